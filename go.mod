@@ -1,0 +1,3 @@
+module github.com/tsume-shogi/tsume
+
+go 1.26

@@ -1,0 +1,145 @@
+package shogi
+
+// Sliding attacks from the position's line occupancies: each is one table
+// lookup indexed by the seven inner squares of the line.
+
+func (p *Position) fileAttacks(s Square) Bitboard {
+	return tbl.fileAtt[s][p.fileOcc[sqFile(s)]>>1&0x7f]
+}
+
+func (p *Position) rankAttacks(s Square) Bitboard {
+	return tbl.rankAtt[s][p.rankOcc[sqRank(s)]>>1&0x7f]
+}
+
+func (p *Position) rookAttacks(s Square) Bitboard {
+	f, r := sqFile(s), sqRank(s)
+	return tbl.fileAtt[s][p.fileOcc[f]>>1&0x7f].Or(tbl.rankAtt[s][p.rankOcc[r]>>1&0x7f])
+}
+
+func (p *Position) bishopAttacks(s Square) Bitboard {
+	f, r := sqFile(s), sqRank(s)
+	return tbl.diagAAtt[s][p.diagA[f+r]>>1&0x7f].Or(tbl.diagBAtt[s][p.diagB[f-r+8]>>1&0x7f])
+}
+
+func (p *Position) lanceAttacks(c Color, s Square) Bitboard {
+	return p.fileAttacks(s).And(tbl.forward[c][s])
+}
+
+// attacks returns the squares pc on s attacks in p.
+func (p *Position) attacks(pc Piece, s Square) Bitboard {
+	c := pc.Color()
+	switch k := pc.Kind(); k {
+	case Lance:
+		return p.lanceAttacks(c, s)
+	case Bishop:
+		return p.bishopAttacks(s)
+	case Rook:
+		return p.rookAttacks(s)
+	case Horse:
+		return p.bishopAttacks(s).Or(tbl.step[c][King][s])
+	case Dragon:
+		return p.rookAttacks(s).Or(tbl.step[c][King][s])
+	default:
+		if k >= NumKinds {
+			return Bitboard{}
+		}
+		return tbl.step[c][k][s]
+	}
+}
+
+// AttacksFrom returns the squares piece pc on s attacks on a board whose
+// occupied squares are occ. It is the general form, for any occupancy; it
+// is slower than the position's own attack code.
+func AttacksFrom(pc Piece, s Square, occ Bitboard) Bitboard {
+	c := pc.Color()
+	switch k := pc.Kind(); k {
+	case Lance:
+		return slidingSlow(s, occ, rookDirs).And(tbl.forward[c][s])
+	case Bishop:
+		return slidingSlow(s, occ, bishopDirs)
+	case Rook:
+		return slidingSlow(s, occ, rookDirs)
+	case Horse:
+		return slidingSlow(s, occ, bishopDirs).Or(tbl.step[c][King][s])
+	case Dragon:
+		return slidingSlow(s, occ, rookDirs).Or(tbl.step[c][King][s])
+	default:
+		if k >= NumKinds || !s.Valid() {
+			return Bitboard{}
+		}
+		return tbl.step[c][k][s]
+	}
+}
+
+// golds returns c's pieces that move like a gold.
+func (p *Position) golds(c Color) Bitboard {
+	g := p.byKind[Gold].Or(p.byKind[ProPawn]).Or(p.byKind[ProLance]).Or(p.byKind[ProKnight]).Or(p.byKind[ProSilver])
+	return g.And(p.byColor[c])
+}
+
+// attackersTo returns c's pieces that attack s.
+func (p *Position) attackersTo(c Color, s Square) Bitboard {
+	them := c.Opp() // a c-piece attacks s iff a them-piece on s would attack it back
+	cb := p.byColor[c]
+	hd := p.byKind[Horse].Or(p.byKind[Dragon])
+	a := tbl.step[them][Pawn][s].And(p.byKind[Pawn])
+	a = a.Or(tbl.step[them][Knight][s].And(p.byKind[Knight]))
+	a = a.Or(tbl.step[them][Silver][s].And(p.byKind[Silver]))
+	a = a.Or(tbl.step[them][Gold][s].And(p.golds(c)))
+	a = a.Or(tbl.step[them][King][s].And(p.byKind[King].Or(hd)))
+	a = a.Or(p.rookAttacks(s).And(p.byKind[Rook].Or(p.byKind[Dragon])))
+	a = a.Or(p.bishopAttacks(s).And(p.byKind[Bishop].Or(p.byKind[Horse])))
+	a = a.Or(p.lanceAttacks(them, s).And(p.byKind[Lance]))
+	return a.And(cb)
+}
+
+// isAttacked reports whether any piece of c attacks s.
+func (p *Position) isAttacked(c Color, s Square) bool {
+	return p.attackersTo(c, s).Any()
+}
+
+// AttackersTo returns the pieces of colour c that attack s.
+func (p *Position) AttackersTo(c Color, s Square) Bitboard { return p.attackersTo(c, s) }
+
+// Checkers returns the pieces giving check to the side to move (empty when
+// it has no king or is not in check).
+func (p *Position) Checkers() Bitboard {
+	k := p.King(p.side)
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	return p.attackersTo(p.side.Opp(), k)
+}
+
+// InCheck reports whether the side to move is in check.
+func (p *Position) InCheck() bool { return p.Checkers().Any() }
+
+// blockers returns the pieces (of either colour) that stand alone between
+// the king on ksq and a sliding piece of colour sliderColor aimed at it.
+// ksq must be a board square.
+func (p *Position) blockers(ksq Square, sliderColor Color) Bitboard {
+	sl := p.byColor[sliderColor]
+	snipers := tbl.fileAtt[ksq][0].Or(tbl.rankAtt[ksq][0]).And(p.byKind[Rook].Or(p.byKind[Dragon]))
+	snipers = snipers.Or(tbl.diagAAtt[ksq][0].Or(tbl.diagBAtt[ksq][0]).And(p.byKind[Bishop].Or(p.byKind[Horse])))
+	// A lance aimed at ksq stands in front of the king as the king's side sees it.
+	snipers = snipers.Or(tbl.forward[sliderColor.Opp()][ksq].And(p.byKind[Lance]))
+	snipers = snipers.And(sl)
+	var out Bitboard
+	for snipers.Any() {
+		s := snipers.PopLSB()
+		b := tbl.between[ksq][s].And(p.occ)
+		if b.Any() && !b.MoreThanOne() {
+			out = out.Or(b)
+		}
+	}
+	return out
+}
+
+// pinned returns c's pieces pinned to c's king (empty if c has no king).
+func (p *Position) pinned(c Color) Bitboard {
+	k := p.King(c)
+	if k == NoSquare {
+		return Bitboard{}
+	}
+	return p.blockers(k, c.Opp()).And(p.byColor[c])
+}

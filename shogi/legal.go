@@ -1,0 +1,184 @@
+package shogi
+
+// IsLegal reports whether m is a legal move in p. Any Move value may be
+// passed, including garbage: IsLegal checks it from scratch (the piece on
+// the origin square, its reach, the promotion rules, the drop rules, king
+// safety and 打ち歩詰め) without consulting the move generator.
+func (p *Position) IsLegal(m Move) bool { return p.checkMove(m) == legalMove }
+
+// illegality says why a move is not legal.
+type illegality uint8
+
+const (
+	legalMove illegality = iota
+	badEncoding
+	wrongSide
+	notInHand
+	dropOccupied
+	deadPiece
+	twoPawns
+	noSuchPiece
+	ownPiece
+	cannotReach
+	cannotPromote
+	selfCheck
+	pawnDropMate
+)
+
+var illegalityText = [...]string{
+	legalMove:     "legal",
+	badEncoding:   "not a valid move",
+	wrongSide:     "it is not that side's turn",
+	notInHand:     "the piece is not in hand",
+	dropOccupied:  "the square is occupied",
+	deadPiece:     "the piece could never move again (it must promote, or cannot be dropped there)",
+	twoPawns:      "two unpromoted pawns on one file (二歩)",
+	noSuchPiece:   "that piece is not on the origin square",
+	ownPiece:      "the destination holds one of the mover's own pieces",
+	cannotReach:   "the piece cannot reach the destination",
+	cannotPromote: "the piece cannot promote on this move",
+	selfCheck:     "it leaves the mover's king in check",
+	pawnDropMate:  "a pawn drop may not give checkmate (打ち歩詰め)",
+}
+
+func (r illegality) String() string { return illegalityText[r] }
+
+// checkMove returns why m is illegal in p, or legalMove.
+func (p *Position) checkMove(m Move) illegality {
+	us := p.side
+	pc := m.Piece()
+	to := m.To()
+	if m == NoMove || m>>21 != 0 || !to.Valid() || !pc.Kind().Valid() {
+		return badEncoding
+	}
+	if pc.Color() != us {
+		return wrongSide
+	}
+	if m.IsDrop() {
+		k := m.DroppedKind()
+		if k < Pawn || k > Gold || pc != NewPiece(us, k) || m.IsPromotion() {
+			return badEncoding
+		}
+		switch {
+		case !p.hands[us].Has(k):
+			return notInHand
+		case p.board[to] != NoPiece:
+			return dropOccupied
+		case deadEnd(us, k, to):
+			return deadPiece
+		case k == Pawn && p.Pieces(us, Pawn).Intersects(tbl.fileBB[sqFile(to)]):
+			return twoPawns
+		}
+	} else {
+		from := m.From()
+		if !from.Valid() {
+			return badEncoding
+		}
+		if p.board[from] != pc {
+			return noSuchPiece
+		}
+		if t := p.board[to]; t != NoPiece && t.Color() == us {
+			return ownPiece
+		}
+		if !p.attacks(pc, from).Has(to) {
+			return cannotReach
+		}
+		k := pc.Kind()
+		if m.IsPromotion() {
+			if !k.CanPromote() || !(tbl.zone[us].Has(from) || tbl.zone[us].Has(to)) {
+				return cannotPromote
+			}
+		} else if deadEnd(us, k, to) {
+			return deadPiece
+		}
+	}
+	q := *p
+	q.DoMove(m)
+	if k := q.King(us); k != NoSquare && q.isAttacked(q.side, k) {
+		return selfCheck
+	}
+	if m.IsDrop() && m.DroppedKind() == Pawn && q.InCheck() && !q.HasLegalMove() {
+		return pawnDropMate
+	}
+	return legalMove
+}
+
+// deadEnd reports whether a piece of colour c and kind k standing on s could
+// never move again (行き所のない駒).
+func deadEnd(c Color, k Kind, s Square) bool {
+	switch k {
+	case Pawn, Lance:
+		return tbl.last[c].Has(s)
+	case Knight:
+		return tbl.last2[c].Has(s)
+	}
+	return false
+}
+
+// GivesCheck reports whether the legal move m would put the opponent in check.
+func (p *Position) GivesCheck(m Move) bool {
+	q := *p
+	q.DoMove(m)
+	return q.InCheck()
+}
+
+// checkInfo holds what tells quickly whether a move gives check: for each
+// kind, the squares from which a piece of the side to move would attack the
+// opponent's king, and the side to move's pieces whose departure from a
+// line would uncover an attack on it.
+type checkInfo struct {
+	ksq         Square
+	squares     [NumKinds]Bitboard
+	discoverers Bitboard
+}
+
+func (p *Position) newCheckInfo() (ci checkInfo, ok bool) {
+	us, them := p.side, p.side.Opp()
+	ek := p.King(them)
+	if ek == NoSquare {
+		return ci, false
+	}
+	ci.ksq = ek
+	for _, k := range [...]Kind{Pawn, Knight, Silver, Gold, King, ProPawn, ProLance, ProKnight, ProSilver} {
+		ci.squares[k] = tbl.step[them][k][ek]
+	}
+	ci.squares[Lance] = p.lanceAttacks(them, ek)
+	ci.squares[Bishop] = p.bishopAttacks(ek)
+	ci.squares[Rook] = p.rookAttacks(ek)
+	ci.squares[Horse] = ci.squares[Bishop].Or(tbl.step[them][King][ek])
+	ci.squares[Dragon] = ci.squares[Rook].Or(tbl.step[them][King][ek])
+	ci.discoverers = p.blockers(ek, us).And(p.byColor[us])
+	return ci, true
+}
+
+// givesCheck is the fast form of GivesCheck for a legal move.
+func (ci *checkInfo) givesCheck(m Move) bool {
+	to := m.To()
+	if ci.squares[m.PieceAfter().Kind()].Has(to) {
+		return true
+	}
+	if m.IsDrop() {
+		return false
+	}
+	from := m.From()
+	return ci.discoverers.Has(from) && !tbl.line[ci.ksq][from].Has(to)
+}
+
+// Checks appends the legal moves of the side to move that give check and
+// returns the extended slice. With no opponent king there are none.
+func (p *Position) Checks(dst []Move) []Move {
+	ci, ok := p.newCheckInfo()
+	if !ok {
+		return dst
+	}
+	start := len(dst)
+	dst = p.LegalMoves(dst)
+	n := start
+	for _, m := range dst[start:] {
+		if ci.givesCheck(m) {
+			dst[n] = m
+			n++
+		}
+	}
+	return dst[:n]
+}

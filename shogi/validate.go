@@ -1,0 +1,117 @@
+package shogi
+
+import (
+	"fmt"
+	"strings"
+)
+
+// ProblemCode names one way a position can break the rules.
+type ProblemCode uint8
+
+// The rule violations Validate reports.
+const (
+	TooManyPieces     ProblemCode = iota + 1 // more of a kind than the 40-piece set holds
+	TooManyKings                             // more than one king on a side
+	DoublePawn                               // 二歩: two unpromoted pawns of a side on a file
+	DeadPiece                                // 行き所のない駒: a piece that could never move
+	OpponentInCheck                          // the side not to move is in check
+)
+
+var problemNames = [...]string{
+	TooManyPieces:   "too-many-pieces",
+	TooManyKings:    "too-many-kings",
+	DoublePawn:      "double-pawn",
+	DeadPiece:       "dead-piece",
+	OpponentInCheck: "opponent-in-check",
+}
+
+// String returns a short stable name for the code, such as "double-pawn".
+func (c ProblemCode) String() string {
+	if int(c) < len(problemNames) && problemNames[c] != "" {
+		return problemNames[c]
+	}
+	return fmt.Sprintf("problem(%d)", c)
+}
+
+// Problem is one rule violation found by Validate.
+type Problem struct {
+	Code   ProblemCode
+	Square Square // the square concerned, or NoSquare
+	Msg    string
+}
+
+// InvalidPositionError lists every rule violation of a position.
+type InvalidPositionError struct {
+	Problems []Problem
+}
+
+func (e *InvalidPositionError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, pr := range e.Problems {
+		msgs[i] = pr.Msg
+	}
+	return "shogi: illegal position: " + strings.Join(msgs, "; ")
+}
+
+// Has reports whether the error lists a problem with code c.
+func (e *InvalidPositionError) Has(c ProblemCode) bool {
+	for _, pr := range e.Problems {
+		if pr.Code == c {
+			return true
+		}
+	}
+	return false
+}
+
+// Validate checks p against the rules of a position: no more pieces of a
+// kind than the standard set holds (board and both hands, promoted pieces
+// counted as their base kind), at most one king a side, no 二歩, no piece
+// that could never move, and the side not to move not in check. It returns
+// nil or an *InvalidPositionError naming every problem. A side without a
+// king is allowed (the attacker of a tsume problem has none).
+func (p *Position) Validate() error {
+	var probs []Problem
+	add := func(code ProblemCode, s Square, format string, args ...any) {
+		probs = append(probs, Problem{Code: code, Square: s, Msg: fmt.Sprintf(format, args...)})
+	}
+	var count [NumKinds]int
+	for s := Square(0); s < NumSquares; s++ {
+		pc := p.board[s]
+		if pc == NoPiece {
+			continue
+		}
+		count[pc.Kind().Demote()]++
+		if deadEnd(pc.Color(), pc.Kind(), s) {
+			add(DeadPiece, s, "%s %s on %s could never move again", pc.Color(), pc.Kind(), s)
+		}
+	}
+	for c := Black; c <= White; c++ {
+		for _, k := range handKinds {
+			count[k] += p.hands[c].Count(k)
+		}
+	}
+	for _, k := range [...]Kind{Rook, Bishop, Gold, Silver, Knight, Lance, Pawn} {
+		if count[k] > maxCount[k] {
+			add(TooManyPieces, NoSquare, "%d %ss on the board and in hand; the set holds %d", count[k], k, maxCount[k])
+		}
+	}
+	for c := Black; c <= White; c++ {
+		if n := p.Pieces(c, King).Count(); n > 1 {
+			add(TooManyKings, NoSquare, "%s has %d kings", c, n)
+		}
+		pawns := p.Pieces(c, Pawn)
+		for f := 0; f < 9; f++ {
+			if on := pawns.And(tbl.fileBB[f]); on.MoreThanOne() {
+				add(DoublePawn, on.LSB(), "二歩: %d unpromoted %s pawns on file %d", on.Count(), c, f+1)
+			}
+		}
+	}
+	them := p.side.Opp()
+	if k := p.King(them); k != NoSquare && p.isAttacked(p.side, k) {
+		add(OpponentInCheck, k, "the side not to move (%s) is in check", them)
+	}
+	if probs != nil {
+		return &InvalidPositionError{Problems: probs}
+	}
+	return nil
+}
