@@ -7,21 +7,21 @@ type Kind uint8
 
 // The piece kinds. NoKind is the empty square.
 const (
-	NoKind Kind = iota
-	Pawn        // 歩
-	Lance       // 香
-	Knight      // 桂
-	Silver      // 銀
-	Bishop      // 角
-	Rook        // 飛
-	Gold        // 金
-	King        // 玉
-	ProPawn     // と
-	ProLance    // 成香
-	ProKnight   // 成桂
-	ProSilver   // 成銀
-	Horse       // 馬 (promoted bishop)
-	Dragon      // 竜 (promoted rook)
+	NoKind    Kind = iota
+	Pawn           // 歩
+	Lance          // 香
+	Knight         // 桂
+	Silver         // 銀
+	Bishop         // 角
+	Rook           // 飛
+	Gold           // 金
+	King           // 玉
+	ProPawn        // と
+	ProLance       // 成香
+	ProKnight      // 成桂
+	ProSilver      // 成銀
+	Horse          // 馬 (promoted bishop)
+	Dragon         // 竜 (promoted rook)
 
 	// NumKinds is one more than the largest Kind.
 	NumKinds

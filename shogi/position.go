@@ -20,7 +20,7 @@ type Position struct {
 	diagB   [17]uint16 // lines of constant file-rank (+8)
 	hands   [2]Hand
 	side    Color
-	moveNum int32 // the move number minus one, so the zero value means 1
+	moveNum int32  // the move number minus one, so the zero value means 1
 	key     uint64 // board, hands and side to move
 	bkey    uint64 // board and side to move, without the hands
 }

@@ -10,11 +10,11 @@ type ProblemCode uint8
 
 // The rule violations Validate reports.
 const (
-	TooManyPieces     ProblemCode = iota + 1 // more of a kind than the 40-piece set holds
-	TooManyKings                             // more than one king on a side
-	DoublePawn                               // 二歩: two unpromoted pawns of a side on a file
-	DeadPiece                                // 行き所のない駒: a piece that could never move
-	OpponentInCheck                          // the side not to move is in check
+	TooManyPieces   ProblemCode = iota + 1 // more of a kind than the 40-piece set holds
+	TooManyKings                           // more than one king on a side
+	DoublePawn                             // 二歩: two unpromoted pawns of a side on a file
+	DeadPiece                              // 行き所のない駒: a piece that could never move
+	OpponentInCheck                        // the side not to move is in check
 )
 
 var problemNames = [...]string{
