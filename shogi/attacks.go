@@ -93,9 +93,25 @@ func (p *Position) attackersTo(c Color, s Square) Bitboard {
 	return a.And(cb)
 }
 
-// isAttacked reports whether any piece of c attacks s.
+// isAttacked reports whether any piece of c attacks s. It tests the
+// stepping pieces first and stops at the first attacker found.
 func (p *Position) isAttacked(c Color, s Square) bool {
-	return p.attackersTo(c, s).Any()
+	them := c.Opp()
+	cb := p.byColor[c]
+	if tbl.step[them][Pawn][s].And(p.byKind[Pawn]).Or(
+		tbl.step[them][Knight][s].And(p.byKind[Knight])).Or(
+		tbl.step[them][Silver][s].And(p.byKind[Silver])).Or(
+		tbl.step[them][Gold][s].And(p.golds(c))).Or(
+		tbl.step[them][King][s].And(p.byKind[King].Or(p.byKind[Horse]).Or(p.byKind[Dragon]))).Intersects(cb) {
+		return true
+	}
+	if p.rookAttacks(s).Intersects(p.byKind[Rook].Or(p.byKind[Dragon]).And(cb)) {
+		return true
+	}
+	if p.bishopAttacks(s).Intersects(p.byKind[Bishop].Or(p.byKind[Horse]).And(cb)) {
+		return true
+	}
+	return p.lanceAttacks(them, s).Intersects(p.byKind[Lance].And(cb))
 }
 
 // AttackersTo returns the pieces of colour c that attack s.

@@ -1,28 +1,53 @@
 package shogi
 
+import "math/bits"
+
 // MaxMoves bounds the number of legal moves in any position (the known
 // maximum is 593); a buffer of this capacity never grows.
 const MaxMoves = 600
+
+// The generators write into buf[n], buf[n+1], … and return the new count.
+// The public entry points make sure buf has room for MaxMoves more moves,
+// so the writes never need to grow a slice.
+
+// room returns dst with capacity for at least MaxMoves more moves, as a
+// full-capacity slice, and the number of moves already in it.
+func room(dst []Move) ([]Move, int) {
+	n := len(dst)
+	if cap(dst)-n < MaxMoves {
+		nd := make([]Move, n, n+MaxMoves)
+		copy(nd, dst)
+		dst = nd
+	}
+	return dst[:cap(dst)], n
+}
 
 // LegalMoves appends every legal move of the side to move to dst and
 // returns the extended slice. Every non-promotion is included, also where
 // promoting is always better (tsume needs them); a non-promotion that would
 // leave a piece unable to move is not legal and is not included.
+//
+// LegalMoves allocates nothing when dst has room for MaxMoves more moves.
 func (p *Position) LegalMoves(dst []Move) []Move {
+	buf, n := room(dst)
+	return buf[:p.genLegal(buf, n)]
+}
+
+func (p *Position) genLegal(buf []Move, n int) int {
 	us := p.side
 	ksq := p.King(us)
 	if ksq == NoSquare {
 		// Without a king nothing can be exposed: only the drop rules apply.
-		dst = p.genPieceMoves(dst, p.byColor[us].Not(), Bitboard{}, NoSquare)
-		return p.genDrops(dst, p.occ.Not())
+		n = p.genPieceMoves(buf, n, p.byColor[us].Not(), Bitboard{}, NoSquare)
+		return p.genDrops(buf, n, p.occ.Not())
 	}
 	if checkers := p.attackersTo(us.Opp(), ksq); checkers.Any() {
-		return p.genEvasions(dst, ksq, checkers)
+		return p.genEvasions(buf, n, ksq, checkers)
 	}
 	pinned := p.blockers(ksq, us.Opp()).And(p.byColor[us])
-	dst = p.genPieceMoves(dst, p.byColor[us].Not(), pinned, ksq)
-	dst = p.genKingMoves(dst, ksq, Bitboard{})
-	return p.genDrops(dst, p.occ.Not())
+	n = p.genPieceMoves(buf, n, p.byColor[us].Not(), pinned, ksq)
+	n = p.genKingMoves(buf, n, ksq, Bitboard{})
+	return p.genDrops(buf, n, p.occ.Not())
 }
 
 // Evasions appends the legal moves of the side to move when it is in check
@@ -37,90 +62,196 @@ func (p *Position) Evasions(dst []Move) []Move {
 	if checkers.IsEmpty() {
 		return dst
 	}
-	return p.genEvasions(dst, ksq, checkers)
+	buf, n := room(dst)
+	return buf[:p.genEvasions(buf, n, ksq, checkers)]
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
 	var buf [MaxMoves]Move
-	return len(p.LegalMoves(buf[:0])) > 0
+	return p.genLegal(buf[:], 0) > 0
 }
 
-func appendTo(dst []Move, base Move, tos Bitboard) []Move {
-	for tos.Any() {
-		dst = append(dst, base|Move(tos.PopLSB()))
+// put writes base|to for every square to in tos.
+func put(buf []Move, n int, base Move, tos Bitboard) int {
+	for x := tos.lo; x != 0; x &= x - 1 {
+		buf[n] = base | Move(bits.TrailingZeros64(x))
+		n++
 	}
-	return dst
+	for x := tos.hi; x != 0; x &= x - 1 {
+		buf[n] = base | Move(63+bits.TrailingZeros64(x))
+		n++
+	}
+	return n
 }
 
-// appendBoth appends the promotion and the non-promotion to each square.
-func appendBoth(dst []Move, base Move, tos Bitboard) []Move {
+// putBoth writes the promotion and the non-promotion to every square in tos.
+func putBoth(buf []Move, n int, base Move, tos Bitboard) int {
 	for tos.Any() {
 		m := base | Move(tos.PopLSB())
-		dst = append(dst, m|movePromoteFlag, m)
+		buf[n] = m | movePromoteFlag
+		buf[n+1] = m
+		n += 2
 	}
-	return dst
+	return n
 }
 
-// genPieceMoves appends the moves of the side to move's pieces other than
+// putPromoting writes the moves of a piece that may promote (silver, bishop,
+// rook) from from to tos: both forms where the origin or the destination is
+// in the zone, the non-promotion elsewhere.
+func putPromoting(buf []Move, n int, base Move, from Square, tos Bitboard, zone Bitboard) int {
+	if zone.Has(from) {
+		return putBoth(buf, n, base, tos)
+	}
+	n = putBoth(buf, n, base, tos.And(zone))
+	return put(buf, n, base, tos.AndNot(zone))
+}
+
+// putForward writes the moves of a pawn or lance to tos: promotion only on
+// the last rank, both forms elsewhere in the zone.
+func putForward(buf []Move, n int, base Move, tos Bitboard, us Color) int {
+	n = put(buf, n, base|movePromoteFlag, tos.And(tbl.last[us]))
+	n = putBoth(buf, n, base, tos.And(tbl.zone[us]).AndNot(tbl.last[us]))
+	return put(buf, n, base, tos.AndNot(tbl.zone[us]))
+}
+
+// genPieceMoves writes the moves of the side to move's pieces other than
 // the king to squares in target. Pinned pieces (pinned to the king on ksq)
 // stay on their line.
-func (p *Position) genPieceMoves(dst []Move, target, pinned Bitboard, ksq Square) []Move {
+func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq Square) int {
 	us := p.side
 	own := p.byColor[us]
 	zone := tbl.zone[us]
-	for k := Pawn; k < NumKinds; k++ {
-		if k == King {
-			continue
+
+	// Pawns not pinned move all at once: one rank forward is one bit down
+	// (Black) or up (White) within a file.
+	pawns := p.byKind[Pawn].And(own)
+	if free := pawns.AndNot(pinned); free.Any() {
+		pc := NewPiece(us, Pawn)
+		var tos Bitboard
+		var base Move
+		if us == Black {
+			tos = Bitboard{free.lo >> 1, free.hi >> 1}.AndNot(tbl.rankBB[8])
+			base = Move(pc)<<16 | 1<<7 // from = to + 1
+		} else {
+			tos = Bitboard{free.lo << 1 & loMask, free.hi << 1 & hiMask}.AndNot(tbl.rankBB[0])
+			base = Move(pc)<<16 - 1<<7 // from = to - 1
 		}
-		pc := NewPiece(us, k)
-		for bb := p.byKind[k].And(own); bb.Any(); {
+		tos = tos.And(target)
+		n = putPawnPush(buf, n, base, tos, us)
+	}
+	if pinned.Any() {
+		for bb := pawns.And(pinned); bb.Any(); {
 			from := bb.PopLSB()
-			att := p.attacks(pc, from).And(target)
-			if pinned.Has(from) {
-				att = att.And(tbl.line[ksq][from])
-			}
-			if att.IsEmpty() {
-				continue
-			}
-			base := Move(from)<<7 | Move(pc)<<16
-			switch k {
-			case Pawn, Lance:
-				dst = appendTo(dst, base|movePromoteFlag, att.And(tbl.last[us]))
-				dst = appendBoth(dst, base, att.And(zone).AndNot(tbl.last[us]))
-				dst = appendTo(dst, base, att.AndNot(zone))
-			case Knight:
-				dst = appendTo(dst, base|movePromoteFlag, att.And(tbl.last2[us]))
-				dst = appendBoth(dst, base, att.And(tbl.third[us]))
-				dst = appendTo(dst, base, att.AndNot(zone))
-			case Silver, Bishop, Rook:
-				if zone.Has(from) {
-					dst = appendBoth(dst, base, att)
-				} else {
-					dst = appendBoth(dst, base, att.And(zone))
-					dst = appendTo(dst, base, att.AndNot(zone))
-				}
-			default:
-				dst = appendTo(dst, base, att)
-			}
+			att := tbl.step[us][Pawn][from].And(target).And(tbl.line[ksq][from])
+			n = putForward(buf, n, Move(from)<<7|Move(NewPiece(us, Pawn))<<16, att, us)
 		}
 	}
-	return dst
+
+	for bb := p.byKind[Lance].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := p.lanceAttacks(us, from).And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = putForward(buf, n, Move(from)<<7|Move(NewPiece(us, Lance))<<16, att, us)
+	}
+	for bb := p.byKind[Knight].And(own).AndNot(pinned); bb.Any(); {
+		// A pinned knight can never stay on its line.
+		from := bb.PopLSB()
+		att := tbl.step[us][Knight][from].And(target)
+		base := Move(from)<<7 | Move(NewPiece(us, Knight))<<16
+		n = put(buf, n, base|movePromoteFlag, att.And(tbl.last2[us]))
+		n = putBoth(buf, n, base, att.And(tbl.third[us]))
+		n = put(buf, n, base, att.AndNot(zone))
+	}
+	for bb := p.byKind[Silver].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := tbl.step[us][Silver][from].And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Silver))<<16, from, att, zone)
+	}
+	golds := p.byKind[Gold].Or(p.byKind[ProPawn]).Or(p.byKind[ProLance]).Or(p.byKind[ProKnight]).Or(p.byKind[ProSilver]).And(own)
+	for bb := golds; bb.Any(); {
+		from := bb.PopLSB()
+		att := tbl.step[us][Gold][from].And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = put(buf, n, Move(from)<<7|Move(p.board[from])<<16, att)
+	}
+	for bb := p.byKind[Bishop].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := p.bishopAttacks(from).And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Bishop))<<16, from, att, zone)
+	}
+	for bb := p.byKind[Rook].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := p.rookAttacks(from).And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Rook))<<16, from, att, zone)
+	}
+	for bb := p.byKind[Horse].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := p.bishopAttacks(from).Or(tbl.step[us][King][from]).And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = put(buf, n, Move(from)<<7|Move(NewPiece(us, Horse))<<16, att)
+	}
+	for bb := p.byKind[Dragon].And(own); bb.Any(); {
+		from := bb.PopLSB()
+		att := p.rookAttacks(from).Or(tbl.step[us][King][from]).And(target)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		n = put(buf, n, Move(from)<<7|Move(NewPiece(us, Dragon))<<16, att)
+	}
+	return n
 }
 
-// genKingMoves appends the king's moves to squares that are not attacked
-// and not in exclude (the squares a sliding checker x-rays through the king).
-func (p *Position) genKingMoves(dst []Move, ksq Square, exclude Bitboard) []Move {
+// putPawnPush writes the pushes of unpinned pawns to tos, where base plus
+// 129·to encodes the move to to (from = to ± 1): promotion only on the last
+// rank, both forms elsewhere in the zone.
+func putPawnPush(buf []Move, n int, base Move, tos Bitboard, us Color) int {
+	for x := tos.AndNot(tbl.zone[us]); x.Any(); {
+		buf[n] = base + Move(x.PopLSB())*(1+1<<7)
+		n++
+	}
+	for x := tos.And(tbl.zone[us]); x.Any(); {
+		to := x.PopLSB()
+		m := base + Move(to)*(1+1<<7)
+		buf[n] = m | movePromoteFlag
+		n++
+		if !tbl.last[us].Has(to) {
+			buf[n] = m
+			n++
+		}
+	}
+	return n
+}
+
+// genKingMoves writes the king's moves to squares that are not attacked and
+// not in exclude (the squares a sliding checker x-rays through the king).
+func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard) int {
 	us := p.side
 	them := us.Opp()
 	base := Move(ksq)<<7 | Move(NewPiece(us, King))<<16
 	for tos := tbl.step[us][King][ksq].AndNot(p.byColor[us]).AndNot(exclude); tos.Any(); {
 		to := tos.PopLSB()
 		if !p.isAttacked(them, to) {
-			dst = append(dst, base|Move(to))
+			buf[n] = base | Move(to)
+			n++
 		}
 	}
-	return dst
+	return n
 }
 
 // xrayBeyond returns, for a checker pc on s that checks the king on ksq
@@ -143,36 +274,36 @@ func xrayBeyond(pc Piece, s, ksq Square) Bitboard {
 	return tbl.line[s][ksq].Without(s)
 }
 
-// genEvasions appends the legal replies to check of the side to move,
-// whose king is on ksq and attacked by checkers.
-func (p *Position) genEvasions(dst []Move, ksq Square, checkers Bitboard) []Move {
+// genEvasions writes the legal replies to check of the side to move, whose
+// king is on ksq and attacked by checkers.
+func (p *Position) genEvasions(buf []Move, n int, ksq Square, checkers Bitboard) int {
 	var xray Bitboard
 	for c := checkers; c.Any(); {
 		s := c.PopLSB()
 		xray = xray.Or(xrayBeyond(p.board[s], s, ksq))
 	}
-	dst = p.genKingMoves(dst, ksq, xray)
+	n = p.genKingMoves(buf, n, ksq, xray)
 	if checkers.MoreThanOne() {
-		return dst // double check: only the king can move
+		return n // double check: only the king can move
 	}
 	s := checkers.LSB()
 	between := tbl.between[ksq][s]
 	pinned := p.blockers(ksq, p.side.Opp()).And(p.byColor[p.side])
-	dst = p.genPieceMoves(dst, between.With(s), pinned, ksq)
+	n = p.genPieceMoves(buf, n, between.With(s), pinned, ksq)
 	if between.Any() {
-		dst = p.genDrops(dst, between)
+		n = p.genDrops(buf, n, between)
 	}
-	return dst
+	return n
 }
 
-// genDrops appends the side to move's drops onto the empty squares in
+// genDrops writes the side to move's drops onto the empty squares in
 // target, leaving out 二歩, drops where the piece could never move, and a
 // pawn drop that mates (打ち歩詰め).
-func (p *Position) genDrops(dst []Move, target Bitboard) []Move {
+func (p *Position) genDrops(buf []Move, n int, target Bitboard) int {
 	us := p.side
 	h := p.hands[us]
 	if h == 0 {
-		return dst
+		return n
 	}
 	if h.Has(Pawn) {
 		t := target.AndNot(tbl.last[us]).AndNot(p.Pieces(us, Pawn).fillFiles())
@@ -183,20 +314,20 @@ func (p *Position) genDrops(dst []Move, target Bitboard) []Move {
 				}
 			}
 		}
-		dst = appendTo(dst, NewDrop(us, Pawn, 0), t)
+		n = put(buf, n, NewDrop(us, Pawn, 0), t)
 	}
 	if h.Has(Lance) {
-		dst = appendTo(dst, NewDrop(us, Lance, 0), target.AndNot(tbl.last[us]))
+		n = put(buf, n, NewDrop(us, Lance, 0), target.AndNot(tbl.last[us]))
 	}
 	if h.Has(Knight) {
-		dst = appendTo(dst, NewDrop(us, Knight, 0), target.AndNot(tbl.last2[us]))
+		n = put(buf, n, NewDrop(us, Knight, 0), target.AndNot(tbl.last2[us]))
 	}
 	for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
 		if h.Has(k) {
-			dst = appendTo(dst, NewDrop(us, k, 0), target)
+			n = put(buf, n, NewDrop(us, k, 0), target)
 		}
 	}
-	return dst
+	return n
 }
 
 // pawnDropMates reports whether dropping a pawn of the side to move on s,
@@ -208,10 +339,10 @@ func (p *Position) pawnDropMates(s Square) bool {
 	q.putPiece(NewPiece(p.side, Pawn), s)
 	q.side = p.side.Opp()
 	ksq := q.King(q.side)
-	var buf [32]Move
-	if len(q.genKingMoves(buf[:0], ksq, Bitboard{})) > 0 {
+	var buf [MaxMoves]Move
+	if q.genKingMoves(buf[:], 0, ksq, Bitboard{}) > 0 {
 		return false
 	}
 	pinned := q.blockers(ksq, p.side).And(q.byColor[q.side])
-	return len(q.genPieceMoves(buf[:0], SquareBB(s), pinned, ksq)) == 0
+	return q.genPieceMoves(buf[:], 0, SquareBB(s), pinned, ksq) == 0
 }

@@ -101,11 +101,11 @@ func TestPerftDivideSumsToPerft(t *testing.T) {
 }
 
 func BenchmarkPerftStartpos(b *testing.B) {
-	benchPerft(b, StartSFEN, 4)
+	benchPerft(b, StartSFEN, 5)
 }
 
 func BenchmarkPerftMatsuri(b *testing.B) {
-	benchPerft(b, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 3)
+	benchPerft(b, "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1", 4)
 }
 
 func benchPerft(b *testing.B, sfen string, depth int) {
