@@ -122,17 +122,20 @@ func (p *Position) GivesCheck(m Move) bool {
 	return q.InCheck()
 }
 
-// checkInfo holds what tells quickly whether a move gives check: for each
-// kind, the squares from which a piece of the side to move would attack the
-// opponent's king, and the side to move's pieces whose departure from a
-// line would uncover an attack on it.
-type checkInfo struct {
+// CheckInfo tells quickly whether a legal move of a position gives check.
+// It holds, for each kind, the squares from which a piece of the side to
+// move would attack the opponent's king, and the side to move's pieces
+// whose departure from a line would uncover an attack on it. Make one with
+// Position.NewCheckInfo; it is valid until the position changes.
+type CheckInfo struct {
 	ksq         Square
 	squares     [NumKinds]Bitboard
 	discoverers Bitboard
 }
 
-func (p *Position) newCheckInfo() (ci checkInfo, ok bool) {
+// NewCheckInfo returns the CheckInfo of p. ok is false when the opponent
+// has no king (then no move gives check).
+func (p *Position) NewCheckInfo() (ci CheckInfo, ok bool) {
 	us, them := p.side, p.side.Opp()
 	ek := p.King(them)
 	if ek == NoSquare {
@@ -151,8 +154,9 @@ func (p *Position) newCheckInfo() (ci checkInfo, ok bool) {
 	return ci, true
 }
 
-// givesCheck is the fast form of GivesCheck for a legal move.
-func (ci *checkInfo) givesCheck(m Move) bool {
+// GivesCheck reports whether m, a legal move of the position ci was made
+// for, gives check. It is the fast form of Position.GivesCheck.
+func (ci *CheckInfo) GivesCheck(m Move) bool {
 	to := m.To()
 	if ci.squares[m.PieceAfter().Kind()].Has(to) {
 		return true
@@ -165,20 +169,54 @@ func (ci *checkInfo) givesCheck(m Move) bool {
 }
 
 // Checks appends the legal moves of the side to move that give check and
-// returns the extended slice. With no opponent king there are none.
+// returns the extended slice. With no opponent king there are none. Drops
+// are generated only on the squares from which they check.
+//
+// Checks allocates nothing when dst has room for MaxMoves more moves.
 func (p *Position) Checks(dst []Move) []Move {
-	ci, ok := p.newCheckInfo()
+	ci, ok := p.NewCheckInfo()
 	if !ok {
 		return dst
 	}
-	start := len(dst)
-	dst = p.LegalMoves(dst)
-	n := start
-	for _, m := range dst[start:] {
-		if ci.givesCheck(m) {
-			dst[n] = m
-			n++
+	buf, start := room(dst)
+	us := p.side
+	ksq := p.King(us)
+	var n int
+	if ksq != NoSquare && p.attackersTo(us.Opp(), ksq).Any() {
+		n = p.genEvasions(buf, start, ksq, p.attackersTo(us.Opp(), ksq))
+		return buf[:filterChecks(&ci, buf, start, n)]
+	}
+	var pinned Bitboard
+	if ksq != NoSquare {
+		pinned = p.blockers(ksq, us.Opp()).And(p.byColor[us])
+	}
+	n = p.genPieceMoves(buf, start, p.byColor[us].Not(), pinned, ksq)
+	if ksq != NoSquare {
+		n = p.genKingMoves(buf, n, ksq, Bitboard{})
+	}
+	n = filterChecks(&ci, buf, start, n)
+	if h := p.hands[us]; h != 0 {
+		empty := p.occ.Not()
+		for _, k := range dropOrder {
+			if h.Has(k) {
+				if t := empty.And(ci.squares[k]); t.Any() {
+					n = put(buf, n, NewDrop(us, k, 0), p.dropTargets(k, t))
+				}
+			}
 		}
 	}
-	return dst[:n]
+	return buf[:n]
+}
+
+// filterChecks keeps, among buf[start:n], the moves that give check, and
+// returns the new end.
+func filterChecks(ci *CheckInfo, buf []Move, start, n int) int {
+	j := start
+	for _, m := range buf[start:n] {
+		if ci.GivesCheck(m) {
+			buf[j] = m
+			j++
+		}
+	}
+	return j
 }

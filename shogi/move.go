@@ -90,6 +90,10 @@ func (m Move) String() string {
 	return s
 }
 
+// TogglePromotion returns m with the other promotion choice. The result
+// need not be legal.
+func (m Move) TogglePromotion() Move { return m ^ movePromoteFlag }
+
 // Mirror returns m reflected left-right (file f becomes 10-f).
 func (m Move) Mirror() Move {
 	to := m.To().Mirror()

@@ -305,7 +305,24 @@ func (p *Position) genDrops(buf []Move, n int, target Bitboard) int {
 	if h == 0 {
 		return n
 	}
-	if h.Has(Pawn) {
+	for _, k := range dropOrder {
+		if h.Has(k) {
+			n = put(buf, n, NewDrop(us, k, 0), p.dropTargets(k, target))
+		}
+	}
+	return n
+}
+
+// dropOrder is the order in which drops are generated.
+var dropOrder = [7]Kind{Pawn, Lance, Knight, Silver, Gold, Bishop, Rook}
+
+// dropTargets returns the squares of target (empty squares) where the side
+// to move may drop a piece of kind k: not where it could never move, not on
+// a file with its own unpromoted pawn (二歩), and not a pawn drop that mates.
+func (p *Position) dropTargets(k Kind, target Bitboard) Bitboard {
+	us := p.side
+	switch k {
+	case Pawn:
 		t := target.AndNot(tbl.last[us]).AndNot(p.Pieces(us, Pawn).fillFiles())
 		if ek := p.King(us.Opp()); ek != NoSquare {
 			if front := tbl.step[us.Opp()][Pawn][ek]; front.Intersects(t) {
@@ -314,17 +331,40 @@ func (p *Position) genDrops(buf []Move, n int, target Bitboard) int {
 				}
 			}
 		}
-		n = put(buf, n, NewDrop(us, Pawn, 0), t)
+		return t
+	case Lance:
+		return target.AndNot(tbl.last[us])
+	case Knight:
+		return target.AndNot(tbl.last2[us])
 	}
-	if h.Has(Lance) {
-		n = put(buf, n, NewDrop(us, Lance, 0), target.AndNot(tbl.last[us]))
+	return target
+}
+
+// LegalMoveCount returns the number of legal moves of the side to move,
+// len(LegalMoves(nil)), counting drops without listing them.
+func (p *Position) LegalMoveCount() int {
+	var buf [MaxMoves]Move // board moves and evasions only; drops are counted
+	us := p.side
+	ksq := p.King(us)
+	if ksq != NoSquare {
+		if checkers := p.attackersTo(us.Opp(), ksq); checkers.Any() {
+			return p.genEvasions(buf[:], 0, ksq, checkers)
+		}
 	}
-	if h.Has(Knight) {
-		n = put(buf, n, NewDrop(us, Knight, 0), target.AndNot(tbl.last2[us]))
+	var pinned Bitboard
+	if ksq != NoSquare {
+		pinned = p.blockers(ksq, us.Opp()).And(p.byColor[us])
 	}
-	for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
-		if h.Has(k) {
-			n = put(buf, n, NewDrop(us, k, 0), target)
+	n := p.genPieceMoves(buf[:], 0, p.byColor[us].Not(), pinned, ksq)
+	if ksq != NoSquare {
+		n = p.genKingMoves(buf[:], n, ksq, Bitboard{})
+	}
+	if h := p.hands[us]; h != 0 {
+		empty := p.occ.Not()
+		for _, k := range dropOrder {
+			if h.Has(k) {
+				n += p.dropTargets(k, empty).Count()
+			}
 		}
 	}
 	return n

@@ -1,0 +1,128 @@
+package mate
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// CheckStats counts the defender's legal replies to one checking move,
+// split by kind of defence. Replies is the sum of the five counts.
+type CheckStats struct {
+	Move               shogi.Move
+	Replies            int // all legal replies; 0 means the move mates
+	KingMoves          int // king moves that do not capture a checking piece
+	KingCaptures       int // the king captures a checking piece
+	OtherCaptures      int // another piece captures the checking piece
+	InterpositionsMove int // a board move onto the line of a ranged check
+	InterpositionsDrop int // a drop onto the line of a ranged check
+}
+
+// Captures returns the captures of the checking piece, by the king or by
+// another piece.
+func (c CheckStats) Captures() int { return c.KingCaptures + c.OtherCaptures }
+
+// Result is the complete mate-in-1 analysis of a position, for its side to
+// move (the attacker).
+type Result struct {
+	// Mates lists every mating move, in byte order of their USI text.
+	Mates []shogi.Move
+	// Legal is L, the number of the attacker's legal moves.
+	Legal int
+	// Checks is C, the number of its checking moves.
+	Checks int
+	// Replies is R_total, the sum over checking moves of the defender's
+	// legal replies.
+	Replies int
+	// ByCheck holds one entry per checking move, in generation order.
+	ByCheck []CheckStats
+
+	checks, replies []shogi.Move // scratch buffers kept across calls
+}
+
+// Mate1 returns every mating move of the side to move of p, in byte order
+// of their USI text: each legal move that gives check and leaves the
+// defender without a legal reply. A pawn drop that would mate is illegal
+// and never listed; a move and its other promotion choice are listed
+// separately when both mate.
+func Mate1(p *shogi.Position) []shogi.Move {
+	var r Result
+	Analyze(p, &r)
+	return r.Mates
+}
+
+// Analyze computes the mate-in-1 analysis of p into r, reusing r's slices:
+// with a Result kept across calls it allocates nothing once the slices
+// have grown.
+func Analyze(p *shogi.Position, r *Result) {
+	r.Mates = r.Mates[:0]
+	r.ByCheck = r.ByCheck[:0]
+	r.Legal, r.Checks, r.Replies = 0, 0, 0
+
+	if r.checks == nil {
+		r.checks = make([]shogi.Move, 0, shogi.MaxMoves)
+		r.replies = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	r.Legal = p.LegalMoveCount()
+	r.checks = p.Checks(r.checks[:0])
+	for _, m := range r.checks {
+		q := *p
+		q.DoMove(m)
+		checkers := q.Checkers()
+		st := CheckStats{Move: m}
+		for _, rep := range q.Evasions(r.replies[:0]) {
+			onChecker := checkers.Has(rep.To())
+			switch {
+			case rep.Piece().Kind() == shogi.King && onChecker:
+				st.KingCaptures++
+			case rep.Piece().Kind() == shogi.King:
+				st.KingMoves++
+			case rep.IsDrop():
+				st.InterpositionsDrop++
+			case onChecker:
+				st.OtherCaptures++
+			default:
+				st.InterpositionsMove++
+			}
+			st.Replies++
+		}
+		r.Checks++
+		r.Replies += st.Replies
+		r.ByCheck = append(r.ByCheck, st)
+		if st.Replies == 0 {
+			r.Mates = insertSorted(r.Mates, m)
+		}
+	}
+}
+
+// insertSorted inserts m into ms, kept in byte order of USI text.
+func insertSorted(ms []shogi.Move, m shogi.Move) []shogi.Move {
+	ms = append(ms, m)
+	for i := len(ms) - 1; i > 0 && usiLess(ms[i], ms[i-1]); i-- {
+		ms[i], ms[i-1] = ms[i-1], ms[i]
+	}
+	return ms
+}
+
+// usiLess reports whether a's USI text sorts before b's, without building
+// the strings.
+func usiLess(a, b shogi.Move) bool {
+	var ba, bb [5]byte
+	ka, kb := usiKey(&ba, a), usiKey(&bb, b)
+	return string(ka) < string(kb)
+}
+
+func usiKey(buf *[5]byte, m shogi.Move) []byte {
+	to := m.To()
+	if m.IsDrop() {
+		buf[0] = m.DroppedKind().Letter()[0]
+		buf[1] = '*'
+	} else {
+		from := m.From()
+		buf[0] = byte('0' + from.File())
+		buf[1] = byte('a' + from.Rank() - 1)
+	}
+	buf[2] = byte('0' + to.File())
+	buf[3] = byte('a' + to.Rank() - 1)
+	if m.IsPromotion() {
+		buf[4] = '+'
+		return buf[:5]
+	}
+	return buf[:4]
+}
