@@ -1,0 +1,90 @@
+package mate
+
+import (
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+func codes(v *Verdict) []ProblemCode {
+	var cs []ProblemCode
+	for _, e := range v.Errors {
+		cs = append(cs, e.Code)
+	}
+	return cs
+}
+
+// TestVerify1 is the rulebook of a sound mate-in-1 problem.
+func TestVerify1(t *testing.T) {
+	cases := []struct {
+		name, sfen string
+		hand       DefenderHand
+		valid      bool
+		codes      []ProblemCode
+		mates      string
+		leftover   bool
+		promoAmb   bool
+		twoKings   bool
+	}{
+		{name: "a sound problem", sfen: "4k4/9/4S4/9/9/9/9/9/9 b G 1", valid: true, mates: "G*5b"},
+		{name: "a sound problem with two kings", sfen: "4k4/9/4S4/9/9/9/9/9/4K4 b G 1", valid: true, mates: "G*5b", twoKings: true},
+		{name: "leftover pieces are flagged, not an error", sfen: "4k4/9/4S4/9/9/9/9/9/9 b GP 1", valid: true, mates: "G*5b", leftover: true},
+		{name: "two mates", sfen: "8k/9/7S1/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NotUnique}, mates: "G*1b G*2b"},
+		{name: "promotion-ambiguous", sfen: "7lk/7p1/8P/9/9/9/9/9/8L b - 1", codes: []ProblemCode{NotUnique}, mates: "1c1b 1c1b+", promoAmb: true},
+		{name: "no mate", sfen: "4k4/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoMate}},
+		{name: "white to move", sfen: "9/9/9/9/9/9/4s4/9/4K4 w g 1", codes: []ProblemCode{NotAttackerTurn}, mates: "G*5h"},
+		{name: "no defender king", sfen: "9/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoDefenderKing, NoMate}},
+		{name: "attacker in check", sfen: "k3r4/9/9/9/9/9/9/9/4K4 b G 1", codes: []ProblemCode{AttackerInCheck, NoMate}, twoKings: true},
+		{name: "illegal position", sfen: "4k3P/9/4S4/9/9/9/9/9/9 b G 1", codes: []ProblemCode{IllegalPosition}},
+		{name: "too many pieces for the remaining hand", sfen: "4k4/9/9/9/9/9/9/9/G3G3G b 2G 1", codes: []ProblemCode{IllegalPosition}},
+		// As given, White's pawn in hand interposes; under the convention
+		// White holds every remaining piece anyway.
+		{name: "as given: no defender hand", sfen: "7lk/7n1/9/9/9/9/9/9/9 b R 1", hand: AsGiven, valid: true, mates: "R*1c", leftover: false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.sfen)
+			v := Verify1(&p, c.hand)
+			if v.Valid != c.valid || !equalCodes(codes(v), c.codes) {
+				t.Errorf("valid=%v errors=%v, want valid=%v codes %v", v.Valid, v.Errors, c.valid, c.codes)
+			}
+			if got := usiList(v.Analysis.Mates); got != c.mates {
+				t.Errorf("mates [%s], want [%s]", got, c.mates)
+			}
+			if v.Leftover != c.leftover || v.PromotionAmbiguous != c.promoAmb || v.TwoKings != c.twoKings {
+				t.Errorf("leftover=%v promotion-ambiguous=%v two-kings=%v, want %v %v %v",
+					v.Leftover, v.PromotionAmbiguous, v.TwoKings, c.leftover, c.promoAmb, c.twoKings)
+			}
+		})
+	}
+}
+
+func equalCodes(a, b []ProblemCode) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRemainingHand(t *testing.T) {
+	p := mustParse(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	h, err := RemainingHand(&p, shogi.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.String(); got != "2R2B3G3S4N4L18P" {
+		t.Errorf("remaining hand %s, want 2R2B3G3S4N4L18P", got)
+	}
+	q, err := WithRemainingHand(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.SFEN(); got != "4k4/9/4S4/9/9/9/9/9/9 b G2r2b3g3s4n4l18p 1" {
+		t.Errorf("with remaining hand: %s", got)
+	}
+}
