@@ -71,18 +71,38 @@ func (e *InvalidPositionError) Has(c ProblemCode) bool {
 // king is allowed (the attacker of a tsume problem has none).
 func (p *Position) Validate() error {
 	var probs []Problem
-	add := func(code ProblemCode, s Square, format string, args ...any) {
+	p.validate(func(code ProblemCode, s Square, format string, args ...any) bool {
 		probs = append(probs, Problem{Code: code, Square: s, Msg: fmt.Sprintf(format, args...)})
+		return true
+	})
+	if probs != nil {
+		return &InvalidPositionError{Problems: probs}
 	}
+	return nil
+}
+
+// IsValid reports whether Validate would return nil, without building the
+// error: for generators that test many candidate positions.
+func (p *Position) IsValid() bool {
+	ok := true
+	p.validate(func(ProblemCode, Square, string, ...any) bool {
+		ok = false
+		return false
+	})
+	return ok
+}
+
+// validate calls add for each rule violation until add returns false.
+func (p *Position) validate(add func(code ProblemCode, s Square, format string, args ...any) bool) {
 	var count [NumKinds]int
-	for s := Square(0); s < NumSquares; s++ {
+	for b := p.occ; b.Any(); {
+		s := b.PopLSB()
 		pc := p.board[s]
-		if pc == NoPiece {
-			continue
-		}
 		count[pc.Kind().Demote()]++
 		if deadEnd(pc.Color(), pc.Kind(), s) {
-			add(DeadPiece, s, "%s %s on %s could never move again", pc.Color(), pc.Kind(), s)
+			if !add(DeadPiece, s, "%s %s on %s could never move again", pc.Color(), pc.Kind(), s) {
+				return
+			}
 		}
 	}
 	for c := Black; c <= White; c++ {
@@ -90,19 +110,28 @@ func (p *Position) Validate() error {
 			count[k] += p.hands[c].Count(k)
 		}
 	}
-	for _, k := range [...]Kind{Rook, Bishop, Gold, Silver, Knight, Lance, Pawn} {
+	for _, k := range handKinds {
 		if count[k] > maxCount[k] {
-			add(TooManyPieces, NoSquare, "%d %ss on the board and in hand; the set holds %d", count[k], k, maxCount[k])
+			if !add(TooManyPieces, NoSquare, "%d %ss on the board and in hand; the set holds %d", count[k], k, maxCount[k]) {
+				return
+			}
 		}
 	}
 	for c := Black; c <= White; c++ {
 		if n := p.Pieces(c, King).Count(); n > 1 {
-			add(TooManyKings, NoSquare, "%s has %d kings", c, n)
+			if !add(TooManyKings, NoSquare, "%s has %d kings", c, n) {
+				return
+			}
 		}
 		pawns := p.Pieces(c, Pawn)
+		if pawns.Count() <= 1 {
+			continue
+		}
 		for f := 0; f < 9; f++ {
 			if on := pawns.And(tbl.fileBB[f]); on.MoreThanOne() {
-				add(DoublePawn, on.LSB(), "二歩: %d unpromoted %s pawns on file %d", on.Count(), c, f+1)
+				if !add(DoublePawn, on.LSB(), "二歩: %d unpromoted %s pawns on file %d", on.Count(), c, f+1) {
+					return
+				}
 			}
 		}
 	}
@@ -110,8 +139,4 @@ func (p *Position) Validate() error {
 	if k := p.King(them); k != NoSquare && p.isAttacked(p.side, k) {
 		add(OpponentInCheck, k, "the side not to move (%s) is in check", them)
 	}
-	if probs != nil {
-		return &InvalidPositionError{Problems: probs}
-	}
-	return nil
 }

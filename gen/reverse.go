@@ -1,0 +1,272 @@
+package gen
+
+import (
+	"math/rand/v2"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Reverse construction (see docs/generation.md):
+//
+//  1. choose the mating move's kind: a drop or a board move, the piece, and
+//     whether it promotes, is already promoted, or stays unpromoted;
+//  2. put White's king on a square of the region and the mating piece on a
+//     square next to it (or a knight's jump away) from which it checks:
+//     a check from farther could always be answered by a drop, since White
+//     holds every remaining piece;
+//  3. for a board move, choose the origin from which the piece reaches that
+//     square without checking the king before it moves;
+//  4. guard the checker when the king could take it;
+//  5. cover every escape square: a White piece on it (one that cannot take
+//     the checker) or a Black piece attacking it (one that does not check);
+//  6. fail if a White piece can take the checker; maybe add a decoy or two;
+//  7. take the move back, and let judge verify the candidate with the exact
+//     mate-in-1 analysis. A candidate whose decoys spoil uniqueness is
+//     repaired by dropping the decoys.
+
+// reverseCandidate builds a candidate by reverse construction. It returns
+// the candidate without decoys as well, for repair.
+func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Position, ok bool) {
+	b := newBoard(o.Symmetric)
+	ksq := o.pickKingSquare(rng)
+	b.put(shogi.NewPiece(shogi.White, shogi.King), ksq)
+	if o.TwoKings {
+		b.pieces++ // Black's king is placed at the end; keep room for it.
+	}
+
+	// 1. The mating move.
+	drop := o.Mate == DropMate || o.Mate == AnyMate && rng.IntN(2) == 0
+	ks := o.kinds()
+	k := ks[rng.IntN(len(ks))]
+	if drop && k == shogi.Pawn {
+		return plain, plain, false // a pawn drop may not mate
+	}
+	before, after := k, k
+	if !drop && k.CanPromote() {
+		switch r := rng.IntN(10); {
+		case r < 4:
+			after = k.Promote()
+		case r < 6:
+			before, after = k.Promote(), k.Promote()
+		}
+	}
+	matingPiece := shogi.NewPiece(shogi.Black, after)
+
+	// 2. Its destination: next to the king, or a knight's jump away.
+	occ := b.pos.Occupied()
+	var dests []shogi.Square
+	for t := shogi.Square(0); t < shogi.NumSquares; t++ {
+		if t == ksq || o.Symmetric && t.File() != 5 {
+			continue
+		}
+		df, dr := t.File()-ksq.File(), t.Rank()-ksq.Rank()
+		contact := max(df, -df, dr, -dr) == 1
+		if !contact && after != shogi.Knight {
+			continue
+		}
+		if shogi.AttacksFrom(matingPiece, t, occ).Has(ksq) && !deadEnd(shogi.Black, after, t) {
+			dests = append(dests, t)
+		}
+	}
+	if len(dests) == 0 {
+		return plain, plain, false
+	}
+	to := dests[rng.IntN(len(dests))]
+	adjacent := after != shogi.Knight
+
+	// 3. The origin of a board move.
+	from := shogi.NoSquare
+	if !drop {
+		pb := shogi.NewPiece(shogi.Black, before)
+		var origins []shogi.Square
+		for f := shogi.Square(0); f < shogi.NumSquares; f++ {
+			if f == ksq || f == to || o.Symmetric && f.File() != 5 || deadEnd(shogi.Black, before, f) {
+				continue
+			}
+			if after != before && !blackZone(f) && !blackZone(to) {
+				continue // promotion needs the zone
+			}
+			a := shogi.AttacksFrom(pb, f, occ)
+			if a.Has(to) && !a.Has(ksq) {
+				origins = append(origins, f)
+			}
+		}
+		if len(origins) == 0 {
+			return plain, plain, false
+		}
+		from = origins[rng.IntN(len(origins))]
+	}
+	if !b.put(matingPiece, to) {
+		return plain, plain, false
+	}
+	if b.pieces > o.MaxPieces {
+		return plain, plain, false
+	}
+	// reserved squares stay empty until the move is taken back.
+	reserved := func(s shogi.Square) bool { return s == from || s.Mirror() == from && o.Symmetric }
+
+	// 4. Guard the checker when the king could take it.
+	if adjacent && b.pos.AttackersTo(shogi.Black, to).IsEmpty() {
+		if !o.placeAttacker(rng, b, to, ksq, reserved) {
+			return plain, plain, false
+		}
+	}
+
+	// 5. Cover the escape squares.
+	for pass := 0; pass < 3; pass++ {
+		open := b.escapes(ksq)
+		if open.IsEmpty() {
+			break
+		}
+		for open.Any() {
+			e := open.PopLSB()
+			if !b.escapes(ksq).Has(e) {
+				continue // covered meanwhile
+			}
+			if b.pieces >= o.MaxPieces {
+				return plain, plain, false
+			}
+			if rng.IntN(100) < 45 && !reserved(e) && o.placeBlocker(rng, b, e, to) {
+				continue
+			}
+			o.placeAttacker(rng, b, e, ksq, reserved)
+		}
+	}
+	if b.escapes(ksq).Any() || b.pieces > o.MaxPieces {
+		return plain, plain, false
+	}
+
+	// 6. No White piece but the king may take the checker.
+	if b.pos.AttackersTo(shogi.White, to).AndNot(shogi.SquareBB(ksq)).Any() {
+		return plain, plain, false
+	}
+	core := *b
+	for i := 0; i < 2 && b.pieces < o.MaxPieces; i++ {
+		if rng.IntN(2) == 0 {
+			o.placeDecoy(rng, b, ksq, to, reserved)
+		}
+	}
+
+	// 7. Take the move back.
+	takeBack := func(bb *board) (shogi.Position, bool) {
+		p := bb.pos
+		p.Put(to, shogi.NoPiece)
+		if o.Symmetric && to.File() != 5 {
+			p.Put(to.Mirror(), shogi.NoPiece)
+		}
+		if drop {
+			p.SetHand(shogi.Black, p.Hand(shogi.Black).Add(k))
+		} else {
+			if p.PieceAt(from) != shogi.NoPiece {
+				return p, false
+			}
+			p.Put(from, shogi.NewPiece(shogi.Black, before))
+		}
+		if o.TwoKings {
+			tmp := *bb
+			tmp.pos = p
+			tmp.pieces--
+			if !tmp.placeBlackKing(rng) {
+				return p, false
+			}
+			p = tmp.pos
+		}
+		p.SetSideToMove(shogi.Black)
+		return p, true
+	}
+	withDecoys, ok1 := takeBack(b)
+	plain, ok2 := takeBack(&core)
+	return withDecoys, plain, ok1 && ok2
+}
+
+func blackZone(s shogi.Square) bool { return s.Rank() <= 3 }
+
+// escapes returns the squares next to White's king on ksq that it could
+// step to: not holding a White piece and not attacked by Black (with the
+// king lifted off, so that a ranged piece attacks through its square).
+func (b *board) escapes(ksq shogi.Square) shogi.Bitboard {
+	tmp := b.pos
+	tmp.Put(ksq, shogi.NoPiece)
+	steps := shogi.AttacksFrom(shogi.NewPiece(shogi.White, shogi.King), ksq, tmp.Occupied())
+	var open shogi.Bitboard
+	for s := steps; s.Any(); {
+		e := s.PopLSB()
+		if pc := tmp.PieceAt(e); pc != shogi.NoPiece && pc.Color() == shogi.White {
+			continue
+		}
+		if tmp.AttackersTo(shogi.Black, e).IsEmpty() {
+			open = open.With(e)
+		}
+	}
+	return open
+}
+
+// placeAttacker puts a Black piece where it attacks target but does not
+// check the king on ksq. It reports success.
+func (o *Options) placeAttacker(rng *rand.Rand, b *board, target, ksq shogi.Square, reserved func(shogi.Square) bool) bool {
+	for try := 0; try < 12; try++ {
+		pc := o.randomPiece(rng, shogi.Black, 30)
+		radius := 2
+		switch pc.Kind() {
+		case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
+			radius = 4
+		}
+		s := near(rng, target, radius)
+		if s == target || reserved(s) || b.pieces+b.cost(s) > o.MaxPieces {
+			continue
+		}
+		a := shogi.AttacksFrom(pc, s, b.pos.Occupied())
+		if !a.Has(target) || a.Has(ksq) {
+			continue
+		}
+		if b.sym && s.File() != 5 && shogi.AttacksFrom(pc, s.Mirror(), b.pos.Occupied()).Has(ksq) {
+			continue
+		}
+		if b.put(pc, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeBlocker puts a White piece on the escape square e, one that cannot
+// take the checker on to.
+func (o *Options) placeBlocker(rng *rand.Rand, b *board, e, to shogi.Square) bool {
+	for try := 0; try < 6; try++ {
+		pc := o.randomPiece(rng, shogi.White, 10)
+		if b.pieces+b.cost(e) > o.MaxPieces {
+			return false
+		}
+		if shogi.AttacksFrom(pc, e, b.pos.Occupied()).Has(to) {
+			continue
+		}
+		if b.sym && e.File() != 5 && shogi.AttacksFrom(pc, e.Mirror(), b.pos.Occupied()).Has(to) {
+			continue
+		}
+		if b.put(pc, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeDecoy adds a piece near the king that changes nothing essential: a
+// Black piece that does not check, or a White piece that cannot take the
+// checker. It makes the problem less bare and the solution less obvious.
+func (o *Options) placeDecoy(rng *rand.Rand, b *board, ksq, to shogi.Square, reserved func(shogi.Square) bool) {
+	s := near(rng, ksq, 3)
+	if s == ksq || s == to || reserved(s) || b.pieces+b.cost(s) > o.MaxPieces {
+		return
+	}
+	if rng.IntN(2) == 0 {
+		pc := o.randomPiece(rng, shogi.Black, 20)
+		if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(ksq) {
+			b.put(pc, s)
+		}
+		return
+	}
+	pc := o.randomPiece(rng, shogi.White, 10)
+	if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(to) {
+		b.put(pc, s)
+	}
+}
