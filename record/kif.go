@@ -1,0 +1,70 @@
+package record
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// KIFHeader holds the optional header lines of a KIF record, written in
+// order as "key：value".
+type KIFHeader struct {
+	Key, Value string
+}
+
+// KIF returns a KIF record of the game from p with the given moves (which
+// must be legal in turn): the header lines, the start position as a board
+// diagram (or 手合割：平手 for the standard initial position), and the
+// numbered moves. When mate is true and the last move checkmates, the
+// record ends with "まで N手で詰み". It returns an error naming the first
+// illegal move.
+func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) (string, error) {
+	var b strings.Builder
+	for _, h := range headers {
+		b.WriteString(h.Key + "：" + h.Value + "\n")
+	}
+	if withoutMoveNumber(p.SFEN()) == withoutMoveNumber(shogi.StartSFEN) {
+		b.WriteString("手合割：平手\n")
+	} else {
+		b.WriteString(BOD(p))
+	}
+	b.WriteString("手数----指手---------消費時間--\n")
+	q := *p
+	prev := shogi.NoSquare
+	for i, m := range moves {
+		if !q.IsLegal(m) {
+			return "", fmt.Errorf("record: move %d (%s) is not legal", i+1, m)
+		}
+		text := q.JapaneseMove(m, prev, shogi.JapaneseStyle{KIF: true})
+		fmt.Fprintf(&b, "%4d %s   ( 0:00/00:00:00)\n", q.MoveNumber()-p.MoveNumber()+1, padKIF(text))
+		q.DoMove(m)
+		prev = m.To()
+	}
+	if mate && len(moves) > 0 && q.InCheck() && !q.HasLegalMove() {
+		fmt.Fprintf(&b, "まで%d手で詰み\n", len(moves))
+	}
+	return b.String(), nil
+}
+
+// padKIF pads a KIF move text to a fixed display width, counting a
+// full-width character as two columns, as KIF writers align the times.
+func padKIF(s string) string {
+	w := 0
+	for _, r := range s {
+		if r < 0x80 {
+			w++
+		} else {
+			w += 2
+		}
+	}
+	if w < 14 {
+		s += strings.Repeat(" ", 14-w)
+	}
+	return s
+}
+
+// withoutMoveNumber drops the last field (the move number) of an SFEN.
+func withoutMoveNumber(sfen string) string {
+	return sfen[:strings.LastIndexByte(sfen, ' ')]
+}
