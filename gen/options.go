@@ -120,11 +120,11 @@ func ParseDifficulty(s string) (Difficulty, error) {
 func (d Difficulty) scoreRange() (lo, hi float64) {
 	switch d {
 	case Easy:
-		return 0, 4
+		return 0, 5
 	case Medium:
-		return 4, 8
+		return 5, 10
 	case Hard:
-		return 8, 1e9
+		return 10, 1e9
 	}
 	return 0, 1e9
 }
