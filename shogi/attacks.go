@@ -7,10 +7,6 @@ func (p *Position) fileAttacks(s Square) Bitboard {
 	return tbl.fileAtt[s][p.fileOcc[sqFile(s)]>>1&0x7f]
 }
 
-func (p *Position) rankAttacks(s Square) Bitboard {
-	return tbl.rankAtt[s][p.rankOcc[sqRank(s)]>>1&0x7f]
-}
-
 func (p *Position) rookAttacks(s Square) Bitboard {
 	f, r := sqFile(s), sqRank(s)
 	return tbl.fileAtt[s][p.fileOcc[f]>>1&0x7f].Or(tbl.rankAtt[s][p.rankOcc[r]>>1&0x7f])
@@ -149,13 +145,4 @@ func (p *Position) blockers(ksq Square, sliderColor Color) Bitboard {
 		}
 	}
 	return out
-}
-
-// pinned returns c's pieces pinned to c's king (empty if c has no king).
-func (p *Position) pinned(c Color) Bitboard {
-	k := p.King(c)
-	if k == NoSquare {
-		return Bitboard{}
-	}
-	return p.blockers(k, c.Opp()).And(p.byColor[c])
 }

@@ -127,14 +127,6 @@ func (b Bitboard) String() string {
 	return sb.String()
 }
 
-// fileOcc returns the 9-bit occupancy of file f (0-based) in b, rank a in bit 0.
-func (b Bitboard) fileOcc(f int) uint64 {
-	if f < 7 {
-		return b.lo >> uint(9*f) & 0x1ff
-	}
-	return b.hi >> uint(9*(f-7)) & 0x1ff
-}
-
 // Each 9-bit file group: bits 0–7 and bit 8.
 const (
 	groupLow8Lo = 0xff | 0xff<<9 | 0xff<<18 | 0xff<<27 | 0xff<<36 | 0xff<<45 | 0xff<<54

@@ -79,8 +79,13 @@ func (p *Position) SetHand(c Color, h Hand) {
 func (p *Position) SetSideToMove(c Color) {
 	if c != p.side {
 		p.side = c
-		p.key ^= zobrist.side
-		p.bkey ^= zobrist.side
+		if c == White {
+			p.key += zobrist.side
+			p.bkey += zobrist.side
+		} else {
+			p.key -= zobrist.side
+			p.bkey -= zobrist.side
+		}
 	}
 }
 
@@ -126,8 +131,8 @@ func (p *Position) putPiece(pc Piece, s Square) {
 	p.byKind[pc.Kind()] = p.byKind[pc.Kind()].Or(b)
 	p.setOcc(s)
 	z := zobrist.piece[pc][s]
-	p.key ^= z
-	p.bkey ^= z
+	p.key += z
+	p.bkey += z
 }
 
 // removePiece takes pc off s.
@@ -143,8 +148,8 @@ func (p *Position) removeKeepOcc(pc Piece, s Square) {
 	p.byColor[pc.Color()] = p.byColor[pc.Color()].AndNot(b)
 	p.byKind[pc.Kind()] = p.byKind[pc.Kind()].AndNot(b)
 	z := zobrist.piece[pc][s]
-	p.key ^= z
-	p.bkey ^= z
+	p.key -= z
+	p.bkey -= z
 }
 
 // DoMove plays m, which must be legal (or at least pseudo-legal) in p.
@@ -175,8 +180,13 @@ func (p *Position) DoMove(m Move) {
 		p.putPiece(pc, to)
 	}
 	p.side = us.Opp()
-	p.key ^= zobrist.side
-	p.bkey ^= zobrist.side
+	if us == Black {
+		p.key += zobrist.side
+		p.bkey += zobrist.side
+	} else {
+		p.key -= zobrist.side
+		p.bkey -= zobrist.side
+	}
 	p.moveNum++
 }
 
@@ -185,15 +195,17 @@ func (p *Position) DoNullMove() {
 	p.SetSideToMove(p.side.Opp())
 }
 
-// computeKeys recomputes both hashes from scratch.
+// computeKeys recomputes both hashes from scratch. Every key is added in
+// (a piece on a square, each piece in hand, White to move), so the
+// incremental updates are additions and subtractions, whatever the order.
 func (p *Position) computeKeys() (key, bkey uint64) {
 	for s := Square(0); s < NumSquares; s++ {
 		if pc := p.board[s]; pc != NoPiece {
-			bkey ^= zobrist.piece[pc][s]
+			bkey += zobrist.piece[pc][s]
 		}
 	}
 	if p.side == White {
-		bkey ^= zobrist.side
+		bkey += zobrist.side
 	}
 	key = bkey
 	for c := Black; c <= White; c++ {

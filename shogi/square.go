@@ -59,15 +59,6 @@ func ParseSquare(s string) (Square, error) {
 	return NewSquare(int(s[0]-'0'), int(s[1]-'a')+1), nil
 }
 
-// relRank returns the rank of s as seen by c: 1 is the far rank for c.
-func relRank(c Color, s Square) int {
-	r := s.Rank()
-	if c == White {
-		return 10 - r
-	}
-	return r
-}
-
 // Mirror returns the square reflected left-right (file f becomes file 10-f).
 func (s Square) Mirror() Square { return NewSquare(10-s.File(), s.Rank()) }
 

@@ -1,11 +1,13 @@
 package shogi
 
 // Zobrist keys come from a fixed splitmix64 stream, so hashes are the same
-// in every run and on every machine.
+// in every run and on every machine. A position's hash is the sum (mod
+// 2^64) of the keys of its parts; sums rather than xors, because a hand
+// holding n pieces of a kind adds that kind's key n times.
 type zobristKeys struct {
 	piece [32][NumSquares]uint64 // indexed by Piece
 	hand  [2][NumKinds]uint64    // added once per piece held
-	side  uint64                 // xored in when White is to move
+	side  uint64                 // added when White is to move
 }
 
 var zobrist = buildZobrist()

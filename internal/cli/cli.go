@@ -1,0 +1,216 @@
+// Package cli implements the tsume command: the dispatch to subcommands,
+// their flags, their output and their exit statuses. cmd/tsume only wires it
+// to the process (arguments, standard streams, signals, exit).
+//
+// A subcommand lives in a file of its own with a constructor returning its
+// [command]; commandList names them all. There is no registry filled by
+// init functions: each Run builds the list afresh.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Exit statuses of Run.
+const (
+	ExitOK          = 0   // success (for a question: yes)
+	ExitNo          = 1   // a negative answer, such as "this is not a mate" (reserved for such commands)
+	ExitError       = 2   // bad usage, bad input or another failure
+	ExitInterrupted = 130 // the context was cancelled (SIGINT or SIGTERM), as a shell reports 128+SIGINT
+)
+
+// command is one subcommand of tsume.
+type command struct {
+	name    string // as typed: "perft"
+	summary string // one line for 'tsume help', no final full stop
+	args    string // the synopsis after "tsume NAME": "[--sfen SFEN] --depth N"
+	help    string // what the command does and prints, shown by 'tsume help NAME'
+	// setup defines the command's flags on fs and returns the function that
+	// runs the command once fs has parsed the arguments; run gets the
+	// positional arguments left over.
+	setup func(fs *flag.FlagSet) (run func(ctx context.Context, env *env, args []string) error)
+}
+
+// env is what a command may use of the outside world, and the command set.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	commands       map[string]*command
+}
+
+// commandList returns every subcommand of tsume.
+func commandList() []*command {
+	return []*command{helpCommand(), perftCommand()}
+}
+
+// commandSet returns the subcommands by name.
+func commandSet() map[string]*command {
+	set := make(map[string]*command)
+	for _, c := range commandList() {
+		set[c.name] = c
+	}
+	return set
+}
+
+// sortedCommands returns the commands of set sorted by name.
+func sortedCommands(set map[string]*command) []*command {
+	out := make([]*command, 0, len(set))
+	for _, c := range set {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// Run runs tsume with the command-line arguments args (without the program
+// name) and returns the exit status. Results go to stdout, diagnostics and
+// timings to stderr. Cancelling ctx stops a long computation; Run then
+// reports "interrupted" and returns ExitInterrupted.
+func Run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, commands: commandSet()}
+
+	top := flag.NewFlagSet("tsume", flag.ContinueOnError)
+	top.SetOutput(io.Discard)
+	if err := top.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeMainHelp(stdout, e.commands)
+			return ExitOK
+		}
+		fmt.Fprintf(stderr, "tsume: %v (run 'tsume help' for usage)\n", err)
+		return ExitError
+	}
+	args = top.Args()
+	if len(args) == 0 {
+		// No command: show what there is, but as an error, so that a
+		// script that lost its arguments does not look successful.
+		writeMainHelp(stderr, e.commands)
+		return ExitError
+	}
+	c := e.commands[args[0]]
+	if c == nil {
+		fmt.Fprintf(stderr, "tsume: unknown command %q (run 'tsume help' for the list)\n", args[0])
+		return ExitError
+	}
+	return runCommand(ctx, c, args[1:], e)
+}
+
+// runCommand parses a command's flags, runs it and turns its error into a
+// message and an exit status.
+func runCommand(ctx context.Context, c *command, args []string, e *env) int {
+	fs := flag.NewFlagSet("tsume "+c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard) // Run writes the messages itself
+	run := c.setup(fs)
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeCommandHelp(e.stdout, c)
+			return ExitOK
+		}
+		fmt.Fprintf(e.stderr, "tsume %s: %v (run 'tsume help %s' for usage)\n", c.name, err, c.name)
+		return ExitError
+	}
+	err := run(ctx, e, fs.Args())
+	if err == nil {
+		return ExitOK
+	}
+	var ex *exitError
+	switch {
+	case errors.As(err, &ex):
+		if ex.msg != "" {
+			fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, ex.msg)
+		}
+		return ex.code
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		fmt.Fprintf(e.stderr, "tsume %s: interrupted\n", c.name)
+		return ExitInterrupted
+	default:
+		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, errText(err))
+		return ExitError
+	}
+}
+
+// exitError is an error that carries the exit status to return; its message
+// (if any) is printed after "tsume NAME: ".
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageErrorf reports bad usage or bad input (ExitError), pointing to the
+// command's help.
+func usageErrorf(name string, format string, args ...any) error {
+	return &exitError{ExitError, fmt.Sprintf(format, args...) + " (run 'tsume help " + name + "' for usage)"}
+}
+
+// inputError reports bad input (ExitError) with the text of err.
+func inputError(err error) error {
+	return &exitError{ExitError, errText(err)}
+}
+
+// errText returns the text of err without the "shogi: " prefix the rules
+// core puts on its errors: the command name already says where it comes from.
+func errText(err error) string {
+	return strings.TrimPrefix(err.Error(), "shogi: ")
+}
+
+// isSet reports whether the flag name was given on the command line.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
+func writeMainHelp(w io.Writer, set map[string]*command) {
+	var b strings.Builder
+	b.WriteString("tsume is a toolkit for tsume shogi (詰将棋) problems.\n\n")
+	b.WriteString("Usage:\n\n\ttsume <command> [arguments]\n\nCommands:\n\n")
+	width := 0
+	cmds := sortedCommands(set)
+	for _, c := range cmds {
+		width = max(width, len(c.name))
+	}
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "\t%-*s  %s\n", width, c.name, c.summary)
+	}
+	b.WriteString("\nRun 'tsume help <command>' for more about a command.\n")
+	b.WriteString("Exit status: 0 success, 1 a negative answer, 2 bad usage or input, 130 interrupted.\n")
+	io.WriteString(w, b.String())
+}
+
+func writeCommandHelp(w io.Writer, c *command) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: tsume %s", c.name)
+	if c.args != "" {
+		b.WriteString(" " + c.args)
+	}
+	b.WriteString("\n\n")
+	b.WriteString(strings.TrimSpace(c.help))
+	b.WriteString("\n")
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	c.setup(fs)
+	first := true
+	fs.VisitAll(func(f *flag.Flag) {
+		if first {
+			b.WriteString("\nFlags:\n")
+			first = false
+		}
+		name, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(&b, "  --%s", f.Name)
+		if name != "" {
+			b.WriteString(" " + name)
+		}
+		b.WriteString("\n\t" + usage)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,210 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with the current output")
+
+const matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"
+
+// goldenCases are run through Run; each golden file holds the command line,
+// the exit status, standard output and standard error. Cases that must
+// behave identically share a golden file.
+var goldenCases = []struct {
+	golden string
+	args   []string
+}{
+	{"help", []string{"help"}},
+	{"help", []string{"--help"}},
+	{"help", []string{"-h"}},
+	{"help", []string{"-help"}},
+	{"no_command", nil},
+	{"help_perft", []string{"help", "perft"}},
+	{"help_perft", []string{"perft", "--help"}},
+	{"help_perft", []string{"perft", "-h"}},
+	{"help_help", []string{"help", "help"}},
+
+	{"perft_d2", []string{"perft", "--depth", "2"}},
+	{"perft_d2", []string{"perft", "-depth", "2"}},
+	{"perft_d2", []string{"perft", "--depth=2", "--sfen", "startpos"}},
+	{"perft_d2", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}},
+	{"perft_divide_d1", []string{"perft", "--depth", "1", "--divide"}},
+	{"perft_divide_d2", []string{"perft", "--divide", "--depth", "2"}},
+	{"perft_matsuri_divide_d1", []string{"perft", "--sfen", matsuri, "--depth", "1", "--divide"}},
+	{"perft_matsuri_d2", []string{"perft", "--sfen", matsuri, "--depth", "2"}},
+
+	{"err_unknown_command", []string{"frobnicate"}},
+	{"err_unknown_flag_top", []string{"--frob"}},
+	{"err_unknown_flag", []string{"perft", "--depth", "2", "--frob"}},
+	{"err_bad_sfen", []string{"perft", "--sfen", "lnsgkgsnl/1r5bx/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}},
+	{"err_bad_sfen_fields", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "--depth", "2"}},
+	{"err_illegal_position", []string{"perft", "--sfen", "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "--depth", "1"}},
+	{"err_bad_depth_0", []string{"perft", "--depth", "0"}},
+	{"err_bad_depth_21", []string{"perft", "--depth", "21"}},
+	{"err_bad_depth_negative", []string{"perft", "--depth", "-3"}},
+	{"err_bad_depth_text", []string{"perft", "--depth", "five"}},
+	{"err_missing_depth", []string{"perft"}},
+	{"err_extra_argument", []string{"perft", "--depth", "1", "b"}},
+	{"err_help_unknown", []string{"help", "frobnicate"}},
+	{"err_help_two", []string{"help", "perft", "help"}},
+}
+
+// timingLine matches the timing perft prints to stderr; the golden files
+// hold it with the numbers replaced.
+var timingLine = regexp.MustCompile(`(?m)^time [0-9]+\.[0-9]{2}s, [0-9]+\.[0-9] M nodes/s$`)
+
+const timingPlaceholder = "time <T>s, <R> M nodes/s"
+
+// runCLI runs the command line args and renders the result as golden text.
+func runCLI(ctx context.Context, args []string) string {
+	var stdout, stderr bytes.Buffer
+	code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr)
+	var b strings.Builder
+	b.WriteString("$ tsume")
+	for _, a := range args {
+		b.WriteString(" " + shellQuote(a))
+	}
+	b.WriteString("\nexit " + strconv.Itoa(code) + "\n")
+	b.WriteString("-- stdout --\n" + stdout.String())
+	b.WriteString("-- stderr --\n" + timingLine.ReplaceAllString(stderr.String(), timingPlaceholder))
+	return b.String()
+}
+
+func shellQuote(s string) string {
+	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// withoutCommandLine drops the first line of golden text, the command line,
+// which differs between cases that share a golden file.
+func withoutCommandLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[i+1:]
+	}
+	return s
+}
+
+func TestGolden(t *testing.T) {
+	written := map[string]bool{}
+	for _, c := range goldenCases {
+		t.Run(c.golden+"/"+strings.Join(c.args, "_"), func(t *testing.T) {
+			got := runCLI(context.Background(), c.args)
+			path := filepath.Join("testdata", c.golden+".golden")
+			if *update && !written[path] {
+				written[path] = true
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
+			}
+			// A case sharing another's golden file has its own command line.
+			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
+				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
+					strings.Join(c.args, " "), path, got, want)
+			}
+		})
+	}
+}
+
+// TestGoldenFilesUsed catches golden files that no case writes any more.
+func TestGoldenFilesUsed(t *testing.T) {
+	used := map[string]bool{}
+	for _, c := range goldenCases {
+		used[c.golden+".golden"] = true
+	}
+	files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if !used[filepath.Base(f)] {
+			t.Errorf("%s is not used by any case", f)
+		}
+	}
+}
+
+func TestInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := Run(ctx, []string{"perft", "--depth", "3"}, strings.NewReader(""), &stdout, &stderr)
+	if code != ExitInterrupted {
+		t.Errorf("exit %d, want %d", code, ExitInterrupted)
+	}
+	if stdout.Len() != 0 {
+		t.Errorf("stdout %q, want nothing", stdout.String())
+	}
+	if got, want := stderr.String(), "tsume perft: interrupted\n"; got != want {
+		t.Errorf("stderr %q, want %q", got, want)
+	}
+}
+
+// TestPerftTiming checks the timing line that the golden files abstract.
+func TestPerftTiming(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"perft", "--depth", "3"}, strings.NewReader(""), &stdout, &stderr); code != ExitOK {
+		t.Fatalf("exit %d; stderr %q", code, stderr.String())
+	}
+	if got := stdout.String(); got != "nodes 25470\n" {
+		t.Errorf("stdout %q, want %q", got, "nodes 25470\n")
+	}
+	if !timingLine.MatchString(stderr.String()) || strings.Count(stderr.String(), "\n") != 1 {
+		t.Errorf("stderr %q, want one line matching %s", stderr.String(), timingLine)
+	}
+}
+
+// TestEveryCommandHasHelp checks that each registered command describes
+// itself and that its help runs.
+func TestEveryCommandHasHelp(t *testing.T) {
+	for _, c := range commandList() {
+		if c.summary == "" || c.help == "" || c.setup == nil {
+			t.Errorf("command %q lacks a summary, help or setup", c.name)
+		}
+		if strings.HasSuffix(c.summary, ".") || strings.Contains(c.summary, "\n") {
+			t.Errorf("command %q: summary %q should be one line without a full stop", c.name, c.summary)
+		}
+		var stdout, stderr bytes.Buffer
+		if code := Run(context.Background(), []string{c.name, "--help"}, nil, &stdout, &stderr); code != ExitOK || stderr.Len() != 0 {
+			t.Errorf("tsume %s --help: exit %d, stderr %q", c.name, code, stderr.String())
+		}
+		if !strings.HasPrefix(stdout.String(), "usage: tsume "+c.name) {
+			t.Errorf("tsume %s --help: output starts %q", c.name, stdout.String())
+		}
+	}
+}
+
+// TestErrorsAreOneLine checks that every failing golden case writes exactly
+// one line to stderr (apart from 'tsume' alone, which shows the help).
+func TestErrorsAreOneLine(t *testing.T) {
+	for _, c := range goldenCases {
+		if len(c.args) == 0 {
+			continue
+		}
+		var stdout, stderr bytes.Buffer
+		code := Run(context.Background(), c.args, nil, &stdout, &stderr)
+		if code == ExitOK {
+			continue
+		}
+		if n := strings.Count(stderr.String(), "\n"); n != 1 || !strings.HasPrefix(stderr.String(), "tsume") {
+			t.Errorf("tsume %s: stderr %q, want one line starting \"tsume\"", strings.Join(c.args, " "), stderr.String())
+		}
+		if stdout.Len() != 0 {
+			t.Errorf("tsume %s: failed but wrote %q to stdout", strings.Join(c.args, " "), stdout.String())
+		}
+	}
+}
