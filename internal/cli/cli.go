@@ -46,7 +46,7 @@ type env struct {
 
 // commandList returns every subcommand of tsume.
 func commandList() []*command {
-	return []*command{helpCommand(), perftCommand()}
+	return []*command{helpCommand(), perftCommand(), generateCommand()}
 }
 
 // commandSet returns the subcommands by name.

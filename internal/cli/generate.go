@@ -1,0 +1,306 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+func generateCommand() *command {
+	return &command{
+		name:    "generate",
+		summary: "generate mate-in-1 problems (一手詰)",
+		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif] [--out FILE]",
+		help: `
+Generate writes N mate-in-1 problems. Every problem is checked with the
+exact mate-in-1 analysis: a legal position with Black to move and no king
+for Black (unless --two-kings), exactly one mating move, and by default no
+pieces left in Black's hand after it. White's hand always holds every
+remaining piece, written out in full in the SFEN.
+
+Two methods: reverse (fix the mating move, build the position around it;
+fast) and random (place pieces at random, keep what passes the filters).
+--max_pieces counts the pieces on the board other than White's king, plus
+the pieces in Black's hand.
+
+The same flags and seed give the same output whatever --workers is:
+problem i comes from a random stream derived from the seed and i alone.
+A problem that repeats an earlier one, or its left-right mirror image, is
+replaced by the next one from the same stream.
+
+Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
+sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
+method, seed, index, then look and flags); kif (one KIF record per
+problem, with a header comment line before each).
+
+The difficulty score is log2(C) + 0.5·log2(1+L/10) + 1.5·T + 1.5 for a
+board move + 2 for a declined promotion, where C is the number of checks,
+L of legal moves and T of tempting checks (non-mating checks with at most
+two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
+10 or more.
+
+Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
+SIGTERM) leaves a valid file with every problem found so far. A progress
+line is shown on standard error when it is a terminal; a summary line ends
+every run.
+
+Exit status: 0 all N problems written, 1 --timeout (or the attempt limit)
+reached first, 2 bad usage, 130 interrupted.`,
+		setup: setupGenerate,
+	}
+}
+
+func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+	n := fs.Int("n", 10, "the number of problems `N`")
+	method := fs.String("method", "reverse", "the `method`: reverse or random")
+	var maxPieces int
+	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
+	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
+	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
+	seed := fs.Uint64("seed", 1, "the random `seed`")
+	maxChecks := fs.Int("max-checks", 0, "at most `N` checking moves for Black (0: no limit)")
+	maxLegal := fs.Int("max-legal", 0, "at most `N` legal moves for Black (0: no limit)")
+	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
+	allowAmb := fs.Bool("allow-promotion-ambiguity", false, "allow a mate that also works with the other promotion choice")
+	pieces := fs.String("pieces", "all", "the piece `kinds` to use, such as G,S,R or gold,silver (all: every kind)")
+	king := fs.String("king", "any", "where White's king stands: edge, corner, center or any")
+	mateKind := fs.String("mate", "any", "the mating move: drop, move or any")
+	twoKings := fs.Bool("two-kings", false, "give Black a king on the board too")
+	difficulty := fs.String("difficulty", "any", "easy, medium, hard or any (a preset over the difficulty score)")
+	symmetric := fs.Bool("symmetric", false, "only left-right symmetric problems")
+	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
+	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl or kif")
+	out := fs.String("out", "", "write to `FILE` instead of standard output")
+	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
+	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
+	return func(ctx context.Context, e *env, args []string) error {
+		const self = "generate"
+		if len(args) > 0 {
+			return usageErrorf(self, "unexpected argument %q", args[0])
+		}
+		o := gen.DefaultOptions()
+		var errs []error
+		var err error
+		if o.Method, err = gen.ParseMethod(*method); err != nil {
+			errs = append(errs, err)
+		}
+		if o.King, err = gen.ParseRegion(*king); err != nil {
+			errs = append(errs, err)
+		}
+		if o.Mate, err = gen.ParseMateKind(*mateKind); err != nil {
+			errs = append(errs, err)
+		}
+		if o.Difficulty, err = gen.ParseDifficulty(*difficulty); err != nil {
+			errs = append(errs, err)
+		}
+		if o.Kinds, err = gen.ParseKinds(*pieces); err != nil {
+			errs = append(errs, err)
+		}
+		if *n <= 0 {
+			errs = append(errs, fmt.Errorf("--n %d: want at least 1 problem", *n))
+		}
+		if *workers < 1 {
+			errs = append(errs, fmt.Errorf("--workers %d: want at least 1", *workers))
+		}
+		if *timeout < 0 {
+			errs = append(errs, fmt.Errorf("--timeout %v: want a positive duration or 0", *timeout))
+		}
+		switch *format {
+		case "sfen", "jsonl", "kif":
+		default:
+			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl or kif", *format))
+		}
+		switch *progress {
+		case "auto", "always", "never":
+		default:
+			errs = append(errs, fmt.Errorf("--progress %q: want auto, always or never", *progress))
+		}
+		o.Seed, o.MaxPieces, o.MinPieces = *seed, maxPieces, *minPieces
+		o.MaxChecks, o.MaxLegal = *maxChecks, *maxLegal
+		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
+		o.TwoKings, o.Symmetric = *twoKings, *symmetric
+		if len(errs) == 0 {
+			if err := o.Validate(); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		if len(errs) > 0 {
+			msgs := make([]string, len(errs))
+			for i, err := range errs {
+				msgs[i] = strings.ReplaceAll(err.Error(), "\n", "; ")
+			}
+			return usageErrorf(self, "%s", strings.Join(msgs, "; "))
+		}
+		g, err := gen.New(o)
+		if err != nil {
+			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
+		}
+		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
+		return runGenerate(ctx, e, g, *n, *workers, *format, *out, *timeout, showProgress)
+	}
+}
+
+// isTerminal reports whether w is a character device (a terminal).
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) (err error) {
+	w := e.stdout
+	if out != "" {
+		f, ferr := os.Create(out)
+		if ferr != nil {
+			return &exitError{ExitError, ferr.Error()}
+		}
+		defer func() {
+			if cerr := f.Close(); err == nil && cerr != nil {
+				err = cerr
+			}
+		}()
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	runCtx := ctx
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		runCtx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+
+	start := time.Now()
+	var lastDraw time.Time
+	var rec strings.Builder
+	written := 0
+	st, runErr := g.Run(runCtx, n, workers, func(p gen.Problem) error {
+		rec.Reset()
+		if err := writeProblem(&rec, &p, format); err != nil {
+			return err
+		}
+		// Each problem goes out whole and at once, so an interruption never
+		// leaves half a record behind.
+		if _, err := bw.WriteString(rec.String()); err != nil {
+			return err
+		}
+		if err := bw.Flush(); err != nil {
+			return err
+		}
+		written++
+		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == n) {
+			lastDraw = time.Now()
+			drawProgress(e.stderr, written, n, time.Since(start))
+		}
+		return nil
+	})
+	if showProgress {
+		fmt.Fprint(e.stderr, "\r\033[K")
+	}
+	elapsed := time.Since(start)
+	if ferr := bw.Flush(); runErr == nil {
+		runErr = ferr
+	}
+	yield := 0.0
+	if st.Candidates > 0 {
+		yield = float64(st.Problems) / float64(st.Candidates)
+	}
+	fmt.Fprintf(e.stderr, "generated %d problems from %d candidates (yield %.2f%%, %d duplicates) in %.2fs: %.0f problems/s\n",
+		st.Problems, st.Candidates, 100*yield, st.Duplicates, elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
+	switch {
+	case runErr == nil:
+		return nil
+	case errors.Is(runErr, context.DeadlineExceeded) && ctx.Err() == nil:
+		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: found %d of %d problems", timeout, st.Problems, n)}
+	case errors.Is(runErr, gen.ErrTooRare):
+		return &exitError{ExitNo, fmt.Sprintf("found %d of %d problems: %v", st.Problems, n, runErr)}
+	}
+	return runErr
+}
+
+// drawProgress writes a one-line progress bar: count, rate and time left.
+func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
+	const width = 30
+	filled := width * done / total
+	rate := float64(done) / max(elapsed.Seconds(), 1e-9)
+	eta := time.Duration(float64(total-done) / max(rate, 1e-9) * float64(time.Second)).Round(time.Second)
+	fmt.Fprintf(w, "\r[%s%s] %d/%d  %.0f/s  ETA %v\033[K", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate, eta)
+}
+
+// problemJSON is the jsonl record of a problem: the fields the format
+// promises first, in that order, then the look and the flags.
+type problemJSON struct {
+	SFEN       string      `json:"sfen"`
+	Solution   string      `json:"solution"`
+	SolutionJA string      `json:"solution_ja"`
+	Metrics    metricsJSON `json:"metrics"`
+	Difficulty float64     `json:"difficulty"`
+	Method     string      `json:"method"`
+	Seed       uint64      `json:"seed"`
+	Index      int         `json:"index"`
+
+	Look               lookJSON `json:"look"`
+	Tempting           int      `json:"tempting"`
+	PromotionAmbiguous bool     `json:"promotion_ambiguous"`
+}
+
+type metricsJSON struct {
+	Legal   int `json:"legal"`
+	Checks  int `json:"checks"`
+	Replies int `json:"replies"`
+}
+
+type lookJSON struct {
+	Pieces     int  `json:"pieces"`
+	KingEdge   bool `json:"king_edge"`
+	KingCorner bool `json:"king_corner"`
+	Symmetric  bool `json:"symmetric"`
+}
+
+func writeProblem(w *strings.Builder, p *gen.Problem, format string) error {
+	ja := p.Position.JapaneseMove(p.Solution, shogi.NoSquare, shogi.JapaneseStyle{Mark: true})
+	switch format {
+	case "sfen":
+		w.WriteString(p.Position.SFEN() + "\n")
+	case "jsonl":
+		b, err := json.Marshal(problemJSON{
+			SFEN: p.Position.SFEN(), Solution: p.Solution.String(), SolutionJA: ja,
+			Metrics:    metricsJSON{p.Legal, p.Checks, p.Replies},
+			Difficulty: p.Score, Method: p.Method.String(), Seed: p.Seed, Index: p.Index,
+			Look:     lookJSON{p.Pieces, p.KingEdge, p.KingCorn, p.Symmetric},
+			Tempting: p.Tempting, PromotionAmbiguous: p.PromotionAmbiguous,
+		})
+		if err != nil {
+			return err
+		}
+		w.Write(b)
+		w.WriteByte('\n')
+	case "kif":
+		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", p.Index, p.Seed, p.Method)
+		kif, err := record.KIF(&p.Position, []shogi.Move{p.Solution}, []record.KIFHeader{
+			{Key: "表題", Value: "一手詰 " + strconv.Itoa(p.Index)},
+			{Key: "作者", Value: "tsume generate"},
+		}, true)
+		if err != nil {
+			return err
+		}
+		w.WriteString(kif)
+		w.WriteString("\n")
+	}
+	return nil
+}

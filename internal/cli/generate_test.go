@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// summaryLine matches the summary generate prints to stderr.
+var summaryLine = regexp.MustCompile(`^generated [0-9]+ problems from [0-9]+ candidates \(yield [0-9.]+%, [0-9]+ duplicates\) in [0-9.]+s: [0-9]+ problems/s\n$`)
+
+func runGenerateCLI(t *testing.T, ctx context.Context, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = Run(ctx, append([]string{"generate"}, args...), strings.NewReader(""), &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// checkGolden compares got with testdata/generate/NAME (rewritten with -update).
+func checkGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "generate", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("output differs from %s (run 'go test ./internal/cli -update' if intended)\n--- got ---\n%s--- want ---\n%s", path, got, want)
+	}
+}
+
+// TestGenerateGolden: fixed flags and seed give a fixed output, the same
+// with 1 worker and with 4.
+func TestGenerateGolden(t *testing.T) {
+	for _, c := range []struct {
+		golden string
+		args   []string
+	}{
+		{"reverse_max4_seed1.jsonl", []string{"--n", "12", "--method", "reverse", "--max_pieces", "4", "--seed", "1", "--format", "jsonl"}},
+		{"random_max5_seed7.sfen", []string{"--n", "8", "--method", "random", "--max-pieces", "5", "--seed", "7"}},
+		{"reverse_seed3.kif", []string{"--n", "2", "--seed", "3", "--format", "kif"}},
+	} {
+		t.Run(c.golden, func(t *testing.T) {
+			var outs []string
+			for _, w := range []string{"1", "4"} {
+				out, errs, code := runGenerateCLI(t, context.Background(), append(c.args, "--workers", w)...)
+				if code != ExitOK || !summaryLine.MatchString(errs) {
+					t.Fatalf("workers %s: exit %d, stderr %q", w, code, errs)
+				}
+				outs = append(outs, out)
+			}
+			if outs[0] != outs[1] {
+				t.Fatalf("output with 1 worker differs from output with 4:\n%s\n---\n%s", outs[0], outs[1])
+			}
+			checkGolden(t, c.golden, outs[0])
+		})
+	}
+}
+
+// TestGenerateOutputIsSound re-checks each jsonl problem with the verifier.
+func TestGenerateOutputIsSound(t *testing.T) {
+	for _, method := range []string{"reverse", "random"} {
+		out, errs, code := runGenerateCLI(t, context.Background(), "--n", "40", "--method", method, "--max_pieces", "6", "--seed", "5", "--format", "jsonl")
+		if code != ExitOK {
+			t.Fatalf("%s: exit %d: %s", method, code, errs)
+		}
+		sc := bufio.NewScanner(strings.NewReader(out))
+		n := 0
+		for sc.Scan() {
+			var rec struct {
+				SFEN, Solution string
+				Metrics        struct{ Legal, Checks, Replies int }
+			}
+			if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+				t.Fatal(err)
+			}
+			p, err := shogi.ParseSFEN(rec.SFEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			v := mate.Verify1(&p, mate.AsGiven)
+			if !v.Valid || v.Leftover || v.Analysis.Mates[0].String() != rec.Solution {
+				t.Errorf("%s: %s: valid %v %v, leftover %v, mates %v, printed solution %s", method, rec.SFEN, v.Valid, v.Errors, v.Leftover, v.Analysis.Mates, rec.Solution)
+			}
+			if a := v.Analysis; a.Legal != rec.Metrics.Legal || a.Checks != rec.Metrics.Checks || a.Replies != rec.Metrics.Replies {
+				t.Errorf("%s: %s: metrics %+v, verifier says L=%d C=%d R=%d", method, rec.SFEN, rec.Metrics, a.Legal, a.Checks, a.Replies)
+			}
+			n++
+		}
+		if n != 40 {
+			t.Errorf("%s: %d problems, want 40", method, n)
+		}
+	}
+}
+
+func TestGenerateBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--method", "magic"}, `unknown method "magic"`},
+		{[]string{"--n", "0"}, "--n 0"},
+		{[]string{"--max_pieces", "1"}, "max pieces 1 is too small"},
+		{[]string{"--two-kings", "--max_pieces", "2"}, "max pieces 2 is too small"},
+		{[]string{"--format", "pdf"}, `unknown format "pdf"`},
+		{[]string{"--king", "moon"}, `unknown king region "moon"`},
+		{[]string{"--pieces", "G,Q"}, `unknown piece kind "Q"`},
+		{[]string{"--max-checks", "5", "--max-legal", "3"}, "max checks 5 is above max legal 3"},
+		{[]string{"--symmetric", "--king", "corner"}, "--symmetric needs the king on the centre file"},
+		{[]string{"extra"}, `unexpected argument "extra"`},
+	} {
+		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
+		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
+			t.Errorf("generate %v: exit %d, stdout %q, stderr %q; want exit 2 and one line containing %q", c.args, code, out, errs, c.want)
+		}
+	}
+}
+
+// TestGenerateInterruptedLeavesValidFile cancels a long run and checks that
+// the output file holds only whole, valid records.
+func TestGenerateInterruptedLeavesValidFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "out.jsonl")
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb bytes.Buffer
+	done := make(chan int)
+	go func() {
+		done <- Run(ctx, []string{"generate", "--n", "100000000", "--method", "random", "--format", "jsonl", "--out", path}, nil, &out, &errb)
+	}()
+	// Let it write some problems, then interrupt.
+	for {
+		if fi, err := os.Stat(path); err == nil && fi.Size() > 2000 {
+			break
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cancel()
+	if code := <-done; code != ExitInterrupted {
+		t.Fatalf("exit %d, want %d; stderr %q", code, ExitInterrupted, errb.String())
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) == 0 || data[len(data)-1] != '\n' {
+		t.Fatalf("file does not end with a whole record")
+	}
+	for i, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		var rec map[string]any
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatalf("line %d is not valid JSON: %v", i+1, err)
+		}
+	}
+	if !strings.Contains(errb.String(), "generated ") || !strings.Contains(errb.String(), "interrupted") {
+		t.Errorf("stderr %q: want the summary and 'interrupted'", errb.String())
+	}
+}
+
+func TestGenerateTimeout(t *testing.T) {
+	// Hard symmetric problems with few pieces are rare: the timeout ends
+	// the run with whatever was found and exit status 1.
+	_, errs, code := runGenerateCLI(t, context.Background(), "--n", "100000", "--method", "random", "--symmetric", "--difficulty", "hard", "--timeout", "300ms")
+	if code != ExitNo || !strings.Contains(errs, "timeout after 300ms: found") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
