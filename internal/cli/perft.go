@@ -36,7 +36,7 @@ move, "7g7f: 12345", sorted by the moves' USI text, then an empty line; then
 "time 0.54s, 36.8 M nodes/s".
 
 Exit status: 0 done, 2 bad usage or bad position, 130 interrupted
-(Ctrl-C; the count is checked between first moves).`,
+(Ctrl-C).`,
 		setup: setupPerft,
 	}
 }
