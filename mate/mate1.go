@@ -65,16 +65,16 @@ func Analyze(p *shogi.Position, r *Result) {
 		q := *p
 		q.DoMove(m)
 		checkers := q.Checkers()
-		st := CheckStats{Move: m}
-		for _, rep := range q.Evasions(r.replies[:0]) {
+		var drops int
+		r.replies, drops = q.EvasionsCountingDrops(r.replies[:0])
+		st := CheckStats{Move: m, InterpositionsDrop: drops, Replies: drops}
+		for _, rep := range r.replies {
 			onChecker := checkers.Has(rep.To())
 			switch {
 			case rep.Piece().Kind() == shogi.King && onChecker:
 				st.KingCaptures++
 			case rep.Piece().Kind() == shogi.King:
 				st.KingMoves++
-			case rep.IsDrop():
-				st.InterpositionsDrop++
 			case onChecker:
 				st.OtherCaptures++
 			default:

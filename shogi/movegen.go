@@ -66,6 +66,34 @@ func (p *Position) Evasions(dst []Move) []Move {
 	return buf[:p.genEvasions(buf, n, ksq, checkers)]
 }
 
+// EvasionsCountingDrops is Evasions with the drops counted rather than
+// listed: it appends the legal board moves of the side to move in check
+// (king moves, captures of the checker, interpositions by a board move)
+// and returns them with the number of legal interposing drops. Mate
+// searches that only need the number of replies use it to skip writing out
+// the many drops of a full hand. When not in check it returns dst and 0.
+func (p *Position) EvasionsCountingDrops(dst []Move) ([]Move, int) {
+	ksq := p.King(p.side)
+	if ksq == NoSquare {
+		return dst, 0
+	}
+	checkers := p.attackersTo(p.side.Opp(), ksq)
+	if checkers.IsEmpty() {
+		return dst, 0
+	}
+	buf, n := room(dst)
+	n, between := p.genEvasionMoves(buf, n, ksq, checkers)
+	drops := 0
+	if h := p.hands[p.side]; h != 0 && between.Any() {
+		for _, k := range dropOrder {
+			if h.Has(k) {
+				drops += p.dropTargets(k, between).Count()
+			}
+		}
+	}
+	return buf[:n], drops
+}
+
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
 	var buf [MaxMoves]Move
@@ -277,6 +305,17 @@ func xrayBeyond(pc Piece, s, ksq Square) Bitboard {
 // genEvasions writes the legal replies to check of the side to move, whose
 // king is on ksq and attacked by checkers.
 func (p *Position) genEvasions(buf []Move, n int, ksq Square, checkers Bitboard) int {
+	n, between := p.genEvasionMoves(buf, n, ksq, checkers)
+	if between.Any() {
+		n = p.genDrops(buf, n, between)
+	}
+	return n
+}
+
+// genEvasionMoves writes the board moves that answer the check and returns
+// the squares where a drop would interpose (empty for a double check or a
+// check from next to the king).
+func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitboard) (int, Bitboard) {
 	var xray Bitboard
 	for c := checkers; c.Any(); {
 		s := c.PopLSB()
@@ -284,16 +323,12 @@ func (p *Position) genEvasions(buf []Move, n int, ksq Square, checkers Bitboard)
 	}
 	n = p.genKingMoves(buf, n, ksq, xray)
 	if checkers.MoreThanOne() {
-		return n // double check: only the king can move
+		return n, Bitboard{} // double check: only the king can move
 	}
 	s := checkers.LSB()
 	between := tbl.between[ksq][s]
 	pinned := p.blockers(ksq, p.side.Opp()).And(p.byColor[p.side])
-	n = p.genPieceMoves(buf, n, between.With(s), pinned, ksq)
-	if between.Any() {
-		n = p.genDrops(buf, n, between)
-	}
-	return n
+	return p.genPieceMoves(buf, n, between.With(s), pinned, ksq), between
 }
 
 // genDrops writes the side to move's drops onto the empty squares in
