@@ -3,6 +3,7 @@ package mate
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -72,7 +73,8 @@ type Verdict struct {
 	// PromotionAmbiguous is true when there are exactly two mates and they
 	// are the same move with the other promotion choice.
 	PromotionAmbiguous bool
-	// TwoKings is true when the attacker has a king on the board.
+	// TwoKings is true when the attacker has a king on the board (a
+	// two-king problem, if the defender has one too).
 	TwoKings bool
 }
 
@@ -86,7 +88,7 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	if hand == Remaining {
 		q, err := WithRemainingHand(p)
 		if err != nil {
-			add(IllegalPosition, "%v", err)
+			add(IllegalPosition, "%s", strings.TrimPrefix(err.Error(), "mate: "))
 			return v
 		}
 		v.Position = q

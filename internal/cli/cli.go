@@ -46,7 +46,7 @@ type env struct {
 
 // commandList returns every subcommand of tsume.
 func commandList() []*command {
-	return []*command{helpCommand(), perftCommand(), generateCommand()}
+	return []*command{helpCommand(), perftCommand(), generateCommand(), verifyCommand()}
 }
 
 // commandSet returns the subcommands by name.
