@@ -194,24 +194,3 @@ func (p *Position) DoMove(m Move) {
 func (p *Position) DoNullMove() {
 	p.SetSideToMove(p.side.Opp())
 }
-
-// computeKeys recomputes both hashes from scratch. Every key is added in
-// (a piece on a square, each piece in hand, White to move), so the
-// incremental updates are additions and subtractions, whatever the order.
-func (p *Position) computeKeys() (key, bkey uint64) {
-	for s := Square(0); s < NumSquares; s++ {
-		if pc := p.board[s]; pc != NoPiece {
-			bkey += zobrist.piece[pc][s]
-		}
-	}
-	if p.side == White {
-		bkey += zobrist.side
-	}
-	key = bkey
-	for c := Black; c <= White; c++ {
-		for _, k := range handKinds {
-			key += uint64(p.hands[c].Count(k)) * zobrist.hand[c][k]
-		}
-	}
-	return key, bkey
-}
