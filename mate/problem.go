@@ -17,7 +17,7 @@ const (
 	NotAttackerTurn ProblemCode = "white-to-move"     // the attacker (Black) must move first
 	NoDefenderKing  ProblemCode = "no-defender-king"  // the defender has no king on the board
 	AttackerInCheck ProblemCode = "attacker-in-check" // the attacker is in check
-	NoMate          ProblemCode = "no-mate"           // no move mates
+	NoMatingMove    ProblemCode = "no-mate"           // no move mates
 	NotUnique       ProblemCode = "not-unique"        // more than one move mates
 )
 
@@ -121,7 +121,7 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	mates := v.Analysis.Mates
 	switch {
 	case len(mates) == 0:
-		add(NoMate, "no mating move")
+		add(NoMatingMove, "no mating move")
 	case len(mates) > 1:
 		add(NotUnique, "%d mating moves", len(mates))
 	}

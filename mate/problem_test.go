@@ -31,10 +31,10 @@ func TestVerify1(t *testing.T) {
 		{name: "leftover pieces are flagged, not an error", sfen: "4k4/9/4S4/9/9/9/9/9/9 b GP 1", valid: true, mates: "G*5b", leftover: true},
 		{name: "two mates", sfen: "8k/9/7S1/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NotUnique}, mates: "G*1b G*2b"},
 		{name: "promotion-ambiguous", sfen: "7lk/7p1/8P/9/9/9/9/9/8L b - 1", codes: []ProblemCode{NotUnique}, mates: "1c1b 1c1b+", promoAmb: true},
-		{name: "no mate", sfen: "4k4/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoMate}},
+		{name: "no mate", sfen: "4k4/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoMatingMove}},
 		{name: "white to move", sfen: "9/9/9/9/9/9/4s4/9/4K4 w g 1", codes: []ProblemCode{NotAttackerTurn}, mates: "G*5h"},
-		{name: "no defender king", sfen: "9/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoDefenderKing, NoMate}},
-		{name: "attacker in check", sfen: "k3r4/9/9/9/9/9/9/9/4K4 b G 1", codes: []ProblemCode{AttackerInCheck, NoMate}, twoKings: true},
+		{name: "no defender king", sfen: "9/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoDefenderKing, NoMatingMove}},
+		{name: "attacker in check", sfen: "k3r4/9/9/9/9/9/9/9/4K4 b G 1", codes: []ProblemCode{AttackerInCheck, NoMatingMove}, twoKings: true},
 		{name: "illegal position", sfen: "4k3P/9/4S4/9/9/9/9/9/9 b G 1", codes: []ProblemCode{IllegalPosition}},
 		{name: "too many pieces for the remaining hand", sfen: "4k4/9/9/9/9/9/9/9/G3G3G b 2G 1", codes: []ProblemCode{IllegalPosition}},
 		// As given, White's pawn in hand interposes; under the convention

@@ -146,3 +146,12 @@ func (p *Position) blockers(ksq Square, sliderColor Color) Bitboard {
 	}
 	return out
 }
+
+// Between returns the squares strictly between a and b when they share a
+// file, rank or diagonal, and the empty set otherwise.
+func Between(a, b Square) Bitboard {
+	if !a.Valid() || !b.Valid() {
+		return Bitboard{}
+	}
+	return tbl.between[a][b]
+}

@@ -1,0 +1,68 @@
+package mate
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// FutileRule says whether futile interpositions (無駄合) count as defences
+// when the length of a mate is computed.
+type FutileRule int
+
+const (
+	// Discount does not count futile interpositions (the tsume
+	// convention): a check answered only by futile interpositions mates.
+	Discount FutileRule = iota
+	// Count counts every interposition: the pure game-theoretic length.
+	Count
+)
+
+// String returns "discount" or "count".
+func (f FutileRule) String() string {
+	if f == Count {
+		return "count"
+	}
+	return "discount"
+}
+
+// IsFutileInterposition reports whether r, a legal reply of the side to
+// move in p (which is in check), is a futile interposition (無駄合) in the
+// sense tsume implements (see docs/solver.md):
+//
+//   - the check comes from a single ranged piece (lance, bishop, rook,
+//     horse or dragon) along its line, and r puts a piece — by a drop or
+//     by a board move of a piece other than the king — on a square s
+//     strictly between the checker and the king;
+//   - s is not next to the king, and after r no piece of the defender
+//     attacks s: the interposed piece stands alone;
+//   - the checking piece can legally capture on s.
+//
+// The interposed piece can then simply be captured, and the check stands
+// again from closer with one more piece in the attacker's hand.
+func IsFutileInterposition(p *shogi.Position, r shogi.Move) bool {
+	if r.Piece().Kind() == shogi.King {
+		return false
+	}
+	defender := p.SideToMove()
+	ksq := p.King(defender)
+	if ksq == shogi.NoSquare {
+		return false
+	}
+	checkers := p.Checkers()
+	if checkers.MoreThanOne() || checkers.IsEmpty() {
+		return false
+	}
+	csq := checkers.LSB()
+	s := r.To()
+	if !shogi.Between(ksq, csq).Has(s) {
+		return false
+	}
+	df, dr := s.File()-ksq.File(), s.Rank()-ksq.Rank()
+	if max(df, -df, dr, -dr) < 2 {
+		return false
+	}
+	q := *p
+	q.DoMove(r)
+	if q.AttackersTo(defender, s).Any() {
+		return false
+	}
+	checker := q.PieceAt(csq)
+	return q.IsLegal(shogi.NewBoardMove(checker, csq, s, false)) || q.IsLegal(shogi.NewBoardMove(checker, csq, s, true))
+}
