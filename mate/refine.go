@@ -125,6 +125,10 @@ func (r *refiner) value(p *shogi.Position, bound int) (int, int) {
 	return length, spare
 }
 
+// directBound is the longest remaining length the refiner searches
+// without asking df-pn first whether a check mates at all.
+const directBound = 6
+
 type scored struct {
 	m shogi.Move
 	q shogi.Position
@@ -153,7 +157,9 @@ func (r *refiner) orValue(p *shogi.Position, bound int) (int, int) {
 		if r.mated(q) {
 			l, sp = 0, q.Hand(r.s.attacker).Total()
 		} else {
-			if best-1 < 2 || !r.provable(q) {
+			// A short bound is searched directly; a long one only after
+			// df-pn has shown that the check mates at all.
+			if best-1 < 2 || best-1 > directBound && !r.provable(q) {
 				continue
 			}
 			l, sp = r.value(q, best-1)
@@ -223,7 +229,7 @@ func (r *refiner) line(p *shogi.Position, length int) []shogi.Move {
 				var l, sp int
 				if r.mated(&q) {
 					l, sp = 0, q.Hand(r.s.attacker).Total()
-				} else if rem-1 >= 2 && r.provable(&q) {
+				} else if rem-1 >= 2 && (rem-1 <= directBound || r.provable(&q)) {
 					l, sp = r.value(&q, rem-1)
 				} else {
 					continue

@@ -184,9 +184,24 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		budget = min(budget, time.Until(deadline)/4)
 	}
 	ref.deadline = time.Now().Add(budget)
-	if l, _ := ref.value(&q, len(sol.PV)); l <= len(sol.PV) && !ref.inexact {
-		if pv := ref.line(&q, l); pv != nil {
-			sol.PV = pv
+	// Iterative deepening: the first length that holds is the shortest.
+	// The proof's own length bounds the search from above.
+	found := false
+	for d := 1; d < len(sol.PV) && !ref.inexact; d += 2 {
+		if l, _ := ref.value(&q, d); l <= d && !ref.inexact {
+			if pv := ref.line(&q, l); pv != nil {
+				sol.PV, found = pv, true
+			}
+			break
+		}
+	}
+	if !found && !ref.inexact {
+		// No shorter mate: the proof's length is the shortest; take the
+		// line again under the futile rule.
+		if l, _ := ref.value(&q, len(sol.PV)); l <= len(sol.PV) && !ref.inexact {
+			if pv := ref.line(&q, l); pv != nil {
+				sol.PV = pv
+			}
 		}
 	}
 	sol.LengthExact = !ref.inexact && sr.stopped == nil
