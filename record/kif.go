@@ -14,21 +14,19 @@ type KIFHeader struct {
 }
 
 // KIF returns a KIF record of the game from p with the given moves (which
-// must be legal in turn): the header lines, the start position as a board
-// diagram (or 手合割：平手 for the standard initial position), and the
-// numbered moves. When mate is true and the last move checkmates, the
-// record ends with "まで N手で詰み". It returns an error naming the first
-// illegal move.
+// must be legal in turn): the header lines "key：value" in order (but for
+// 手合割), the start position as a board diagram (see BOD; 手合割：平手
+// instead for the initial position with Black to move), the line
+// "手数----指手---------消費時間--" and one numbered line a move, such as
+// "   1 ７六歩(77)   ( 0:00/00:00:00)", numbered from 1 whatever p's move
+// number: the destination in a full-width digit and a kanji numeral, or
+// for the square just moved to 同 and a full-width space (U+3000), the
+// piece, 成, 不成 or 打, and the origin square in ASCII digits. When mate
+// is true and the last move checkmates, the record ends with "まで N手で詰み".
+// It returns an error naming the first illegal move.
 func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) (string, error) {
 	var b strings.Builder
-	for _, h := range headers {
-		b.WriteString(h.Key + "：" + h.Value + "\n")
-	}
-	if withoutMoveNumber(p.SFEN()) == withoutMoveNumber(shogi.StartSFEN) {
-		b.WriteString("手合割：平手\n")
-	} else {
-		b.WriteString(BOD(p))
-	}
+	writeHead(&b, p, headers)
 	b.WriteString("手数----指手---------消費時間--\n")
 	q := *p
 	prev := shogi.NoSquare
@@ -47,18 +45,27 @@ func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) 
 	return b.String(), nil
 }
 
+// writeHead writes the header lines and the start position of a KIF or
+// KI2 record: 手合割：平手 for the initial position with Black to move, else
+// the board diagram. A 手合割 header among headers is left out: the
+// position written is what counts.
+func writeHead(b *strings.Builder, p *shogi.Position, headers []KIFHeader) {
+	for _, h := range headers {
+		if h.Key != "手合割" {
+			b.WriteString(h.Key + "：" + oneLine(h.Value) + "\n")
+		}
+	}
+	if withoutMoveNumber(p.SFEN()) == withoutMoveNumber(shogi.StartSFEN) {
+		b.WriteString("手合割：平手\n")
+	} else {
+		b.WriteString(BOD(p))
+	}
+}
+
 // padKIF pads a KIF move text to a fixed display width, counting a
 // full-width character as two columns, as KIF writers align the times.
 func padKIF(s string) string {
-	w := 0
-	for _, r := range s {
-		if r < 0x80 {
-			w++
-		} else {
-			w += 2
-		}
-	}
-	if w < 14 {
+	if w := displayWidth(s); w < 14 {
 		s += strings.Repeat(" ", 14-w)
 	}
 	return s

@@ -1,0 +1,93 @@
+package record
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// ReadSFEN reads a position given as one SFEN ("sfen " in front and the
+// word startpos are accepted, as shogi.ParseSFEN accepts them), optionally
+// followed by "moves" and USI moves as in ReadUSI. Blank lines and lines
+// starting with # are skipped; the text must hold one position only.
+func ReadSFEN(data []byte) (*Game, error) { return readUSI(data, FormatSFEN) }
+
+// ReadUSI reads a USI position command: "position startpos moves 7g7f
+// 3c3d" or "position sfen SFEN moves …" (the word position may be left
+// out, and so may the moves). Every move is checked for legality. Blank
+// lines and lines starting with # are skipped; the text must hold one
+// command only.
+func ReadUSI(data []byte) (*Game, error) { return readUSI(data, FormatUSI) }
+
+func readUSI(data []byte, f Format) (*Game, error) {
+	lines, err := splitLines(f, data)
+	if err != nil {
+		return nil, err
+	}
+	var g *Game
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "" || t[0] == '#' {
+			continue
+		}
+		if g != nil {
+			return nil, errorf(f, i+1, "a second position; want one position only")
+		}
+		g, err = parseUSILine(t, f, i+1)
+		if err != nil {
+			return nil, err
+		}
+	}
+	if g == nil {
+		return nil, errorf(f, 0, "empty input: want an SFEN or a USI position command")
+	}
+	return g, nil
+}
+
+// parseUSILine reads one position line.
+func parseUSILine(t string, f Format, line int) (*Game, error) {
+	fields := strings.Fields(t)
+	if len(fields) > 0 && fields[0] == "position" {
+		fields = fields[1:]
+	}
+	pos, moves := fields, []string(nil)
+	for i, w := range fields {
+		if w == "moves" {
+			pos, moves = fields[:i], fields[i+1:]
+			break
+		}
+	}
+	if len(pos) == 0 {
+		return nil, errorf(f, line, "want startpos or an SFEN before the moves")
+	}
+	p, err := shogi.ParseSFEN(strings.Join(pos, " "))
+	if err != nil {
+		var se *shogi.SyntaxError
+		if errors.As(err, &se) {
+			// Offsets refer to the joined fields, not to the line: say
+			// what is wrong without them.
+			msg := se.Msg
+			if se.Field != "" {
+				msg = se.Field + " field: " + msg
+			}
+			return nil, errorf(f, line, "bad SFEN: %s", msg)
+		}
+		return nil, errorf(f, line, "%s", strings.TrimPrefix(err.Error(), "shogi: "))
+	}
+	g := &Game{Format: f, Start: p}
+	if len(moves) > 0 {
+		if msg := checkPlayable(&p); msg != "" {
+			return nil, errorf(f, line, "the start position cannot be played from: %s", msg)
+		}
+	}
+	for i, s := range moves {
+		m, err := p.ParseUSIMove(s)
+		if err != nil {
+			return nil, errorf(f, line, "move %d (%s): %s", i+1, s, strings.TrimPrefix(err.Error(), "shogi: "))
+		}
+		g.Moves = append(g.Moves, m)
+		p.DoMove(m)
+	}
+	return g, nil
+}
