@@ -74,3 +74,18 @@ func TestIsValidAgreesWithValidate(t *testing.T) {
 		}
 	}
 }
+
+// TestPawnDropIntoExistingCheck: in a position where the side not to move
+// is already in check (illegal, but the generator and IsLegal must still
+// agree), a pawn drop that does not itself give check is not 打ち歩詰め.
+func TestPawnDropIntoExistingCheck(t *testing.T) {
+	p, err := shogi.ParseSFEN("PK5+r+p/b5+r1k/+P1p6/1P7/1+Ps1P4/+P8/8p/9/P8 w 2G3S3l5p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range p.LegalMoves(nil) {
+		if !p.IsLegal(m) {
+			t.Errorf("generated %s, which IsLegal rejects", m)
+		}
+	}
+}

@@ -97,7 +97,10 @@ func (p *Position) checkMove(m Move) illegality {
 	if k := q.King(us); k != NoSquare && q.isAttacked(q.side, k) {
 		return selfCheck
 	}
-	if m.IsDrop() && m.DroppedKind() == Pawn && q.InCheck() && !q.HasLegalMove() {
+	// 打ち歩詰め: the pawn itself gives the check (in an invalid position
+	// the opponent may already be in check from another piece) and the
+	// opponent has no reply.
+	if m.IsDrop() && m.DroppedKind() == Pawn && tbl.step[us][Pawn][to].Has(q.King(q.side)) && !q.HasLegalMove() {
 		return pawnDropMate
 	}
 	return legalMove
