@@ -34,7 +34,7 @@ type refiner struct {
 
 func newRefiner(s *search, futile bool) *refiner {
 	return &refiner{s: s, futile: futile, memo: make(map[uint64]refVal), onPath: make(map[uint64]bool),
-		budget: 5000, scratch: make([]shogi.Move, 0, shogi.MaxMoves), maxCall: 200_000}
+		budget: 20000, scratch: make([]shogi.Move, 0, shogi.MaxMoves), maxCall: 200_000}
 }
 
 // replies returns the defender's replies to consider: all, or without the
@@ -53,19 +53,27 @@ func (r *refiner) replies(p *shogi.Position) []shogi.Move {
 	return out
 }
 
-// provable asks df-pn whether the defender to move in q is mated by force.
-func (r *refiner) provable(q *shogi.Position) bool {
+// oracle answers asked of df-pn about a defender position after a check.
+type oracle int
+
+const (
+	oracleMate   oracle = iota // proven: the check mates
+	oracleNoMate               // disproven for good: it never mates
+	oracleUnsure               // the budget ran out first
+)
+
+// ask runs df-pn on q, the defender to move after a check, within the
+// refiner's budget for one question.
+func (r *refiner) ask(q *shogi.Position) oracle {
 	s := r.s
 	res := s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), unlimited, false, s)
-	if res.pn == 0 {
-		return true
-	}
-	if res.dn == 0 && res.anchor < 0 {
-		return false
-	}
-	if s.stopped != nil {
-		r.inexact = true
-		return false
+	switch {
+	case res.pn == 0:
+		return oracleMate
+	case res.dn == 0 && res.anchor < 0:
+		return oracleNoMate
+	case s.stopped != nil:
+		return oracleUnsure
 	}
 	saved := s.maxNodes
 	s.maxNodes = *s.nodes + r.budget
@@ -77,14 +85,17 @@ func (r *refiner) provable(q *shogi.Position) bool {
 	s.frame(0).pos = *q
 	s.mid(0, infinity, infinity)
 	if s.stopped == errNodeLimit && (saved == 0 || *s.nodes < saved) {
-		s.stopped = nil
+		s.stopped = nil // only this question's budget ran out
 	}
 	s.maxNodes = saved
 	res = s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), unlimited, false, s)
-	if res.pn != 0 && !(res.dn == 0 && res.anchor < 0) {
-		r.inexact = true
+	switch {
+	case res.pn == 0:
+		return oracleMate
+	case res.dn == 0 && res.anchor < 0:
+		return oracleNoMate
 	}
-	return res.pn == 0
+	return oracleUnsure
 }
 
 // value returns the tsume length and spare pieces of p (a proven or
@@ -129,6 +140,11 @@ func (r *refiner) value(p *shogi.Position, bound int) (int, int) {
 // without asking df-pn first whether a check mates at all.
 const directBound = 6
 
+// unsureBound is the longest remaining length the refiner searches
+// directly when df-pn could not tell within its budget whether a check
+// mates; beyond it the length is reported as not proven minimal.
+const unsureBound = 8
+
 type scored struct {
 	m shogi.Move
 	q shogi.Position
@@ -157,10 +173,22 @@ func (r *refiner) orValue(p *shogi.Position, bound int) (int, int) {
 		if r.mated(q) {
 			l, sp = 0, q.Hand(r.s.attacker).Total()
 		} else {
-			// A short bound is searched directly; a long one only after
-			// df-pn has shown that the check mates at all.
-			if best-1 < 2 || best-1 > directBound && !r.provable(q) {
+			// A short bound is searched directly; for a long one df-pn
+			// first says whether the check mates at all (when it cannot
+			// tell within its budget, the direct search decides).
+			if best-1 < 2 {
 				continue
+			}
+			if best-1 > directBound {
+				switch r.ask(q) {
+				case oracleNoMate:
+					continue
+				case oracleUnsure:
+					if best-1 > unsureBound {
+						r.inexact = true
+						continue
+					}
+				}
 			}
 			l, sp = r.value(q, best-1)
 		}
@@ -229,7 +257,7 @@ func (r *refiner) line(p *shogi.Position, length int) []shogi.Move {
 				var l, sp int
 				if r.mated(&q) {
 					l, sp = 0, q.Hand(r.s.attacker).Total()
-				} else if rem-1 >= 2 && (rem-1 <= directBound || r.provable(&q)) {
+				} else if rem-1 >= 2 && (rem-1 <= directBound || r.ask(&q) != oracleNoMate) {
 					l, sp = r.value(&q, rem-1)
 				} else {
 					continue

@@ -235,7 +235,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 				child := pos
 				child.DoMove(alt)
 				mates := ref.mated(&child)
-				if !mates && remaining >= 3 && ref.provable(&child) {
+				if !mates && remaining >= 3 && ref.ask(&child) != oracleNoMate {
 					l, _ := ref.value(&child, remaining-1)
 					mates = l <= remaining-1
 				}
