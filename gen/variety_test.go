@@ -51,7 +51,7 @@ func newVariety(ps []Problem) *variety {
 		v.pieces[fmt.Sprintf("%02d", p.Pieces)]++
 		v.checks[bucket(p.Checks, 1, 2, 3, 5, 10, 20)]++
 		v.legal[bucket(p.Legal, 10, 30, 60, 100, 150)]++
-		v.difficulty[bucket(int(p.Score), 2, 4, 6, 8, 12)]++
+		v.difficulty[bucket(int(p.Score), 2, 4, 7, 9, 14)]++
 		v.pattern[kind+" to king on "+ksq.String()]++
 	}
 	return v
@@ -67,6 +67,18 @@ func bucket(x int, bounds ...int) string {
 		lo = b + 1
 	}
 	return fmt.Sprintf("%d+", lo)
+}
+
+// leadingInt returns the number a label starts with, or -1.
+func leadingInt(s string) int {
+	n, digits := 0, 0
+	for ; digits < len(s) && s[digits] >= '0' && s[digits] <= '9'; digits++ {
+		n = n*10 + int(s[digits]-'0')
+	}
+	if digits == 0 {
+		return -1
+	}
+	return n
 }
 
 // maxPattern returns the most frequent (mating kind, king square) pair and
@@ -94,7 +106,13 @@ func (v *variety) markdown(title string) string {
 		for k := range t.m {
 			keys = append(keys, k)
 		}
-		sort.Strings(keys)
+		sort.Slice(keys, func(i, j int) bool {
+			a, b := leadingInt(keys[i]), leadingInt(keys[j])
+			if a != b {
+				return a < b
+			}
+			return keys[i] < keys[j]
+		})
 		for _, k := range keys {
 			fmt.Fprintf(&b, "| %s | %d | %.1f%% |\n", strings.TrimSpace(k), t.m[k], 100*float64(t.m[k])/float64(v.n))
 		}
