@@ -34,7 +34,7 @@ type refiner struct {
 
 func newRefiner(s *search, futile bool) *refiner {
 	return &refiner{s: s, futile: futile, memo: make(map[uint64]refVal), onPath: make(map[uint64]bool),
-		budget: 20000, scratch: make([]shogi.Move, 0, shogi.MaxMoves), maxCall: 200_000}
+		budget: 20000, scratch: make([]shogi.Move, 0, shogi.MaxMoves), maxCall: 1_000_000}
 }
 
 // replies returns the defender's replies to consider: all, or without the
@@ -113,8 +113,14 @@ func (r *refiner) value(p *shogi.Position, bound int) (int, int) {
 			return bound + 1, 0 // known to exceed a larger bound
 		}
 	}
-	if r.calls&255 == 0 && !r.deadline.IsZero() && time.Now().After(r.deadline) {
-		r.maxCall = r.calls // out of time: stop here
+	*r.s.nodes++ // a refiner node counts like a search node
+	if r.calls&255 == 0 {
+		if !r.deadline.IsZero() && time.Now().After(r.deadline) {
+			r.maxCall = r.calls // out of time: stop here
+		}
+		if r.s.maxNodes > 0 && *r.s.nodes >= r.s.maxNodes || r.s.ctx.Err() != nil {
+			r.maxCall = r.calls
+		}
 	}
 	if r.onPath[key] || r.calls >= r.maxCall || r.s.stopped != nil {
 		if r.calls >= r.maxCall || r.s.stopped != nil {

@@ -178,12 +178,12 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	phase = "length"
 	futile := s.opts.Futile == Discount
 	ref := newRefiner(sr, futile)
-	// The refinement gets a quarter of the time left, and 5 s at most.
-	budget := 5 * time.Second
+	// The refinement is bounded by a number of steps (so that the result
+	// does not depend on the machine) and, with a time limit, by a
+	// quarter of the time left.
 	if !deadline.IsZero() {
-		budget = min(budget, time.Until(deadline)/4)
+		ref.deadline = time.Now().Add(time.Until(deadline) / 4)
 	}
-	ref.deadline = time.Now().Add(budget)
 	// Iterative deepening: the first length that holds is the shortest.
 	// The proof's own length bounds the search from above.
 	found := false

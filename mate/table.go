@@ -63,6 +63,12 @@ type table struct {
 // another depth limit) starts from an empty table without clearing memory.
 func (t *table) newGeneration() {
 	t.gen++
+	if t.gen == 0 {
+		// The counter wrapped: entries 256 generations old would look
+		// current again, so clear them for real this once.
+		clear(t.clusters)
+		t.gen = 1
+	}
 	t.stored = 0
 }
 

@@ -23,7 +23,7 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate mate-in-1 problems (一手詰)",
-		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif] [--out FILE]",
+		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|svg] [--out FILE|DIR]",
 		help: `
 Generate writes N mate-in-1 problems. Every problem is checked with the
 exact mate-in-1 analysis: a legal position with Black to move and no king
@@ -44,7 +44,11 @@ replaced by the next one from the same stream.
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
 method, seed, index, then look and flags); kif (one KIF record per
-problem, with a header comment line before each).
+problem, with a header comment line before each); svg (pictures: --out
+names a directory, which gets one picture per problem, 0001.svg,
+0002.svg, …, and index.html, a printable worksheet showing them with the
+answers on a page of their own; index.html is rewritten as the run goes
+and at its end).
 
 The difficulty score is log2(C) + 0.5·log2(1+L/10) + 1.5·T + 1.5 for a
 board move + 2 for a declined promotion, where C is the number of checks,
@@ -82,8 +86,8 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	difficulty := fs.String("difficulty", "any", "easy, medium, hard or any (a preset over the difficulty score)")
 	symmetric := fs.Bool("symmetric", false, "only left-right symmetric problems")
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
-	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl or kif")
-	out := fs.String("out", "", "write to `FILE` instead of standard output")
+	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl, kif or svg")
+	out := fs.String("out", "", "write to `FILE` instead of standard output (with --format svg: the directory, required)")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
 	return func(ctx context.Context, e *env, args []string) error {
@@ -120,8 +124,12 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		switch *format {
 		case "sfen", "jsonl", "kif":
+		case "svg":
+			if *out == "" {
+				errs = append(errs, errors.New("--format svg needs --out DIR, the directory for the pictures and index.html"))
+			}
 		default:
-			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl or kif", *format))
+			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl, kif or svg", *format))
 		}
 		switch *progress {
 		case "auto", "always", "never":
@@ -165,7 +173,13 @@ func isTerminal(w io.Writer) bool {
 
 func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) (err error) {
 	w := e.stdout
-	if out != "" {
+	var sheet *worksheet
+	if format == "svg" {
+		var serr error
+		if sheet, serr = newWorksheet(out); serr != nil {
+			return &exitError{ExitError, serr.Error()}
+		}
+	} else if out != "" {
 		f, ferr := os.Create(out)
 		if ferr != nil {
 			return &exitError{ExitError, ferr.Error()}
@@ -190,6 +204,13 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	var rec strings.Builder
 	written := 0
 	st, runErr := g.Run(runCtx, n, workers, func(p gen.Problem) error {
+		// The svg format writes its picture here; writeProblem writes
+		// nothing for it.
+		if sheet != nil {
+			if err := sheet.add(&p); err != nil {
+				return err
+			}
+		}
 		rec.Reset()
 		if err := writeProblem(&rec, &p, format); err != nil {
 			return err
@@ -215,6 +236,12 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	elapsed := time.Since(start)
 	if ferr := bw.Flush(); runErr == nil {
 		runErr = ferr
+	}
+	// The worksheet lists every picture written, also after an interruption.
+	if sheet != nil {
+		if ierr := sheet.writeIndex(); runErr == nil {
+			runErr = ierr
+		}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {

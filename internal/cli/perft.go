@@ -19,12 +19,17 @@ func perftCommand() *command {
 	return &command{
 		name:    "perft",
 		summary: "count the leaf nodes of the legal move tree (tests the move generator)",
-		args:    "[--sfen SFEN] --depth N [--divide]",
+		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] --depth N [--divide]",
 		help: `
 Perft counts the positions reached after exactly N plies from the given
 position, playing every legal move (every non-promotion counts as a move of
 its own). The counts of well-known positions are published, so perft checks
 the move generator and measures its speed.
+
+The position is the initial position unless --sfen gives one, or a record
+file does: --kif, --ki2 or --csa name the format, --file tells it from the
+content (KIF, KI2, CSA, SFEN or a USI position command). The record's start
+position is used, or with --ply N the position after its first N moves.
 
 The position is checked before counting; an illegal position (二歩, a piece
 that can never move, too many pieces, the side not to move in check, …) is
@@ -42,7 +47,8 @@ Exit status: 0 done, 2 bad usage or bad position, 130 interrupted
 }
 
 func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-	sfen := fs.String("sfen", "startpos", "the position, as `SFEN` (quote it: it has spaces), or startpos")
+	in := addPositionFlags(fs)
+	in.defaultSFEN = "startpos"
 	depth := fs.Int("depth", 0, "the number of plies `N`, 1 to "+strconv.Itoa(maxPerftDepth)+" (required)")
 	divide := fs.Bool("divide", false, "also print the count under each first move")
 	return func(ctx context.Context, e *env, args []string) error {
@@ -55,15 +61,15 @@ func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		case *depth < 1 || *depth > maxPerftDepth:
 			return usageErrorf(self, "bad depth %d: want 1 to %d", *depth, maxPerftDepth)
 		}
-		return runPerft(ctx, e, *sfen, *depth, *divide)
+		_, p, err := in.load(e)
+		if err != nil {
+			return err
+		}
+		return runPerft(ctx, e, p, *depth, *divide)
 	}
 }
 
-func runPerft(ctx context.Context, e *env, sfen string, depth int, divide bool) error {
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		return inputError(err)
-	}
+func runPerft(ctx context.Context, e *env, p shogi.Position, depth int, divide bool) error {
 	if err := p.Validate(); err != nil {
 		return inputError(err)
 	}

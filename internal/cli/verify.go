@@ -27,7 +27,7 @@ func verifyCommand() *command {
 	return &command{
 		name:    "verify",
 		summary: "judge positions as mate-in-1 problems: validity, every mate, statistics",
-		args:    "(--sfen SFEN | --sfen - | --batch FILE) [--json] [--as-given]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--as-given]",
 		help: `
 Verify judges a position as a mate-in-1 tsume problem. A valid problem is
 a legal position with the attacker (Black) to move and not in check, the
@@ -62,6 +62,13 @@ codes are illegal-position, white-to-move, no-defender-king,
 attacker-in-check, no-mate, not-unique, and bad-sfen for a batch line
 that is not an SFEN.
 
+The position may also come from a record file, such as a problem with its
+solution: --kif, --ki2 or --csa name the format, --file tells it from the
+content (KIF, KI2, CSA, SFEN or a USI position command). The record's
+start position is judged, or with --ply N the position after its first N
+moves. A record that cannot be read is bad input (exit 2), with the file
+and the line.
+
 In batch mode (--sfen - reads standard input, --batch FILE a file) each
 line holds one SFEN; blank lines and lines starting with # are skipped.
 Each line gives one result (separated by a line of dashes without
@@ -84,29 +91,44 @@ type verifyOptions struct {
 }
 
 func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-	sfen := fs.String("sfen", "", "the position, as `SFEN` (quote it: it has spaces); - reads one SFEN a line from standard input")
+	in := addPositionFlags(fs)
+	fs.Lookup("sfen").Usage = "the position, as `SFEN` (quote it: it has spaces); - reads one SFEN a line from standard input"
 	batch := fs.String("batch", "", "read one SFEN a line from `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
 	asGiven := fs.Bool("as-given", false, "keep the SFEN's hands instead of giving the defender every remaining piece")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "verify"
-		hasSFEN, hasBatch := isSet(fs, "sfen"), isSet(fs, "batch")
+		hasInput, hasBatch := in.given(), isSet(fs, "batch")
 		switch {
 		case len(args) > 0:
 			return usageErrorf(self, "unexpected argument %q: verify takes only flags, and an SFEN must be quoted", args[0])
-		case !hasSFEN && !hasBatch:
-			return usageErrorf(self, "want --sfen SFEN, --sfen - or --batch FILE")
-		case hasSFEN && hasBatch:
-			return usageErrorf(self, "want either --sfen or --batch, not both")
+		case !hasInput && !hasBatch:
+			return usageErrorf(self, "want --sfen SFEN, --sfen -, --batch FILE, or a record: --kif, --ki2, --csa or --file FILE")
+		case hasInput && hasBatch:
+			return usageErrorf(self, "want either %s or --batch, not both", in.names()[0])
+		}
+		if err := in.check(); err != nil {
+			return err
+		}
+		batchMode := hasBatch || in.sfen == "-" && isSet(fs, "sfen")
+		if batchMode && isSet(fs, "ply") {
+			return usageErrorf(self, "--ply needs a record (--kif, --ki2, --csa or --file), not a batch")
 		}
 		opt := verifyOptions{json: *asJSON, hand: mate.Remaining}
 		if *asGiven {
 			opt.hand = mate.AsGiven
 		}
 		switch {
-		case hasSFEN && *sfen != "-":
-			return verifyOne(ctx, e, *sfen, opt)
-		case hasSFEN:
+		case !batchMode:
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			_, p, err := in.load(e)
+			if err != nil {
+				return err
+			}
+			return verifyOne(e, p, opt)
+		case !hasBatch:
 			return verifyBatch(ctx, e, e.stdin, "standard input", opt)
 		}
 		f, err := os.Open(*batch)
@@ -118,19 +140,12 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	}
 }
 
-// verifyOne judges the single position sfen. An SFEN that does not parse
-// is bad input (exit 2); a position that is not a valid problem is a
-// negative answer (exit 1).
-func verifyOne(ctx context.Context, e *env, sfen string, opt verifyOptions) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		return inputError(err)
-	}
+// verifyOne judges the single position p. A position that is not a valid
+// problem is a negative answer (exit 1).
+func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
 	v := mate.Verify1(&p, opt.hand)
 	w := bufio.NewWriter(e.stdout)
+	var err error
 	if opt.json {
 		err = writeVerifyJSON(w, verifyReport(v, opt, 0))
 	} else {

@@ -82,6 +82,16 @@ var verifyGoldenCases = []struct {
 	{"batch_valid_json", []string{"verify", "--json", "--batch", verifyGoldenDir + "/batch_valid.txt"}, ""},
 	{"batch_empty", []string{"verify", "--sfen", "-"}, ""},
 
+	// Positions from records (see input.go): the same problem as vValid.
+	{"valid", []string{"verify", "--kif", "testdata/input/valid.kif"}, ""},
+	{"valid", []string{"verify", "--file", "testdata/input/valid.csa"}, ""},
+	{"valid_json", []string{"verify", "--csa", "testdata/input/valid.csa", "--json"}, ""},
+	{"valid", []string{"verify", "--file", "-"}, "testdata/input/valid.kif"},
+	{"record_ply", []string{"verify", "--kif", "testdata/input/valid.kif", "--ply", "1"}, ""},
+	{"err_record_line", []string{"verify", "--kif", "testdata/input/bad.kif"}, ""},
+	{"err_ply_batch", []string{"verify", "--batch", verifyBatchInput, "--ply", "1"}, ""},
+	{"err_record_and_batch", []string{"verify", "--kif", "testdata/input/valid.kif", "--batch", verifyBatchInput}, ""},
+
 	{"err_no_input", []string{"verify"}, ""},
 	{"err_no_input", []string{"verify", "--json"}, ""},
 	{"err_both", []string{"verify", "--sfen", vValid, "--batch", verifyBatchInput}, ""},

@@ -1,0 +1,301 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// benchTSV is the fixed problem list of tsume bench.
+//
+//go:embed testdata/bench.tsv
+var benchTSV []byte
+
+func benchCommand() *command {
+	return &command{
+		name:    "bench",
+		summary: "solve a fixed list of problems and print nodes, times and the total node count",
+		args:    "[--time 60s] [--hash 256] [--futile discount|count] [--soundness] [--problems FILE] [--json]",
+		help: `
+Bench solves a fixed list of tsume problems, one after the other with one
+table, and prints for each its id, the status, the length, the nodes
+searched, the time and the speed, then the total: "nodes N" (a signature:
+a change to the search that changes it changes the search's behaviour),
+the total time and the total nodes per second. A problem that does not
+give its expected result (status, and length where it is known) is marked
+in the last column.
+
+The list is built in: short problems made for it (mates in 1 to 7 plies,
+their lengths checked by exhaustive search, and a position without
+mate) and classic problems of 13 to 17 plies from 将棋図巧 (public
+domain; records CC0) whose lengths are confirmed. --problems reads another
+list in the same format, such as ../shared/testdata/classic-tsume.tsv:
+tab-separated columns id, plies (the length by the tsume convention),
+raw_plies (every interposition counted; - if unknown), status
+(confirmed, confirmed-after-futile-rule or constructed: the length is
+checked, plies with --futile discount and raw_plies with --futile count;
+line-only: only the mate; nomate: no mate), sfen, and the recorded line
+(not used); lines starting with # are comments, and the header line
+starting with "id" is skipped.
+
+--time limits each problem; the soundness checks (余詰) are left out
+unless --soundness is given. With --json the result is one JSON object:
+  {"problems":[{"id":…,"status":…,"length":…,"length_exact":…,
+   "nodes":…,"time_ms":…,"nps":…,"want_status":…,"want_length":…,
+   "ok":…}],"nodes":…,"time_ms":…,"nps":…,"ok":…}
+(want_length is 0 when the length is not checked). In the table a
+length written "<=N" is an upper bound: a limit stopped the search for a
+shorter mate.
+
+Exit status: 0 every problem gave its expected result, 1 some did not,
+2 bad usage or a bad problem list, 130 interrupted.`,
+		setup: setupBench,
+	}
+}
+
+// benchProblem is one row of a problem list.
+type benchProblem struct {
+	id         string
+	plies      int // the expected length with futile interpositions discounted (0: not checked)
+	rawPlies   int // the expected length with every interposition counted (0: not checked)
+	wantStatus mate.Status
+	sfen       string
+	pos        shogi.Position
+}
+
+// parseBenchTSV reads a problem list (see the help of bench); name is used
+// in messages.
+func parseBenchTSV(data []byte, name string) ([]benchProblem, error) {
+	var out []benchProblem
+	sc := bufio.NewScanner(strings.NewReader(string(data)))
+	sc.Buffer(make([]byte, 0, 4096), maxVerifyLine)
+	n := 0
+	for sc.Scan() {
+		n++
+		line := strings.TrimRight(sc.Text(), "\r")
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "id\t") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) < 5 {
+			return nil, fmt.Errorf("%s:%d: want at least 5 tab-separated columns (id, plies, raw_plies, status, sfen); got %d", name, n, len(f))
+		}
+		bp := benchProblem{id: f[0], sfen: f[4], wantStatus: mate.Mate}
+		plies, err := strconv.Atoi(f[1])
+		if err != nil || plies < 0 {
+			return nil, fmt.Errorf("%s:%d: bad plies %q", name, n, f[1])
+		}
+		raw := 0
+		if f[2] != "-" {
+			if raw, err = strconv.Atoi(f[2]); err != nil || raw < 0 {
+				return nil, fmt.Errorf("%s:%d: bad raw_plies %q", name, n, f[2])
+			}
+		}
+		switch f[3] {
+		case "confirmed", "confirmed-after-futile-rule", "constructed":
+			bp.plies, bp.rawPlies = plies, raw
+		case "line-only":
+		case "nomate":
+			bp.wantStatus = mate.NoMate
+		default:
+			return nil, fmt.Errorf("%s:%d: unknown status %q: want confirmed, confirmed-after-futile-rule, constructed, line-only or nomate", name, n, f[3])
+		}
+		if bp.pos, err = shogi.ParseSFEN(bp.sfen); err != nil {
+			return nil, fmt.Errorf("%s:%d: %s", name, n, errText(err))
+		}
+		out = append(out, bp)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: no problems", name)
+	}
+	return out, nil
+}
+
+// benchResult is the outcome of one problem.
+type benchResult struct {
+	ID     string `json:"id"`
+	Status string `json:"status"`
+	Length int    `json:"length"`
+	// LengthExact is false when a limit stopped the search for a shorter
+	// mate: Length is an upper bound.
+	LengthExact bool   `json:"length_exact"`
+	Nodes       uint64 `json:"nodes"`
+	TimeMS      int64  `json:"time_ms"`
+	NPS         uint64 `json:"nps"`
+	WantStatus  string `json:"want_status"`
+	WantLength  int    `json:"want_length"`
+	OK          bool   `json:"ok"`
+
+	time time.Duration
+}
+
+// benchJSON is the output of bench --json.
+type benchJSON struct {
+	Problems []benchResult `json:"problems"`
+	Nodes    uint64        `json:"nodes"`
+	TimeMS   int64         `json:"time_ms"`
+	NPS      uint64        `json:"nps"`
+	OK       bool          `json:"ok"`
+}
+
+func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+	limit := fs.Duration("time", 60*time.Second, "stop each problem after this `duration` (0: no limit)")
+	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
+	futile := fs.String("futile", "discount", "futile interpositions: `discount` or count (see solve)")
+	soundness := fs.Bool("soundness", false, "also run the soundness checks (余詰)")
+	problems := fs.String("problems", "", "solve the problems of `FILE` instead of the built-in list")
+	asJSON := fs.Bool("json", false, "print one JSON object")
+	return func(ctx context.Context, e *env, args []string) error {
+		const self = "bench"
+		var errs []string
+		if len(args) > 0 {
+			return usageErrorf(self, "unexpected argument %q", args[0])
+		}
+		if *limit < 0 {
+			errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", *limit))
+		}
+		if *hash < 1 || *hash > maxSolveHashMB {
+			errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", *hash, maxSolveHashMB))
+		}
+		rule, ok := parseFutile(*futile)
+		if !ok {
+			errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", *futile))
+		}
+		if len(errs) > 0 {
+			return usageErrorf(self, "%s", strings.Join(errs, "; "))
+		}
+		data, name := benchTSV, "the built-in list"
+		if *problems != "" {
+			var err error
+			if data, err = os.ReadFile(*problems); err != nil {
+				return inputError(err)
+			}
+			name = *problems
+		}
+		list, err := parseBenchTSV(data, name)
+		if err != nil {
+			return inputError(err)
+		}
+		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, Futile: rule, SkipSoundness: !*soundness}
+		return runBench(ctx, e, list, opts, *asJSON)
+	}
+}
+
+// runBench solves list with one solver and writes the table (or the JSON
+// object) to e.stdout.
+func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
+	s, err := newSolverSafe(opts)
+	if err != nil {
+		return &exitError{ExitError, err.Error()}
+	}
+	w := bufio.NewWriter(e.stdout)
+	idw := len("id")
+	for _, bp := range list {
+		idw = max(idw, len(bp.id))
+	}
+	if !asJSON {
+		fmt.Fprintf(w, "%-*s  %-7s  %6s  %12s  %8s  %10s  %s\n", idw, "id", "status", "length", "nodes", "time", "nodes/s", "check")
+		w.Flush()
+	}
+	out := benchJSON{Problems: []benchResult{}, OK: true}
+	var total time.Duration
+	failed := 0
+	for _, bp := range list {
+		r, err := benchOne(ctx, s, bp, opts.Futile)
+		if err != nil {
+			w.Flush()
+			return err
+		}
+		out.Problems = append(out.Problems, r)
+		out.Nodes += r.Nodes
+		total += r.time
+		if !r.OK {
+			failed++
+		}
+		if !asJSON {
+			length := strconv.Itoa(r.Length)
+			if r.Status == "mate" && !r.LengthExact {
+				length = "<=" + length // an upper bound
+			}
+			fmt.Fprintf(w, "%-*s  %-7s  %6s  %12d  %7.2fs  %10d  %s\n", idw, r.ID, r.Status, length, r.Nodes, r.time.Seconds(), r.NPS, benchCheck(r))
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	out.TimeMS, out.NPS, out.OK = total.Milliseconds(), nps(out.Nodes, total), failed == 0
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintf(w, "\nnodes %d\ntime %.2fs\nnodes/s %d\n", out.Nodes, total.Seconds(), out.NPS)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if failed > 0 {
+		return &exitError{ExitNo, fmt.Sprintf("%d of %d problems did not give the expected result", failed, len(list))}
+	}
+	return nil
+}
+
+// benchOne solves one problem. Only an interruption or an internal error
+// of the solver is an error; a position the solver refuses is a result
+// with status "error".
+func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, rule mate.FutileRule) (benchResult, error) {
+	r := benchResult{ID: bp.id, WantStatus: bp.wantStatus.String(), WantLength: bp.plies}
+	if rule == mate.Count {
+		r.WantLength = bp.rawPlies
+	}
+	if bp.wantStatus != mate.Mate {
+		r.WantLength = 0
+	}
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	sol, err := s.Solve(ctx, &bp.pos)
+	if err != nil {
+		if !errors.Is(err, mate.ErrNotAProblem) {
+			return r, err
+		}
+		r.Status = "error"
+		return r, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return r, err
+	}
+	r.Status, r.Length, r.LengthExact, r.Nodes, r.time = sol.Status.String(), sol.Length, sol.LengthExact, sol.Nodes, sol.Time
+	r.TimeMS, r.NPS = sol.Time.Milliseconds(), nps(sol.Nodes, sol.Time)
+	r.OK = sol.Status == bp.wantStatus && (r.WantLength == 0 || r.WantLength == sol.Length && sol.LengthExact)
+	return r, nil
+}
+
+// benchCheck is the last column of a row: "ok", or what was expected.
+func benchCheck(r benchResult) string {
+	switch {
+	case r.OK:
+		return "ok"
+	case r.Status == r.WantStatus && r.Length == r.WantLength && !r.LengthExact:
+		return "length not proven shortest"
+	case r.WantLength > 0:
+		return fmt.Sprintf("want %s %d", r.WantStatus, r.WantLength)
+	}
+	return "want " + r.WantStatus
+}

@@ -1,0 +1,251 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// maxRecordSize bounds the size of a record file: game records are a few
+// kilobytes, and the bound keeps a wrong argument such as /dev/zero from
+// filling the memory.
+const maxRecordSize = 16 << 20
+
+// positionInput is the flag group of every command that takes a position.
+// It declares, on the command's flag set:
+//
+//	--sfen SFEN  the position as an SFEN, "startpos", or a USI command
+//	             "position startpos|sfen … [moves …]"
+//	--kif FILE   a KIF record (a lone board diagram is one too)
+//	--ki2 FILE   a KI2 record
+//	--csa FILE   a CSA record
+//	--file FILE  a record in any of those formats, or an SFEN or USI
+//	             line, its format told from the content
+//	--ply N      the position after the first N moves of the record
+//	             (default 0: its start position)
+//
+// FILE "-" reads standard input. Files may be UTF-8 or Shift_JIS, with LF
+// or CRLF line ends (see package record). At most one of the five inputs
+// may be given.
+//
+// Use it in three steps:
+//
+//	in := addPositionFlags(fs)        // in the command's setup, before parsing
+//	in.defaultSFEN = shogi.StartSFEN  // optional: the position when no input flag is given
+//	game, pos, err := in.load(e)      // in the run function; return err as it is
+//
+// load returns the record read (for --sfen, a record of that position and
+// the moves of a USI command) and the position at --ply. Its errors are
+// ready to return from a run function: bad usage (two inputs, a negative
+// --ply, no input and no default) names the command's help, bad input
+// gives exit status 2 with the file name and line, such as
+// "problem.kif:12: move 3: ５五金 is not legal: …". load does not check the
+// position against the rules: a command that needs a legal position calls
+// Validate itself. A command with a batch mode of its own (verify's
+// --sfen -) calls in.check() and tests in.sfen == "-" before calling
+// load; given() tells whether any input flag was given. A command may
+// reword a flag's help with fs.Lookup("sfen").Usage = "…".
+type positionInput struct {
+	fs                        *flag.FlagSet
+	sfen, kif, ki2, csa, file string
+	ply                       int
+	// defaultSFEN is the position load returns when no input flag is
+	// given; when it is empty, load reports bad usage instead.
+	defaultSFEN string
+}
+
+// addPositionFlags declares the position flags on fs and returns the
+// group; see positionInput.
+func addPositionFlags(fs *flag.FlagSet) *positionInput {
+	in := &positionInput{fs: fs}
+	fs.StringVar(&in.sfen, "sfen", "", "the position, as `SFEN` (quote it: it has spaces), startpos, or a USI command 'position startpos moves 7g7f …'")
+	fs.StringVar(&in.kif, "kif", "", "read the position from a KIF record or board diagram in `FILE` (- for standard input)")
+	fs.StringVar(&in.ki2, "ki2", "", "read the position from a KI2 record in `FILE` (- for standard input)")
+	fs.StringVar(&in.csa, "csa", "", "read the position from a CSA record in `FILE` (- for standard input)")
+	fs.StringVar(&in.file, "file", "", "read the position from `FILE` in any of these formats or SFEN, told from its content (- for standard input)")
+	fs.IntVar(&in.ply, "ply", 0, "with a record: take the position after its first `N` moves (0, the default: its start position)")
+	return in
+}
+
+// command returns the name of the command the flags belong to.
+func (in *positionInput) command() string {
+	return strings.TrimPrefix(in.fs.Name(), "tsume ")
+}
+
+// given reports whether one of the input flags (--sfen, --kif, --ki2,
+// --csa, --file) was given.
+func (in *positionInput) given() bool { return len(in.names()) > 0 }
+
+// names returns the input flags given, as "--kif".
+func (in *positionInput) names() []string {
+	var names []string
+	for _, name := range [...]string{"sfen", "kif", "ki2", "csa", "file"} {
+		if isSet(in.fs, name) {
+			names = append(names, "--"+name)
+		}
+	}
+	return names
+}
+
+// check reports bad usage of the flags: more than one input, or a
+// negative --ply. load calls it; a command that reads --sfen - itself
+// calls it first.
+func (in *positionInput) check() error {
+	self := in.command()
+	if names := in.names(); len(names) > 1 {
+		return usageErrorf(self, "give one position, not %s", strings.Join(names, " and "))
+	}
+	if in.ply < 0 {
+		return usageErrorf(self, "bad --ply %d: want 0 or more", in.ply)
+	}
+	return nil
+}
+
+// load reads the position the flags name; see positionInput.
+func (in *positionInput) load(e *env) (*record.Game, shogi.Position, error) {
+	self := in.command()
+	if err := in.check(); err != nil {
+		return nil, shogi.Position{}, err
+	}
+
+	var g *record.Game
+	var err error
+	switch {
+	case isSet(in.fs, "kif"):
+		g, err = in.readFile(e, in.kif, record.ReadKIF)
+	case isSet(in.fs, "ki2"):
+		g, err = in.readFile(e, in.ki2, record.ReadKI2)
+	case isSet(in.fs, "csa"):
+		g, err = in.readFile(e, in.csa, record.ReadCSA)
+	case isSet(in.fs, "file"):
+		g, err = in.readFile(e, in.file, record.ReadAny)
+	case isSet(in.fs, "sfen"):
+		g, err = readSFENFlag(e, in.sfen)
+	case in.defaultSFEN != "":
+		g, err = readSFENFlag(e, in.defaultSFEN)
+	default:
+		return nil, shogi.Position{}, usageErrorf(self, "want a position: --sfen SFEN, --kif FILE, --ki2 FILE, --csa FILE or --file FILE")
+	}
+	if err != nil {
+		return nil, shogi.Position{}, err
+	}
+	if in.ply > len(g.Moves) {
+		return nil, shogi.Position{}, &exitError{ExitError, fmt.Sprintf("bad --ply %d: the record has %d moves", in.ply, len(g.Moves))}
+	}
+	p, err := g.PositionAt(in.ply)
+	if err != nil {
+		return nil, shogi.Position{}, inputError(err)
+	}
+	return g, p, nil
+}
+
+// readSFENFlag reads the text of --sfen: an SFEN, startpos, or a USI
+// position command. An SFEN is read by shogi.ParseSFEN, whose errors say
+// where in the text the fault is; text with moves or the word position
+// is read as a USI command.
+func readSFENFlag(e *env, text string) (*record.Game, error) {
+	if text == "-" {
+		data, err := readAllLimited(e.stdin, "standard input")
+		if err != nil {
+			return nil, err
+		}
+		g, err := record.ReadAny(data)
+		if err != nil {
+			return nil, recordError("standard input", err)
+		}
+		return g, nil
+	}
+	fields := strings.Fields(text)
+	if len(fields) > 0 && (fields[0] == "position" || hasWord(fields, "moves")) {
+		g, err := record.ReadUSI([]byte(text))
+		if err != nil {
+			var pe *record.ParseError
+			if errors.As(err, &pe) {
+				// The text is one line: its number says nothing.
+				return nil, &exitError{ExitError, "--sfen: " + pe.Msg}
+			}
+			return nil, inputError(err)
+		}
+		return g, nil
+	}
+	p, err := shogi.ParseSFEN(text)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	return &record.Game{Format: record.FormatSFEN, Start: p}, nil
+}
+
+func hasWord(fields []string, w string) bool {
+	for _, f := range fields {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+// readFile reads the record in the file name ("-" for standard input)
+// with read.
+func (in *positionInput) readFile(e *env, name string, read func([]byte) (*record.Game, error)) (*record.Game, error) {
+	var data []byte
+	var err error
+	label := name
+	if name == "-" {
+		label = "standard input"
+		data, err = readAllLimited(e.stdin, label)
+	} else {
+		var f *os.File
+		f, err = os.Open(name)
+		if err != nil {
+			return nil, inputError(err)
+		}
+		defer f.Close()
+		data, err = readAllLimited(f, name)
+	}
+	if err != nil {
+		return nil, err
+	}
+	g, err := read(data)
+	if err != nil {
+		return nil, recordError(label, err)
+	}
+	return g, nil
+}
+
+// readAllLimited reads r up to maxRecordSize bytes.
+func readAllLimited(r io.Reader, name string) ([]byte, error) {
+	if r == nil {
+		r = strings.NewReader("")
+	}
+	data, err := io.ReadAll(io.LimitReader(r, maxRecordSize+1))
+	if err != nil {
+		return nil, inputError(fmt.Errorf("reading %s: %w", name, err))
+	}
+	if len(data) > maxRecordSize {
+		return nil, inputError(fmt.Errorf("%s is larger than %d MiB; want a game record", name, maxRecordSize>>20))
+	}
+	return data, nil
+}
+
+// recordError turns a reader's error into bad input naming the file and
+// the line: "problem.kif:12: …".
+func recordError(name string, err error) error {
+	var pe *record.ParseError
+	if errors.As(err, &pe) {
+		msg := name + ": " + pe.Msg
+		if pe.Line > 0 {
+			msg = fmt.Sprintf("%s:%d: %s", name, pe.Line, pe.Msg)
+		}
+		if pe.Format != record.FormatUnknown {
+			msg += " (reading " + pe.Format.String() + ")"
+		}
+		return &exitError{ExitError, msg}
+	}
+	return &exitError{ExitError, name + ": " + strings.TrimPrefix(err.Error(), "record: ")}
+}

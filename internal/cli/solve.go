@@ -1,0 +1,642 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// maxSolveHashMB bounds --hash (64 GiB), as USI_Hash does.
+const maxSolveHashMB = 65536
+
+func solveCommand() *command {
+	return &command{
+		name:    "solve",
+		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness]",
+		help: `
+Solve searches a position for a forced mate by the side to move (the
+attacker) with df-pn, under tsume rules: the attacker plays checks only,
+the defender any legal reply. By the tsume convention the defender holds
+every piece that is neither on the board nor in the attacker's hand;
+--as-given keeps both hands exactly as the input has them.
+
+The solution is the main line by tsume conventions: the attacker mates in
+the fewest moves, the defender resists longest and, between equally long
+defences, leaves the attacker no spare pieces if it can. Futile
+interpositions (無駄合) do not count as defences; --futile count makes
+every interposition count (the game-theoretic length).
+
+The position comes from --sfen, or from a record file: --kif, --ki2 or
+--csa name the format, --file tells it from the content; a record's start
+position is used, or with --ply N the position after its first N moves.
+
+The report gives the status (mate, nomate, or unknown when --time or
+--nodes stopped the search first), the main line in USI and in Japanese,
+its length ("at most" when the search for a shorter mate did not
+finish), and the soundness: unique, or not (余詰) with each alternative
+mating move, its ply and the move in USI and Japanese (the other
+promotion choice on the last move is listed but tolerated); the pieces
+left in the attacker's hand at the end (駒余り); whether the first move
+is the only check. A line "nodes N, time T, R nodes/s" ends it. A
+progress line (phase, nodes, speed, table use) is shown on standard
+error when it is a terminal.
+
+With --json each position gives one line holding one JSON object:
+  {"status":…,"length":…,"pv":["B*3c",…],"pv_ja":["▲３三角打",…],
+   "nodes":…,"time_ms":…,"unique":…,"alternatives":[{"ply":…,"move":…,
+   "move_ja":…,"last_move_promotion":…}],"leftover":…,"length_exact":…,
+   "soundness_checked":…,"first_move_forced":…,"leftover_pieces":…,
+   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"error":…,"line":…}
+Plies count from 1, the first move; "unique" is true only when the
+soundness checks ran to the end ("soundness_checked"). "error" is given
+for a batch line that cannot be solved (status "error"), "line" in batch
+mode only.
+
+In batch mode (--sfen - reads standard input, --batch FILE a file) each
+line holds one SFEN; blank lines and lines starting with # are skipped.
+The limits apply to each position, and one table serves them all. A line
+that is not a legal tsume position gives a result with status error and
+the batch goes on. A summary, "N of M positions are mates", goes to
+standard error.
+
+Exit status: 0 mate (in batch mode: every position), 1 no mate or
+unknown (in batch mode: some position, or a line that cannot be
+solved), 2 bad usage or a bad or illegal position, 130 interrupted
+(Ctrl-C).`,
+		setup: setupSolve,
+	}
+}
+
+// solveOptions are the flags of solve that shape the search and the report.
+type solveOptions struct {
+	json         bool
+	solver       mate.SolverOptions
+	showProgress bool
+}
+
+func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+	in := addPositionFlags(fs)
+	batch := fs.String("batch", "", "solve one SFEN a line from `FILE`")
+	asJSON := fs.Bool("json", false, "print one JSON object a line")
+	limit := fs.Duration("time", 10*time.Second, "stop each search after this `duration` (0: no limit)")
+	nodes := fs.Uint64("nodes", 0, "stop each search after `N` nodes (0: no limit)")
+	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
+	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
+	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
+	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰)")
+	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
+	return func(ctx context.Context, e *env, args []string) error {
+		const self = "solve"
+		var errs []string
+		if len(args) > 0 {
+			return usageErrorf(self, "unexpected argument %q: solve takes only flags, and an SFEN must be quoted", args[0])
+		}
+		if *limit < 0 {
+			errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", *limit))
+		}
+		if *hash < 1 || *hash > maxSolveHashMB {
+			errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", *hash, maxSolveHashMB))
+		}
+		rule, ok := parseFutile(*futile)
+		if !ok {
+			errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", *futile))
+		}
+		switch *progress {
+		case "auto", "always", "never":
+		default:
+			errs = append(errs, fmt.Sprintf("bad --progress %q: want auto, always or never", *progress))
+		}
+		if len(errs) > 0 {
+			return usageErrorf(self, "%s", strings.Join(errs, "; "))
+		}
+		opt := solveOptions{
+			json: *asJSON,
+			solver: mate.SolverOptions{
+				HashMB: *hash, MaxNodes: *nodes, MaxTime: *limit, Futile: rule,
+				DefenderHand: mate.Remaining, SkipSoundness: *noSoundness,
+			},
+			showProgress: *progress == "always" || *progress == "auto" && isTerminal(e.stderr),
+		}
+		if *asGiven {
+			opt.solver.DefenderHand = mate.AsGiven
+		}
+
+		hasBatch := isSet(fs, "batch")
+		stdinBatch := isSet(fs, "sfen") && in.sfen == "-"
+		switch {
+		case hasBatch && in.given():
+			return usageErrorf(self, "want either a position or --batch, not both")
+		case stdinBatch && countSet(fs, "kif", "ki2", "csa", "file") > 0:
+			return usageErrorf(self, "want either --sfen - or a record file, not both")
+		case (hasBatch || stdinBatch) && isSet(fs, "ply"):
+			return usageErrorf(self, "--ply is for a record file, not for batch mode")
+		case stdinBatch:
+			stdin := e.stdin
+			if stdin == nil {
+				stdin = strings.NewReader("")
+			}
+			return solveBatch(ctx, e, stdin, "standard input", opt)
+		case hasBatch:
+			f, err := os.Open(*batch)
+			if err != nil {
+				return inputError(err)
+			}
+			defer f.Close()
+			return solveBatch(ctx, e, f, *batch, opt)
+		}
+		_, p, err := in.load(e)
+		if err != nil {
+			return err
+		}
+		return solveOne(ctx, e, &p, opt)
+	}
+}
+
+// countSet returns how many of the flags names were given.
+func countSet(fs *flag.FlagSet, names ...string) int {
+	n := 0
+	for _, name := range names {
+		if isSet(fs, name) {
+			n++
+		}
+	}
+	return n
+}
+
+// parseFutile reads the value of --futile (or the FutileRule option).
+func parseFutile(s string) (mate.FutileRule, bool) {
+	switch strings.ToLower(s) {
+	case "discount":
+		return mate.Discount, true
+	case "count":
+		return mate.Count, true
+	}
+	return mate.Discount, false
+}
+
+// newSolveSolver returns the solver of a run, with its progress line on
+// e.stderr if asked.
+func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *progressLine, error) {
+	so := opt.solver
+	var pl *progressLine
+	if opt.showProgress {
+		pl = &progressLine{w: e.stderr, every: 250 * time.Millisecond}
+		so.Progress = pl.update
+	}
+	s, err := newSolverSafe(so)
+	if err != nil {
+		return nil, nil, &exitError{ExitError, err.Error()}
+	}
+	return s, pl, nil
+}
+
+// solveOne solves the single position p: a position the solver refuses is
+// bad input (exit 2), no mate or an unknown result a negative answer
+// (exit 1).
+func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	s, pl, err := newSolveSolver(e, opt)
+	if err != nil {
+		return err
+	}
+	sol, err := s.Solve(ctx, p)
+	pl.clear()
+	if err != nil {
+		if errors.Is(err, mate.ErrNotAProblem) {
+			return &exitError{ExitError, solverErrText(err)}
+		}
+		return err
+	}
+	// An interruption (Ctrl-C) ends the search with status unknown: report
+	// a mate already proven, else nothing.
+	interrupted := ctx.Err()
+	if interrupted != nil && sol.Status != mate.Mate {
+		return interrupted
+	}
+	r := newSolveReport(sol, opt, 0)
+	w := bufio.NewWriter(e.stdout)
+	if opt.json {
+		err = writeSolveJSON(w, r.json())
+	} else {
+		r.writeText(w)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	if interrupted != nil {
+		return interrupted
+	}
+	if sol.Status != mate.Mate {
+		return &exitError{code: ExitNo}
+	}
+	return nil
+}
+
+// solveBatch solves one SFEN a line of r, named name in messages.
+func solveBatch(ctx context.Context, e *env, r io.Reader, name string, opt solveOptions) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxVerifyLine)
+	w := bufio.NewWriter(e.stdout)
+	var s *mate.Solver // allocated at the first position: its table is large
+	var pl *progressLine
+	lineNo, total, mates := 0, 0, 0
+	for {
+		if err := ctx.Err(); err != nil {
+			w.Flush() // keep the results already found
+			return err
+		}
+		if !sc.Scan() {
+			break
+		}
+		lineNo++
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		var r *solveReport
+		p, err := shogi.ParseSFEN(line)
+		if err == nil {
+			if s == nil {
+				var serr error
+				if s, pl, serr = newSolveSolver(e, opt); serr != nil {
+					w.Flush()
+					return serr
+				}
+			}
+			var sol *mate.Solution
+			sol, err = s.Solve(ctx, &p)
+			pl.clear()
+			switch {
+			case err != nil && !errors.Is(err, mate.ErrNotAProblem):
+				w.Flush()
+				return err
+			case err == nil && ctx.Err() != nil && sol.Status != mate.Mate:
+				w.Flush()
+				return ctx.Err()
+			case err == nil:
+				// A mate proven before an interruption is reported; the
+				// loop stops at the next line.
+				r = newSolveReport(sol, opt, lineNo)
+			}
+		}
+		if r == nil {
+			r = errorSolveReport(line, err, opt, lineNo)
+		}
+		if !opt.json && total > 0 {
+			w.WriteString(verifySeparator + "\n")
+		}
+		total++
+		if r.sol != nil && r.sol.Status == mate.Mate {
+			mates++
+		}
+		var werr error
+		if opt.json {
+			werr = writeSolveJSON(w, r.json())
+		} else {
+			r.writeText(w)
+		}
+		// Flush each result, so that a pipe sees it at once.
+		if werr == nil {
+			werr = w.Flush()
+		}
+		if werr != nil {
+			return werr
+		}
+	}
+	if err := sc.Err(); err != nil {
+		if err == bufio.ErrTooLong {
+			return inputError(fmt.Errorf("%s: line %d is longer than %d bytes", name, lineNo+1, maxVerifyLine))
+		}
+		return inputError(fmt.Errorf("reading %s: %w", name, err))
+	}
+	summary := fmt.Sprintf("%d of %d positions are mates", mates, total)
+	if mates < total {
+		return &exitError{code: ExitNo, msg: summary}
+	}
+	fmt.Fprintf(e.stderr, "tsume solve: %s\n", summary)
+	return nil
+}
+
+// solverErrText returns the message of an error of Solve without the
+// package prefixes.
+func solverErrText(err error) string {
+	s := strings.TrimPrefix(err.Error(), "mate: ")
+	s = strings.ReplaceAll(s, ": mate: ", ": ")
+	return strings.ReplaceAll(s, ": shogi: ", ": ")
+}
+
+// solveReport is the result of one position, ready to print.
+type solveReport struct {
+	opt   solveOptions
+	line  int            // input line in batch mode, else 0
+	sol   *mate.Solution // nil when the position could not be solved
+	input string         // the input line, when sol is nil
+	err   string         // why, when sol is nil
+
+	pv, pvJA []string
+	alts     []alternativeText
+	leftover shogi.Hand // the attacker's hand at the end of the main line
+}
+
+// alternativeText is an alternative mating move with its texts.
+type alternativeText struct {
+	mate.Alternative
+	usi, ja string
+}
+
+// newSolveReport prepares the texts of sol: the main line in USI and
+// Japanese (同 where a move goes where the previous one went), the
+// alternatives likewise, and the attacker's hand at the end.
+func newSolveReport(sol *mate.Solution, opt solveOptions, line int) *solveReport {
+	r := &solveReport{opt: opt, line: line, sol: sol}
+	attacker := sol.Position.SideToMove()
+	q := sol.Position
+	prevTo := shogi.NoSquare
+	byPly := make(map[int][]mate.Alternative)
+	for _, a := range sol.Alternatives {
+		byPly[a.Ply] = append(byPly[a.Ply], a)
+	}
+	for ply := 0; ply <= len(sol.PV); ply++ {
+		for _, a := range byPly[ply] {
+			r.alts = append(r.alts, alternativeText{Alternative: a, usi: a.Move.String(), ja: q.JapaneseMove(a.Move, prevTo, shogi.JapaneseStyle{Mark: true})})
+		}
+		if ply == len(sol.PV) {
+			break
+		}
+		m := sol.PV[ply]
+		r.pv = append(r.pv, m.String())
+		r.pvJA = append(r.pvJA, q.JapaneseMove(m, prevTo, shogi.JapaneseStyle{Mark: true}))
+		prevTo = m.To()
+		q.DoMove(m)
+	}
+	r.leftover = q.Hand(attacker)
+	return r
+}
+
+// errorSolveReport is the result of a batch line that cannot be solved.
+func errorSolveReport(line string, err error, opt solveOptions, lineNo int) *solveReport {
+	msg := errText(err)
+	if errors.Is(err, mate.ErrNotAProblem) {
+		msg = solverErrText(err)
+	}
+	return &solveReport{opt: opt, line: lineNo, input: line, err: msg}
+}
+
+// nps returns the nodes per second of sol.
+func nps(nodes uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(float64(nodes) / d.Seconds())
+}
+
+// plies writes n plies in English.
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
+
+// writeText writes the human report.
+func (r *solveReport) writeText(w *bufio.Writer) {
+	if r.line > 0 {
+		fmt.Fprintf(w, "line %d\n", r.line)
+	}
+	if r.sol == nil {
+		fmt.Fprintf(w, "input: %s\n\nstatus: error\n  - %s\n", r.input, r.err)
+		return
+	}
+	sol := r.sol
+	fmt.Fprintf(w, "SFEN: %s\n", sol.Position.SFEN())
+	if r.opt.solver.DefenderHand == mate.AsGiven {
+		w.WriteString(handAsGivenText + "\n")
+	} else {
+		w.WriteString(handRemainingText + "\n")
+	}
+	if r.opt.solver.Futile == mate.Count {
+		w.WriteString("futile interpositions: counted as defences (--futile count)\n")
+	}
+	w.WriteString("\n")
+
+	switch sol.Status {
+	case mate.Mate:
+		w.WriteString("status: mate\n")
+		if sol.LengthExact {
+			fmt.Fprintf(w, "length: %s (%d手詰)\n", plies(sol.Length), sol.Length)
+		} else {
+			fmt.Fprintf(w, "length: at most %s (the search for a shorter mate did not finish)\n", plies(sol.Length))
+		}
+	case mate.NoMate:
+		w.WriteString("status: nomate (the attacker cannot force mate)\n")
+	default:
+		fmt.Fprintf(w, "status: unknown (%s)\n", r.limitText())
+	}
+	if len(r.pv) > 0 {
+		if sol.Status == mate.Mate {
+			w.WriteString("main line:\n")
+		} else {
+			w.WriteString("main line found so far:\n")
+		}
+		r.writeMoves(w)
+	}
+	if sol.Status == mate.Mate {
+		r.writeSoundness(w)
+	}
+	fmt.Fprintf(w, "nodes %d, time %.2fs, %d nodes/s\n", sol.Nodes, sol.Time.Seconds(), nps(sol.Nodes, sol.Time))
+}
+
+// limitText says which limit stopped the search.
+func (r *solveReport) limitText() string {
+	o := r.opt.solver
+	switch {
+	case o.MaxNodes > 0 && r.sol.Nodes >= o.MaxNodes:
+		return fmt.Sprintf("the node limit, --nodes %d, was reached first", o.MaxNodes)
+	case o.MaxTime > 0 && r.sol.Time >= o.MaxTime:
+		return fmt.Sprintf("the time limit, --time %v, was reached first", o.MaxTime)
+	}
+	return "the search stopped before an answer"
+}
+
+// writeMoves writes the main line, one move a line with its ply number.
+func (r *solveReport) writeMoves(w *bufio.Writer) {
+	uw := 0
+	for _, s := range r.pv {
+		uw = max(uw, len(s))
+	}
+	nw := len(fmt.Sprint(len(r.pv)))
+	for i := range r.pv {
+		fmt.Fprintf(w, "  %*d  %-*s  %s\n", nw, i+1, uw, r.pv[i], r.pvJA[i])
+	}
+}
+
+// writeSoundness writes the soundness report of a mate.
+func (r *solveReport) writeSoundness(w *bufio.Writer) {
+	sol := r.sol
+	switch {
+	case r.opt.solver.SkipSoundness:
+		w.WriteString("soundness: not checked (--no-soundness)\n")
+	case !sol.LengthExact:
+		w.WriteString("soundness: not checked (the length is not exact)\n")
+	case !sol.SoundnessChecked:
+		w.WriteString("soundness: unknown (the checks did not finish)\n")
+	case !sol.Unique:
+		n := countIntolerable(sol.Alternatives)
+		fmt.Fprintf(w, "soundness: not unique (余詰): %d other mating move%s\n", n, map[bool]string{true: "s"}[n != 1])
+	case len(sol.Alternatives) > 0:
+		w.WriteString("soundness: unique (the other promotion choice of the last move aside)\n")
+	default:
+		w.WriteString("soundness: unique\n")
+	}
+	if len(r.alts) > 0 {
+		uw := 0
+		for _, a := range r.alts {
+			uw = max(uw, len(a.usi))
+		}
+		for _, a := range r.alts {
+			note := ""
+			if a.LastMovePromotion {
+				note = "  (promotion choice on the last move: tolerated)"
+			}
+			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply+1, uw, a.usi, a.ja, note)
+		}
+	}
+	if r.leftover.IsEmpty() {
+		w.WriteString("leftover pieces (駒余り): none\n")
+	} else {
+		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", r.leftover)
+	}
+	if sol.FirstMoveForced {
+		w.WriteString("first move forced: yes (the only check)\n")
+	} else {
+		w.WriteString("first move forced: no\n")
+	}
+}
+
+// countIntolerable counts the alternatives that make a solution not unique.
+func countIntolerable(alts []mate.Alternative) int {
+	n := 0
+	for _, a := range alts {
+		if !a.LastMovePromotion {
+			n++
+		}
+	}
+	return n
+}
+
+// solveJSON is one result of solve --json. The field order is part of the
+// output format: the specified fields first, the extra ones after.
+type solveJSON struct {
+	Status       string            `json:"status"`
+	Length       int               `json:"length"`
+	PV           []string          `json:"pv"`
+	PVJA         []string          `json:"pv_ja"`
+	Nodes        uint64            `json:"nodes"`
+	TimeMS       int64             `json:"time_ms"`
+	Unique       bool              `json:"unique"`
+	Alternatives []alternativeJSON `json:"alternatives"`
+	Leftover     bool              `json:"leftover"`
+	// Extra fields.
+	LengthExact      bool   `json:"length_exact"`
+	SoundnessChecked bool   `json:"soundness_checked"`
+	FirstMoveForced  bool   `json:"first_move_forced"`
+	LeftoverPieces   string `json:"leftover_pieces"`
+	NPS              uint64 `json:"nps"`
+	SFEN             string `json:"sfen"`
+	DefenderHand     string `json:"defender_hand"`
+	Futile           string `json:"futile"`
+	Error            string `json:"error,omitempty"`
+	Line             int    `json:"line,omitempty"` // batch mode only
+}
+
+type alternativeJSON struct {
+	Ply               int    `json:"ply"`
+	Move              string `json:"move"`
+	MoveJA            string `json:"move_ja"`
+	LastMovePromotion bool   `json:"last_move_promotion"`
+}
+
+// json returns the JSON result, with empty (not null) lists.
+func (r *solveReport) json() solveJSON {
+	j := solveJSON{
+		PV: []string{}, PVJA: []string{}, Alternatives: []alternativeJSON{},
+		DefenderHand: r.opt.solver.DefenderHand.String(), Futile: r.opt.solver.Futile.String(),
+		Line: r.line,
+	}
+	if r.sol == nil {
+		j.Status, j.SFEN, j.Error = "error", r.input, r.err
+		return j
+	}
+	sol := r.sol
+	j.Status, j.Length, j.LengthExact = sol.Status.String(), sol.Length, sol.LengthExact
+	j.PV = append(j.PV, r.pv...)
+	j.PVJA = append(j.PVJA, r.pvJA...)
+	j.Nodes, j.TimeMS, j.NPS = sol.Nodes, sol.Time.Milliseconds(), nps(sol.Nodes, sol.Time)
+	// Unique is claimed only when the soundness checks ran to the end.
+	j.Unique = sol.Unique && sol.SoundnessChecked
+	j.SoundnessChecked, j.FirstMoveForced = sol.SoundnessChecked, sol.FirstMoveForced
+	for _, a := range r.alts {
+		j.Alternatives = append(j.Alternatives, alternativeJSON{Ply: a.Ply + 1, Move: a.usi, MoveJA: a.ja, LastMovePromotion: a.LastMovePromotion})
+	}
+	if sol.Status == mate.Mate {
+		j.Leftover = sol.Leftover
+		if !r.leftover.IsEmpty() {
+			j.LeftoverPieces = r.leftover.String()
+		}
+	}
+	j.SFEN = sol.Position.SFEN()
+	return j
+}
+
+// writeSolveJSON writes j on one line.
+func writeSolveJSON(w io.Writer, j solveJSON) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(j)
+}
+
+// progressLine draws a search's progress on one terminal line, at most
+// once every every.
+type progressLine struct {
+	w     io.Writer
+	every time.Duration
+	last  time.Time
+	drawn bool
+}
+
+// update draws p if the last drawing is old enough; it is a mate.Progress
+// callback.
+func (pl *progressLine) update(p mate.Progress) {
+	now := time.Now()
+	if pl.drawn && now.Sub(pl.last) < pl.every {
+		return
+	}
+	pl.last, pl.drawn = now, true
+	fmt.Fprintf(pl.w, "\r\033[K%-9s %12d nodes  %9d nodes/s  hashfull %5.1f%%  %6.1fs",
+		p.Phase, p.Nodes, nps(p.Nodes, p.Elapsed), float64(p.Hashfull)/10, p.Elapsed.Seconds())
+}
+
+// clear erases the progress line, if one was drawn; pl may be nil.
+func (pl *progressLine) clear() {
+	if pl == nil || !pl.drawn {
+		return
+	}
+	fmt.Fprint(pl.w, "\r\033[K")
+	pl.drawn = false
+}

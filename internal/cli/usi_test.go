@@ -1,0 +1,474 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Positions of the protocol tests.
+const (
+	uMate3    = "8k/9/9/7Rs/9/9/9/9/9 b B 1"                                                       // B*3c 1a1b 3c2b+
+	uNoMate   = "4k4/9/9/9/9/9/9/9/9 b G 1"                                                        // a gold alone cannot mate
+	uLong     = "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1" // 寿, 611 plies: never solved in a test
+	uGameMate = "4k4/9/4S4/9/9/9/9/9/4K4 b G 1"                                                    // both kings; G*5b mates
+	uMated    = "4k4/4G4/4S4/9/9/9/9/9/4K4 w - 1"
+)
+
+// usiTimeout bounds every wait for the engine: a hung engine fails the
+// test instead of hanging it.
+const usiTimeout = 5 * time.Second
+
+// usiSession drives 'tsume usi' through Run, as a GUI would, over pipes.
+type usiSession struct {
+	t      *testing.T
+	in     *io.PipeWriter
+	lines  chan string
+	code   chan int
+	cancel context.CancelFunc
+
+	mu     sync.Mutex
+	stderr bytes.Buffer
+}
+
+func startUSI(t *testing.T) *usiSession {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &usiSession{t: t, in: inW, lines: make(chan string, 1000), code: make(chan int, 1), cancel: cancel}
+	go func() {
+		var stderr bytes.Buffer
+		code := Run(ctx, []string{"usi"}, inR, outW, &stderr)
+		s.mu.Lock()
+		s.stderr = stderr
+		s.mu.Unlock()
+		outW.Close()
+		inR.Close()
+		s.code <- code
+	}()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		for sc.Scan() {
+			s.lines <- sc.Text()
+		}
+		close(s.lines)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		inW.Close()
+	})
+	return s
+}
+
+// send writes one command line.
+func (s *usiSession) send(cmd string) {
+	s.t.Helper()
+	done := make(chan error, 1)
+	go func() {
+		_, err := io.WriteString(s.in, cmd+"\n")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			s.t.Fatalf("send %q: %v", cmd, err)
+		}
+	case <-time.After(usiTimeout):
+		s.t.Fatalf("send %q: the engine does not read its input", cmd)
+	}
+}
+
+// expect reads lines until one starts with prefix and returns it with
+// the lines before it; it fails after timeout.
+func (s *usiSession) expect(prefix string, timeout time.Duration) (string, []string) {
+	s.t.Helper()
+	var before []string
+	deadline := time.After(timeout)
+	for {
+		select {
+		case l, ok := <-s.lines:
+			if !ok {
+				s.t.Fatalf("the engine's output ended while waiting for %q; before: %q", prefix, before)
+			}
+			if strings.HasPrefix(l, prefix) {
+				return l, before
+			}
+			before = append(before, l)
+		case <-deadline:
+			s.t.Fatalf("no %q within %v; got %q", prefix, timeout, before)
+		}
+	}
+}
+
+// quiet checks that the engine says nothing for d.
+func (s *usiSession) quiet(d time.Duration) {
+	s.t.Helper()
+	select {
+	case l, ok := <-s.lines:
+		if ok {
+			s.t.Fatalf("unexpected output %q", l)
+		}
+	case <-time.After(d):
+	}
+}
+
+// exit waits for Run to return and gives its exit status.
+func (s *usiSession) exit() int {
+	s.t.Helper()
+	select {
+	case code := <-s.code:
+		return code
+	case <-time.After(usiTimeout):
+		s.t.Fatal("the engine did not exit")
+	}
+	return -1
+}
+
+// checkMateLine checks that moves (USI texts) are a mating line of p of
+// the given length: legal, every attacker move a check, mate at the end.
+func checkMateLine(t *testing.T, sfen string, moves []string, length int) {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != length {
+		t.Errorf("mate line %q: %d moves, want %d", moves, len(moves), length)
+	}
+	for i, s := range moves {
+		m, err := p.ParseUSIMove(s)
+		if err != nil {
+			t.Fatalf("mate line %q: move %d: %v", moves, i+1, err)
+		}
+		p.DoMove(m)
+		if i%2 == 0 && !p.InCheck() {
+			t.Errorf("mate line %q: move %d does not check", moves, i+1)
+		}
+	}
+	if !p.InCheck() || p.HasLegalMove() {
+		t.Errorf("mate line %q does not end in mate", moves)
+	}
+}
+
+// checkLegal checks that move is "resign" when wantResign, else a legal
+// move of the position sfen.
+func checkLegal(t *testing.T, sfen string, moves []string, move string) {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range moves {
+		m, err := p.ParseUSIMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.DoMove(m)
+	}
+	if _, err := p.ParseUSIMove(move); err != nil {
+		t.Errorf("bestmove %s: %v", move, err)
+	}
+}
+
+// TestUSIProtocol drives a full exchange as a GUI would.
+func TestUSIProtocol(t *testing.T) {
+	s := startUSI(t)
+
+	s.send("usi")
+	l, before := s.expect("usiok", usiTimeout)
+	if len(before) < 3 || !strings.HasPrefix(before[0], "id name tsume") || !strings.HasPrefix(before[1], "id author ") {
+		t.Errorf("usi: %q before %q", before, l)
+	}
+	want := map[string]bool{
+		"option name USI_Hash type spin default 256 min 1 max 65536":                       false,
+		"option name FutileRule type combo default discount var discount var count":        false,
+		"option name DefenderHand type combo default remaining var remaining var as-given": false,
+	}
+	for _, b := range before {
+		if _, ok := want[b]; ok {
+			want[b] = true
+		}
+		if !strings.HasPrefix(b, "id ") && !strings.HasPrefix(b, "option name ") {
+			t.Errorf("usi: unexpected line %q", b)
+		}
+	}
+	for o, seen := range want {
+		if !seen {
+			t.Errorf("usi: no %q", o)
+		}
+	}
+
+	s.send("setoption name USI_Hash value 16")
+	s.send("setoption name MateNodes value 0")
+	s.send("setoption name FutileRule value discount")
+	s.send("isready")
+	if _, before := s.expect("readyok", usiTimeout); len(before) > 0 {
+		t.Errorf("isready: %q before readyok", before)
+	}
+	s.send("usinewgame")
+	s.send("")
+	s.send("   ")
+	s.send("frobnicate the engine") // unknown: ignored
+	s.send("stop")                  // no search: nothing to answer
+	s.quiet(100 * time.Millisecond)
+
+	// go mate on a mate in 3.
+	s.send("position sfen " + uMate3)
+	s.send("go mate 5000")
+	l, before = s.expect("checkmate", usiTimeout)
+	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	if len(before) == 0 || !strings.HasPrefix(before[len(before)-1], "info nodes ") {
+		t.Errorf("go mate: %q before %q, want an info line", before, l)
+	}
+
+	// The same through "position startpos moves …"-style input: sfen with moves.
+	s.send("position sfen 7k1/9/9/7Rs/9/9/9/9/9 w B 1 moves 2a1a")
+	s.send("go mate 5000")
+	l, _ = s.expect("checkmate", usiTimeout)
+	checkMateLine(t, "8k/9/9/7Rs/9/9/9/9/9 b B 2", strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+
+	// go mate on a position without mate.
+	s.send("position sfen " + uNoMate)
+	s.send("go mate 5000")
+	if l, _ := s.expect("checkmate", usiTimeout); l != "checkmate nomate" {
+		t.Errorf("go mate without a mate: %q", l)
+	}
+
+	// go mate infinite: isready answers during the search, stop ends it.
+	s.send("position sfen " + uLong)
+	s.send("go mate infinite")
+	time.Sleep(200 * time.Millisecond)
+	s.send("isready")
+	if _, before := s.expect("readyok", time.Second); hasPrefix(before, "checkmate") {
+		t.Errorf("go mate infinite answered before stop: %q", before)
+	}
+	s.send("stop")
+	if l, _ := s.expect("checkmate", 2*time.Second); l != "checkmate timeout" {
+		t.Errorf("stop: %q, want checkmate timeout", l)
+	}
+	s.send("stop") // a second stop: nothing more
+	s.quiet(100 * time.Millisecond)
+
+	// go mate with a time limit that runs out.
+	s.send("go mate 300")
+	start := time.Now()
+	if l, _ := s.expect("checkmate", usiTimeout); l != "checkmate timeout" {
+		t.Errorf("go mate 300: %q", l)
+	}
+	if d := time.Since(start); d > 3*time.Second {
+		t.Errorf("go mate 300 answered after %v", d)
+	}
+
+	// A new go during a search: the first search answers, then the second.
+	s.send("go mate infinite")
+	time.Sleep(50 * time.Millisecond)
+	s.send("position sfen " + uMate3)
+	s.send("go mate 5000")
+	if l, _ := s.expect("checkmate", usiTimeout); l != "checkmate timeout" {
+		t.Errorf("go during go: first answer %q", l)
+	}
+	l, _ = s.expect("checkmate", usiTimeout)
+	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+
+	// A plain go answers a legal bestmove.
+	s.send("position startpos moves 7g7f 3c3d")
+	s.send("go btime 0 wtime 0 byoyomi 1000")
+	l, _ = s.expect("bestmove", usiTimeout)
+	checkLegal(t, shogi.StartSFEN, []string{"7g7f", "3c3d"}, strings.TrimPrefix(l, "bestmove "))
+
+	// ... the mate when there is one ...
+	s.send("position sfen " + uGameMate)
+	s.send("go byoyomi 1000")
+	if l, _ := s.expect("bestmove", usiTimeout); l != "bestmove G*5b" {
+		t.Errorf("go on a mate in 1: %q", l)
+	}
+
+	// ... resign only without a legal move ...
+	s.send("position sfen " + uMated)
+	s.send("go byoyomi 1000")
+	if l, _ := s.expect("bestmove", usiTimeout); l != "bestmove resign" {
+		t.Errorf("go when mated: %q", l)
+	}
+
+	// ... and with go infinite, only after stop.
+	s.send("position startpos")
+	s.send("go infinite")
+	s.quiet(400 * time.Millisecond)
+	s.send("stop")
+	l, _ = s.expect("bestmove", usiTimeout)
+	checkLegal(t, shogi.StartSFEN, nil, strings.TrimPrefix(l, "bestmove "))
+
+	// A bad position: reported, and go answers without searching.
+	s.send("position sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1")
+	if l, _ := s.expect("info string", usiTimeout); !strings.Contains(l, "bad position") {
+		t.Errorf("bad position: %q", l)
+	}
+	s.send("go mate 1000")
+	if l, _ := s.expect("checkmate", usiTimeout); l != "checkmate nomate" {
+		t.Errorf("go mate without a position: %q", l)
+	}
+	s.send("setoption name USI_Hash value lots")
+	if l, _ := s.expect("info string", usiTimeout); !strings.Contains(l, "USI_Hash") {
+		t.Errorf("bad option value: %q", l)
+	}
+
+	s.send("quit")
+	if code := s.exit(); code != ExitOK {
+		t.Errorf("quit: exit %d", code)
+	}
+}
+
+func hasPrefix(lines []string, prefix string) bool {
+	for _, l := range lines {
+		if strings.HasPrefix(l, prefix) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestUSIEndOfInput: the end of the input ends the engine after the
+// answer to a search with a limit.
+func TestUSIEndOfInput(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	in := "usi\nposition sfen " + uMate3 + "\ngo mate 5000\n"
+	done := make(chan int, 1)
+	go func() { done <- Run(context.Background(), []string{"usi"}, strings.NewReader(in), &stdout, &stderr) }()
+	select {
+	case code := <-done:
+		if code != ExitOK {
+			t.Errorf("exit %d, stderr %q", code, stderr.String())
+		}
+	case <-time.After(usiTimeout):
+		t.Fatal("the engine did not exit at the end of its input")
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	last := lines[len(lines)-1]
+	if !strings.HasPrefix(last, "checkmate ") {
+		t.Fatalf("last line %q, want checkmate", last)
+	}
+	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(last, "checkmate")), 3)
+
+	// An infinite search is stopped at the end of the input and answers.
+	stdout.Reset()
+	in = "position sfen " + uLong + "\ngo mate infinite\n"
+	go func() { done <- Run(context.Background(), []string{"usi"}, strings.NewReader(in), &stdout, &stderr) }()
+	select {
+	case <-done:
+	case <-time.After(usiTimeout):
+		t.Fatal("the engine did not exit at the end of its input")
+	}
+	if got := strings.TrimSpace(stdout.String()); !strings.HasSuffix(got, "checkmate timeout") {
+		t.Errorf("output %q, want checkmate timeout at the end", got)
+	}
+}
+
+// TestUSIInterrupted: cancelling the context (Ctrl-C) ends the engine
+// with exit status 130, also during a search.
+func TestUSIInterrupted(t *testing.T) {
+	s := startUSI(t)
+	s.send("position sfen " + uLong)
+	s.send("go mate infinite")
+	time.Sleep(100 * time.Millisecond)
+	s.cancel()
+	if code := s.exit(); code != ExitInterrupted {
+		t.Errorf("exit %d, want %d", code, ExitInterrupted)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if got := s.stderr.String(); got != "tsume usi: interrupted\n" {
+		t.Errorf("stderr %q", got)
+	}
+}
+
+// TestUSIArguments: usi takes no arguments.
+func TestUSIArguments(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := Run(context.Background(), []string{"usi", "now"}, nil, &stdout, &stderr); code != ExitError || stdout.Len() != 0 {
+		t.Errorf("exit %d, stdout %q", code, stdout.String())
+	}
+}
+
+// TestFallbackMove: the move chosen without search is legal, takes a
+// free piece, avoids a mate in 1 for the opponent, and is resign only
+// without a legal move.
+func TestFallbackMove(t *testing.T) {
+	for _, c := range []struct{ sfen, want string }{
+		{uMated, "resign"},
+		{uGameMate, "G*5b"},
+		// A free rook on 5e: take it.
+		{"4k4/9/9/9/4r4/9/9/4R4/4K4 b - 1", "5h5e"},
+		// After 7g7f 3c3d the bishops face each other: trade.
+		{"lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1", "8h2b+"},
+	} {
+		p, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fallbackMove(&p); got != c.want {
+			t.Errorf("%s: %s, want %s", c.sfen, got, c.want)
+		}
+	}
+	// Every position of a few random games: always legal.
+	p := shogi.Startpos()
+	for ply := 0; ply < 60; ply++ {
+		m := fallbackMove(&p)
+		if m == "resign" {
+			if p.HasLegalMove() {
+				t.Fatalf("resign with legal moves in %s", p.SFEN())
+			}
+			break
+		}
+		mv, err := p.ParseUSIMove(m)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", p.SFEN(), m, err)
+		}
+		p.DoMove(mv)
+	}
+}
+
+// TestUSIMalformed feeds malformed and out-of-place commands: the engine
+// reports what it cannot use, never stops answering, and never panics.
+func TestUSIMalformed(t *testing.T) {
+	s := startUSI(t)
+	for _, l := range []string{
+		"position", "position sfen", "position startpos moves", "position startpos moves 1a1a",
+		"position sfen 4k4/9/4S4/9/9/9/9/9/9 b G 1 moves G*5b 5a4a", // the king cannot escape: illegal
+		"setoption", "setoption name", "setoption value 3", "setoption name USI_Hash",
+		"setoption name USI_Hash value 0", "setoption name MateNodes value -1",
+		"setoption name FutileRule value sometimes", "setoption name DefenderHand value mine",
+		"ponderhit", "gameover", "stop", "\t", "\x00\xff", "usinewgame now",
+		"position sfen 4k4/9/4S4/9/9/9/9/9/4K3r b G 1", // the attacker is in check
+	} {
+		s.send(l)
+	}
+	s.send("go mate 2000")
+	l, _ := s.expect("checkmate", usiTimeout)
+	if l == "checkmate timeout" {
+		t.Errorf("go mate with the attacker in check: %q", l)
+	}
+	s.send("go mate abc") // no time: until stop
+	s.send("stop")
+	s.expect("checkmate", usiTimeout)
+	s.send("go mate -5") // likewise
+	s.send("stop")
+	s.expect("checkmate", usiTimeout)
+	s.send("isready")
+	s.expect("readyok", usiTimeout)
+	s.send("go ponder")
+	s.send("ponderhit")
+	l, _ = s.expect("bestmove", usiTimeout)
+	checkLegal(t, "4k4/9/4S4/9/9/9/9/9/4K3r b G 1", nil, strings.TrimPrefix(l, "bestmove "))
+	s.send("quit")
+	if code := s.exit(); code != ExitOK {
+		t.Errorf("exit %d", code)
+	}
+}
