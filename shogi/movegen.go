@@ -150,6 +150,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	us := p.side
 	own := p.byColor[us]
 	zone := tbl.zone[us]
+	hasPins := pinned.Any()
 
 	// Pawns not pinned move all at once: one rank forward is one bit down
 	// (Black) or up (White) within a file.
@@ -168,7 +169,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 		tos = tos.And(target)
 		n = putPawnPush(buf, n, base, tos, us)
 	}
-	if pinned.Any() {
+	if hasPins {
 		for bb := pawns.And(pinned); bb.Any(); {
 			from := bb.PopLSB()
 			att := tbl.step[us][Pawn][from].And(target).And(tbl.line[ksq][from])
@@ -179,7 +180,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Lance].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := p.lanceAttacks(us, from).And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = putForward(buf, n, Move(from)<<7|Move(NewPiece(us, Lance))<<16, att, us)
@@ -196,7 +197,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Silver].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := tbl.step[us][Silver][from].And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Silver))<<16, from, att, zone)
@@ -205,7 +206,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := golds; bb.Any(); {
 		from := bb.PopLSB()
 		att := tbl.step[us][Gold][from].And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = put(buf, n, Move(from)<<7|Move(p.board[from])<<16, att)
@@ -213,7 +214,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Bishop].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := p.bishopAttacks(from).And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Bishop))<<16, from, att, zone)
@@ -221,7 +222,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Rook].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := p.rookAttacks(from).And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Rook))<<16, from, att, zone)
@@ -229,7 +230,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Horse].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := p.bishopAttacks(from).Or(tbl.step[us][King][from]).And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = put(buf, n, Move(from)<<7|Move(NewPiece(us, Horse))<<16, att)
@@ -237,7 +238,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 	for bb := p.byKind[Dragon].And(own); bb.Any(); {
 		from := bb.PopLSB()
 		att := p.rookAttacks(from).Or(tbl.step[us][King][from]).And(target)
-		if pinned.Has(from) {
+		if hasPins && pinned.Has(from) {
 			att = att.And(tbl.line[ksq][from])
 		}
 		n = put(buf, n, Move(from)<<7|Move(NewPiece(us, Dragon))<<16, att)
