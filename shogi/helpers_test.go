@@ -106,7 +106,6 @@ func legalUSI(t testing.TB, p *shogi.Position) map[string]bool {
 	return usiSet(t, "LegalMoves", p.LegalMoves(nil))
 }
 
-
 // diffSets describes how got differs from want, or returns "".
 func diffSets(got, want map[string]bool) string {
 	var extra, missing []string
