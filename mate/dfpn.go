@@ -132,7 +132,7 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 // all, or (with s.futile) only futile interpositions.
 func (s *search) mated(p *shogi.Position, scratch []shogi.Move) bool {
 	if !s.futile {
-		moves, drops := p.EvasionsCountingDrops(scratch[:0])
+		moves, drops, _ := p.EvasionsCountingDrops(scratch[:0])
 		return len(moves) == 0 && drops == 0
 	}
 	return len(s.replies(p, scratch)) == 0
@@ -164,7 +164,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			if s.futile {
 				n = len(s.replies(&q, scratch))
 			} else {
-				moves, drops := q.EvasionsCountingDrops(scratch[:0])
+				moves, drops, _ := q.EvasionsCountingDrops(scratch[:0])
 				n = len(moves) + (drops+6)/7
 			}
 			if n == 0 {

@@ -64,9 +64,9 @@ func Analyze(p *shogi.Position, r *Result) {
 	for _, m := range r.checks {
 		q := *p
 		q.DoMove(m)
-		checkers := q.Checkers()
 		var drops int
-		r.replies, drops = q.EvasionsCountingDrops(r.replies[:0])
+		var checkers shogi.Bitboard
+		r.replies, drops, checkers = q.EvasionsCountingDrops(r.replies[:0])
 		st := CheckStats{Move: m, InterpositionsDrop: drops, Replies: drops}
 		for _, rep := range r.replies {
 			onChecker := checkers.Has(rep.To())

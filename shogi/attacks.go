@@ -90,7 +90,8 @@ func (p *Position) attackersTo(c Color, s Square) Bitboard {
 }
 
 // isAttacked reports whether any piece of c attacks s. It tests the
-// stepping pieces first and stops at the first attacker found.
+// stepping pieces first, looks up a sliding attack only when c has such a
+// slider at all, and stops at the first attacker found.
 func (p *Position) isAttacked(c Color, s Square) bool {
 	them := c.Opp()
 	cb := p.byColor[c]
@@ -101,13 +102,14 @@ func (p *Position) isAttacked(c Color, s Square) bool {
 		tbl.step[them][King][s].And(p.byKind[King].Or(p.byKind[Horse]).Or(p.byKind[Dragon]))).Intersects(cb) {
 		return true
 	}
-	if p.rookAttacks(s).Intersects(p.byKind[Rook].Or(p.byKind[Dragon]).And(cb)) {
+	if rooks := p.byKind[Rook].Or(p.byKind[Dragon]).And(cb); rooks.Any() && p.rookAttacks(s).Intersects(rooks) {
 		return true
 	}
-	if p.bishopAttacks(s).Intersects(p.byKind[Bishop].Or(p.byKind[Horse]).And(cb)) {
+	if bishops := p.byKind[Bishop].Or(p.byKind[Horse]).And(cb); bishops.Any() && p.bishopAttacks(s).Intersects(bishops) {
 		return true
 	}
-	return p.lanceAttacks(them, s).Intersects(p.byKind[Lance].And(cb))
+	lances := p.byKind[Lance].And(cb)
+	return lances.Any() && p.lanceAttacks(them, s).Intersects(lances)
 }
 
 // AttackersTo returns the pieces of colour c that attack s.

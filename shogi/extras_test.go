@@ -20,7 +20,7 @@ func TestEvasionsCountingDrops(t *testing.T) {
 			t.Fatal(err)
 		}
 		all := p.Evasions(nil)
-		moves, drops := p.EvasionsCountingDrops(nil)
+		moves, drops, checkers := p.EvasionsCountingDrops(nil)
 		n := 0
 		for _, m := range all {
 			if m.IsDrop() {
@@ -29,6 +29,9 @@ func TestEvasionsCountingDrops(t *testing.T) {
 		}
 		if len(moves)+drops != len(all) || drops != n {
 			t.Errorf("%s: %d board moves + %d drops, Evasions has %d moves of which %d drops", sfen, len(moves), drops, len(all), n)
+		}
+		if checkers != p.Checkers() {
+			t.Errorf("%s: checkers %v, Checkers says %v", sfen, checkers.Squares(), p.Checkers().Squares())
 		}
 		for _, m := range moves {
 			if m.IsDrop() || !p.IsLegal(m) {

@@ -69,21 +69,21 @@ func (p *Position) Evasions(dst []Move) []Move {
 // EvasionsCountingDrops is Evasions with the drops counted rather than
 // listed: it appends the legal board moves of the side to move in check
 // (king moves, captures of the checker, interpositions by a board move)
-// and returns them with the number of legal interposing drops. Mate
-// searches that only need the number of replies use it to skip writing out
-// the many drops of a full hand. When not in check it returns dst and 0.
-func (p *Position) EvasionsCountingDrops(dst []Move) ([]Move, int) {
+// and returns them with the number of legal interposing drops and the
+// checking pieces. Mate searches that only need the number of replies use
+// it to skip writing out the many drops of a full hand. When not in check
+// it returns dst, 0 and no checkers.
+func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, checkers Bitboard) {
 	ksq := p.King(p.side)
 	if ksq == NoSquare {
-		return dst, 0
+		return dst, 0, Bitboard{}
 	}
-	checkers := p.attackersTo(p.side.Opp(), ksq)
+	checkers = p.attackersTo(p.side.Opp(), ksq)
 	if checkers.IsEmpty() {
-		return dst, 0
+		return dst, 0, checkers
 	}
 	buf, n := room(dst)
 	n, between := p.genEvasionMoves(buf, n, ksq, checkers)
-	drops := 0
 	if h := p.hands[p.side]; h != 0 && between.Any() {
 		for _, k := range dropOrder {
 			if h.Has(k) {
@@ -91,7 +91,7 @@ func (p *Position) EvasionsCountingDrops(dst []Move) ([]Move, int) {
 			}
 		}
 	}
-	return buf[:n], drops
+	return buf[:n], drops, checkers
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move.
@@ -269,11 +269,21 @@ func putPawnPush(buf []Move, n int, base Move, tos Bitboard, us Color) int {
 
 // genKingMoves writes the king's moves to squares that are not attacked and
 // not in exclude (the squares a sliding checker x-rays through the king).
+// Against few enemy pieces it takes the union of their attacks once;
+// against many it asks about each square.
 func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard) int {
 	us := p.side
 	them := us.Opp()
 	base := Move(ksq)<<7 | Move(NewPiece(us, King))<<16
-	for tos := tbl.step[us][King][ksq].AndNot(p.byColor[us]).AndNot(exclude); tos.Any(); {
+	tos := tbl.step[us][King][ksq].AndNot(p.byColor[us]).AndNot(exclude)
+	if tos.IsEmpty() {
+		return n
+	}
+	if p.byColor[them].Count() <= 8 {
+		tos = tos.AndNot(p.attacksBy(them))
+		return put(buf, n, base, tos)
+	}
+	for tos.Any() {
 		to := tos.PopLSB()
 		if !p.isAttacked(them, to) {
 			buf[n] = base | Move(to)
@@ -281,6 +291,16 @@ func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard)
 		}
 	}
 	return n
+}
+
+// attacksBy returns every square some piece of c attacks.
+func (p *Position) attacksBy(c Color) Bitboard {
+	var a Bitboard
+	for b := p.byColor[c]; b.Any(); {
+		s := b.PopLSB()
+		a = a.Or(p.attacks(p.board[s], s))
+	}
+	return a
 }
 
 // xrayBeyond returns, for a checker pc on s that checks the king on ksq
