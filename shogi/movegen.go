@@ -85,7 +85,14 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 	buf, n := room(dst)
 	n, between := p.genEvasionMoves(buf, n, ksq, checkers)
 	if h := p.hands[p.side]; h != 0 && between.Any() {
-		for _, k := range dropOrder {
+		free := 0 // kinds that may be dropped on any empty square
+		for _, k := range [4]Kind{Silver, Gold, Bishop, Rook} {
+			if h.Has(k) {
+				free++
+			}
+		}
+		drops = free * between.Count()
+		for _, k := range [3]Kind{Pawn, Lance, Knight} {
 			if h.Has(k) {
 				drops += p.dropTargets(k, between).Count()
 			}
@@ -348,8 +355,53 @@ func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitbo
 	}
 	s := checkers.LSB()
 	between := tbl.between[ksq][s]
-	pinned := p.blockers(ksq, p.side.Opp()).And(p.byColor[p.side])
-	return p.genPieceMoves(buf, n, between.With(s), pinned, ksq), between
+	us := p.side
+	pinned := p.blockers(ksq, us.Opp()).And(p.byColor[us])
+	// Only the checker's square and those between answer the check: each
+	// piece is asked once whether it reaches one of them.
+	target := between.With(s)
+	for b := p.byColor[us].AndNot(p.byKind[King]); b.Any(); {
+		from := b.PopLSB()
+		att := p.attacks(p.board[from], from).And(target)
+		if att.IsEmpty() {
+			continue
+		}
+		if pinned.Any() && pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		for att.Any() {
+			n = p.putMove(buf, n, from, att.PopLSB())
+		}
+	}
+	return n, between
+}
+
+// putMove writes the move of the piece on from to to: both forms where it
+// may promote or not, the promotion only where it must.
+func (p *Position) putMove(buf []Move, n int, from, to Square) int {
+	pc := p.board[from]
+	us := pc.Color()
+	m := Move(to) | Move(from)<<7 | Move(pc)<<16
+	promote, stay := false, true
+	switch pc.Kind() {
+	case Pawn, Lance:
+		promote = tbl.zone[us].Has(to)
+		stay = !tbl.last[us].Has(to)
+	case Knight:
+		promote = tbl.zone[us].Has(to)
+		stay = !tbl.last2[us].Has(to)
+	case Silver, Bishop, Rook:
+		promote = tbl.zone[us].Has(to) || tbl.zone[us].Has(from)
+	}
+	if promote {
+		buf[n] = m | movePromoteFlag
+		n++
+	}
+	if stay {
+		buf[n] = m
+		n++
+	}
+	return n
 }
 
 // genDrops writes the side to move's drops onto the empty squares in
