@@ -94,3 +94,34 @@ func BenchmarkGenerate(b *testing.B) {
 		}
 	}
 }
+
+// TestFilters checks that each filter holds on every problem it lets through.
+func TestFilters(t *testing.T) {
+	o := DefaultOptions()
+	o.Kinds = []shogi.Kind{shogi.Gold, shogi.Silver}
+	o.King = Corner
+	o.Mate = MoveMate
+	o.MaxChecks = 4
+	o.Difficulty = Easy
+	ps, _ := generate(t, o, 20, 2)
+	for _, p := range ps {
+		checkSound(t, o, p)
+		if !inCorner(p.Position.King(shogi.White)) || p.Solution.IsDrop() || p.Checks > 4 || p.Score >= 5 {
+			t.Errorf("%s: king %s, solution %s, checks %d, score %.2f", p.Position.SFEN(), p.Position.King(shogi.White), p.Solution, p.Checks, p.Score)
+		}
+		for b := p.Position.Occupied(); b.Any(); {
+			if k := p.Position.PieceAt(b.PopLSB()).Kind().Demote(); k != shogi.Gold && k != shogi.Silver && k != shogi.King {
+				t.Errorf("%s: a %v on the board", p.Position.SFEN(), k)
+			}
+		}
+	}
+	o = DefaultOptions()
+	o.Symmetric, o.TwoKings = true, true
+	ps, _ = generate(t, o, 10, 2)
+	for _, p := range ps {
+		checkSound(t, o, p)
+		if !p.Position.IsSymmetric() || p.Position.King(shogi.Black) == shogi.NoSquare {
+			t.Errorf("%s: symmetric %v, black king %s", p.Position.SFEN(), p.Position.IsSymmetric(), p.Position.King(shogi.Black))
+		}
+	}
+}

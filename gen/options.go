@@ -3,6 +3,7 @@ package gen
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -216,8 +217,8 @@ func (o *Options) Validate() error {
 		errs = append(errs, errors.New("a symmetric problem mated by a board move needs at least 2 pieces"))
 	}
 	for _, k := range o.Kinds {
-		if k < shogi.Pawn || k > shogi.Rook {
-			errs = append(errs, fmt.Errorf("kind %v cannot be chosen", k))
+		if !slices.Contains(allKinds, k) {
+			errs = append(errs, fmt.Errorf("kind %v cannot be chosen: want pawn, lance, knight, silver, gold, bishop or rook", k))
 		}
 	}
 	return errors.Join(errs...)
