@@ -79,7 +79,7 @@ type benchProblem struct {
 func parseBenchTSV(data []byte, name string) ([]benchProblem, error) {
 	var out []benchProblem
 	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	sc.Buffer(make([]byte, 0, 4096), maxVerifyLine)
+	sc.Buffer(make([]byte, 0, 4096), maxBatchLine)
 	n := 0
 	for sc.Scan() {
 		n++
@@ -161,20 +161,10 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "bench"
-		var errs []string
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
-		if *limit < 0 {
-			errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", *limit))
-		}
-		if *hash < 1 || *hash > maxSolveHashMB {
-			errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", *hash, maxSolveHashMB))
-		}
-		rule, ok := parseFutile(*futile)
-		if !ok {
-			errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", *futile))
-		}
+		rule, errs := checkSearchFlags(*limit, *hash, *futile)
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}

@@ -3,157 +3,76 @@ package cli
 import (
 	"bytes"
 	"context"
-	"flag"
-	"os"
-	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"testing"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with the current output")
 
 const matsuri = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"
 
 // goldenCases are run through Run; each golden file holds the command line,
 // the exit status, standard output and standard error. Cases that must
 // behave identically share a golden file.
-var goldenCases = []struct {
-	golden string
-	args   []string
-}{
-	{"help", []string{"help"}},
-	{"help", []string{"--help"}},
-	{"help", []string{"-h"}},
-	{"help", []string{"-help"}},
-	{"no_command", nil},
-	{"help_perft", []string{"help", "perft"}},
-	{"help_perft", []string{"perft", "--help"}},
-	{"help_perft", []string{"perft", "-h"}},
-	{"help_help", []string{"help", "help"}},
+var goldenCases = []goldenCase{
+	{"help", []string{"help"}, ""},
+	{"help", []string{"--help"}, ""},
+	{"help", []string{"-h"}, ""},
+	{"help", []string{"-help"}, ""},
+	{"no_command", nil, ""},
+	{"help_perft", []string{"help", "perft"}, ""},
+	{"help_perft", []string{"perft", "--help"}, ""},
+	{"help_perft", []string{"perft", "-h"}, ""},
+	{"help_help", []string{"help", "help"}, ""},
 
-	{"perft_d2", []string{"perft", "--depth", "2"}},
-	{"perft_d2", []string{"perft", "-depth", "2"}},
-	{"perft_d2", []string{"perft", "--depth=2", "--sfen", "startpos"}},
-	{"perft_d2", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}},
-	{"perft_divide_d1", []string{"perft", "--depth", "1", "--divide"}},
-	{"perft_divide_d2", []string{"perft", "--divide", "--depth", "2"}},
-	{"perft_matsuri_divide_d1", []string{"perft", "--sfen", matsuri, "--depth", "1", "--divide"}},
-	{"perft_matsuri_d2", []string{"perft", "--sfen", matsuri, "--depth", "2"}},
+	{"perft_d2", []string{"perft", "--depth", "2"}, ""},
+	{"perft_d2", []string{"perft", "-depth", "2"}, ""},
+	{"perft_d2", []string{"perft", "--depth=2", "--sfen", "startpos"}, ""},
+	{"perft_d2", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}, ""},
+	{"perft_divide_d1", []string{"perft", "--depth", "1", "--divide"}, ""},
+	{"perft_divide_d2", []string{"perft", "--divide", "--depth", "2"}, ""},
+	{"perft_matsuri_divide_d1", []string{"perft", "--sfen", matsuri, "--depth", "1", "--divide"}, ""},
+	{"perft_matsuri_d2", []string{"perft", "--sfen", matsuri, "--depth", "2"}, ""},
 
 	// Positions from record files (see input.go): a board diagram, CSA,
 	// KI2 read by content, USI moves in --sfen, and --ply.
-	{"perft_matsuri_d2", []string{"perft", "--kif", "testdata/input/matsuri.kif", "--depth", "2"}},
-	{"perft_matsuri_d2", []string{"perft", "--file", "testdata/input/matsuri.kif", "--depth", "2"}},
-	{"perft_record_d2", []string{"perft", "--csa", "testdata/input/opening.csa", "--depth", "2"}},
-	{"perft_record_d2", []string{"perft", "--ki2", "testdata/input/opening.ki2", "--depth", "2"}},
-	{"perft_ply2_divide_d1", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "2", "--depth", "1", "--divide"}},
-	{"perft_ply2_divide_d1", []string{"perft", "--file", "testdata/input/opening.ki2", "--ply=2", "--depth", "1", "--divide"}},
-	{"perft_ply2_divide_d1", []string{"perft", "--sfen", "position startpos moves 7g7f 3c3d", "--ply", "2", "--depth", "1", "--divide"}},
-	{"perft_ply15_d2", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "15", "--depth", "2"}},
-	{"err_record_line", []string{"perft", "--kif", "testdata/input/bad.kif", "--depth", "1"}},
-	{"err_record_format", []string{"perft", "--csa", "testdata/input/bad.kif", "--depth", "1"}},
-	{"err_record_missing", []string{"perft", "--kif", "testdata/input/missing.kif", "--depth", "1"}},
-	{"err_two_positions", []string{"perft", "--sfen", "startpos", "--kif", "testdata/input/matsuri.kif", "--depth", "1"}},
-	{"err_ply_beyond", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "16", "--depth", "1"}},
-	{"err_ply_negative", []string{"perft", "--kif", "testdata/input/matsuri.kif", "--ply", "-1", "--depth", "1"}},
-	{"err_usi_illegal_move", []string{"perft", "--sfen", "position startpos moves 7g7f 7g7f", "--depth", "1"}},
+	{"perft_matsuri_d2", []string{"perft", "--kif", "testdata/input/matsuri.kif", "--depth", "2"}, ""},
+	{"perft_matsuri_d2", []string{"perft", "--file", "testdata/input/matsuri.kif", "--depth", "2"}, ""},
+	{"perft_record_d2", []string{"perft", "--csa", "testdata/input/opening.csa", "--depth", "2"}, ""},
+	{"perft_record_d2", []string{"perft", "--ki2", "testdata/input/opening.ki2", "--depth", "2"}, ""},
+	{"perft_ply2_divide_d1", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "2", "--depth", "1", "--divide"}, ""},
+	{"perft_ply2_divide_d1", []string{"perft", "--file", "testdata/input/opening.ki2", "--ply=2", "--depth", "1", "--divide"}, ""},
+	{"perft_ply2_divide_d1", []string{"perft", "--sfen", "position startpos moves 7g7f 3c3d", "--ply", "2", "--depth", "1", "--divide"}, ""},
+	{"perft_ply15_d2", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "15", "--depth", "2"}, ""},
+	{"err_record_line", []string{"perft", "--kif", "testdata/input/bad.kif", "--depth", "1"}, ""},
+	{"err_record_format", []string{"perft", "--csa", "testdata/input/bad.kif", "--depth", "1"}, ""},
+	{"err_record_missing", []string{"perft", "--kif", "testdata/input/missing.kif", "--depth", "1"}, ""},
+	{"err_two_positions", []string{"perft", "--sfen", "startpos", "--kif", "testdata/input/matsuri.kif", "--depth", "1"}, ""},
+	{"err_ply_beyond", []string{"perft", "--csa", "testdata/input/opening.csa", "--ply", "16", "--depth", "1"}, ""},
+	{"err_ply_negative", []string{"perft", "--kif", "testdata/input/matsuri.kif", "--ply", "-1", "--depth", "1"}, ""},
+	{"err_usi_illegal_move", []string{"perft", "--sfen", "position startpos moves 7g7f 7g7f", "--depth", "1"}, ""},
 
-	{"err_unknown_command", []string{"frobnicate"}},
-	{"err_unknown_flag_top", []string{"--frob"}},
-	{"err_unknown_flag", []string{"perft", "--depth", "2", "--frob"}},
-	{"err_bad_sfen", []string{"perft", "--sfen", "lnsgkgsnl/1r5bx/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}},
-	{"err_bad_sfen_fields", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "--depth", "2"}},
-	{"err_illegal_position", []string{"perft", "--sfen", "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "--depth", "1"}},
-	{"err_bad_depth_0", []string{"perft", "--depth", "0"}},
-	{"err_bad_depth_21", []string{"perft", "--depth", "21"}},
-	{"err_bad_depth_negative", []string{"perft", "--depth", "-3"}},
-	{"err_bad_depth_text", []string{"perft", "--depth", "five"}},
-	{"err_missing_depth", []string{"perft"}},
-	{"err_extra_argument", []string{"perft", "--depth", "1", "b"}},
-	{"err_help_unknown", []string{"help", "frobnicate"}},
-	{"err_help_two", []string{"help", "perft", "help"}},
-}
-
-// timingLine matches the timing perft prints to stderr; the golden files
-// hold it with the numbers replaced.
-var timingLine = regexp.MustCompile(`(?m)^time [0-9]+\.[0-9]{2}s, [0-9]+\.[0-9] M nodes/s$`)
-
-const timingPlaceholder = "time <T>s, <R> M nodes/s"
-
-// runCLI runs the command line args and renders the result as golden text.
-func runCLI(ctx context.Context, args []string) string {
-	var stdout, stderr bytes.Buffer
-	code := Run(ctx, args, strings.NewReader(""), &stdout, &stderr)
-	var b strings.Builder
-	b.WriteString("$ tsume")
-	for _, a := range args {
-		b.WriteString(" " + shellQuote(a))
-	}
-	b.WriteString("\nexit " + strconv.Itoa(code) + "\n")
-	b.WriteString("-- stdout --\n" + stdout.String())
-	b.WriteString("-- stderr --\n" + timingLine.ReplaceAllString(stderr.String(), timingPlaceholder))
-	return b.String()
-}
-
-func shellQuote(s string) string {
-	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
-		return s
-	}
-	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
-}
-
-// withoutCommandLine drops the first line of golden text, the command line,
-// which differs between cases that share a golden file.
-func withoutCommandLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[i+1:]
-	}
-	return s
+	{"err_unknown_command", []string{"frobnicate"}, ""},
+	{"err_unknown_flag_top", []string{"--frob"}, ""},
+	{"err_unknown_flag", []string{"perft", "--depth", "2", "--frob"}, ""},
+	{"err_bad_sfen", []string{"perft", "--sfen", "lnsgkgsnl/1r5bx/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", "--depth", "2"}, ""},
+	{"err_bad_sfen_fields", []string{"perft", "--sfen", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL", "--depth", "2"}, ""},
+	{"err_illegal_position", []string{"perft", "--sfen", "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "--depth", "1"}, ""},
+	{"err_bad_depth_0", []string{"perft", "--depth", "0"}, ""},
+	{"err_bad_depth_21", []string{"perft", "--depth", "21"}, ""},
+	{"err_bad_depth_negative", []string{"perft", "--depth", "-3"}, ""},
+	{"err_bad_depth_text", []string{"perft", "--depth", "five"}, ""},
+	{"err_missing_depth", []string{"perft"}, ""},
+	{"err_extra_argument", []string{"perft", "--depth", "1", "b"}, ""},
+	{"err_help_unknown", []string{"help", "frobnicate"}, ""},
+	{"err_help_two", []string{"help", "perft", "help"}, ""},
 }
 
 func TestGolden(t *testing.T) {
-	written := map[string]bool{}
-	for _, c := range goldenCases {
-		t.Run(c.golden+"/"+strings.Join(c.args, "_"), func(t *testing.T) {
-			got := runCLI(context.Background(), c.args)
-			path := filepath.Join("testdata", c.golden+".golden")
-			if *update && !written[path] {
-				written[path] = true
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-			}
-			// A case sharing another's golden file has its own command line.
-			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
-				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
-					strings.Join(c.args, " "), path, got, want)
-			}
-		})
-	}
+	testGoldenCases(t, "testdata", goldenCases, nil)
 }
 
 // TestGoldenFilesUsed catches golden files that no case writes any more.
 func TestGoldenFilesUsed(t *testing.T) {
-	used := map[string]bool{}
-	for _, c := range goldenCases {
-		used[c.golden+".golden"] = true
-	}
-	files, err := filepath.Glob(filepath.Join("testdata", "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if !used[filepath.Base(f)] {
-			t.Errorf("%s is not used by any case", f)
-		}
-	}
+	testGoldenFilesUsed(t, "testdata", goldenCases)
 }
 
 func TestInterrupted(t *testing.T) {

@@ -26,28 +26,6 @@ func runGenerateCLI(t *testing.T, ctx context.Context, args ...string) (stdout, 
 	return out.String(), errb.String(), code
 }
 
-// checkGolden compares got with testdata/generate/NAME (rewritten with -update).
-func checkGolden(t *testing.T, name, got string) {
-	t.Helper()
-	path := filepath.Join("testdata", "generate", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (run 'go test ./internal/cli -update' if intended)\n--- got ---\n%s--- want ---\n%s", path, got, want)
-	}
-}
-
 // TestGenerateGolden: fixed flags and seed give a fixed output, the same
 // with 1 worker and with 4.
 func TestGenerateGolden(t *testing.T) {
@@ -71,7 +49,7 @@ func TestGenerateGolden(t *testing.T) {
 			if outs[0] != outs[1] {
 				t.Fatalf("output with 1 worker differs from output with 4:\n%s\n---\n%s", outs[0], outs[1])
 			}
-			checkGolden(t, c.golden, outs[0])
+			checkGoldenFile(t, filepath.Join("testdata", "generate", c.golden), outs[0], nil, false)
 		})
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -23,114 +22,66 @@ const (
 	rMatsuri = matsuri                                        // White to move, promoted pieces, both hands
 )
 
-var renderGoldenCases = []struct {
-	golden string
-	args   []string
-}{
-	{"help_render", []string{"help", "render"}},
-	{"help_render", []string{"render", "--help"}},
+var renderGoldenCases = []goldenCase{
+	{"help_render", []string{"help", "render"}, ""},
+	{"help_render", []string{"render", "--help"}, ""},
 
-	{"text_problem", []string{"render", "--sfen", rProblem}},
-	{"text_problem", []string{"render", "--sfen", rProblem, "--format", "text"}},
-	{"text_startpos_moves_title", []string{"render", "--moves", "7g7f 3c3d", "--title", "角換わり？"}},
-	{"bod_problem", []string{"render", "--sfen", rProblem, "--format", "bod"}},
-	{"bod_matsuri", []string{"render", "--sfen", rMatsuri, "--format", "bod"}},
-	{"sfen_moves", []string{"render", "--format", "sfen", "--moves", "7g7f 3c3d 8h2b+"}},
-	{"sfen_moves", []string{"render", "--format=sfen", "--moves", "7g7f 3c3d", "--move", "8h2b+"}},
-	{"kif_problem_mate", []string{"render", "--sfen", rProblem, "--format", "kif", "--moves", "L*4b", "--title", "一手詰"}},
-	{"kif_startpos_moves", []string{"render", "--format", "kif", "--moves", "7g7f 3c3d 8h2b+ 3a2b"}},
-	{"ki2_problem_mate", []string{"render", "--sfen", rProblem, "--format", "ki2", "--moves", "L*4b", "--title", "一手詰"}},
-	{"ki2_startpos_moves", []string{"render", "--format", "ki2", "--moves", "7g7f 3c3d 8h2b+ 3a2b"}},
-	{"csa_problem_mate", []string{"render", "--sfen", rProblem, "--format", "csa", "--move", "L*4b", "--title", "一手詰"}},
-	{"csa_matsuri", []string{"render", "--sfen", rMatsuri, "--format", "csa"}},
-	{"svg_problem_move", []string{"render", "--sfen", rProblem, "--format", "svg", "--move", "L*4b", "--title", "一手詰 <解答>"}},
-	{"svg_matsuri_highlight", []string{"render", "--sfen", rMatsuri, "--format", "svg", "--highlight", "4b,2b"}},
+	{"text_problem", []string{"render", "--sfen", rProblem}, ""},
+	{"text_problem", []string{"render", "--sfen", rProblem, "--format", "text"}, ""},
+	{"text_startpos_moves_title", []string{"render", "--moves", "7g7f 3c3d", "--title", "角換わり？"}, ""},
+	{"bod_problem", []string{"render", "--sfen", rProblem, "--format", "bod"}, ""},
+	{"bod_matsuri", []string{"render", "--sfen", rMatsuri, "--format", "bod"}, ""},
+	{"sfen_moves", []string{"render", "--format", "sfen", "--moves", "7g7f 3c3d 8h2b+"}, ""},
+	{"sfen_moves", []string{"render", "--format=sfen", "--moves", "7g7f 3c3d", "--move", "8h2b+"}, ""},
+	{"kif_problem_mate", []string{"render", "--sfen", rProblem, "--format", "kif", "--moves", "L*4b", "--title", "一手詰"}, ""},
+	{"kif_startpos_moves", []string{"render", "--format", "kif", "--moves", "7g7f 3c3d 8h2b+ 3a2b"}, ""},
+	{"ki2_problem_mate", []string{"render", "--sfen", rProblem, "--format", "ki2", "--moves", "L*4b", "--title", "一手詰"}, ""},
+	{"ki2_startpos_moves", []string{"render", "--format", "ki2", "--moves", "7g7f 3c3d 8h2b+ 3a2b"}, ""},
+	{"csa_problem_mate", []string{"render", "--sfen", rProblem, "--format", "csa", "--move", "L*4b", "--title", "一手詰"}, ""},
+	{"csa_matsuri", []string{"render", "--sfen", rMatsuri, "--format", "csa"}, ""},
+	{"svg_problem_move", []string{"render", "--sfen", rProblem, "--format", "svg", "--move", "L*4b", "--title", "一手詰 <解答>"}, ""},
+	{"svg_matsuri_highlight", []string{"render", "--sfen", rMatsuri, "--format", "svg", "--highlight", "4b,2b"}, ""},
 
 	// Positions from records (see input.go): a record converts whole,
 	// with its headers; --ply picks the position; --moves replace the
 	// record's moves.
-	{"bod_matsuri", []string{"render", "--kif", "testdata/input/matsuri.kif", "--format", "bod"}},
-	{"text_record_ply", []string{"render", "--csa", "testdata/input/opening.csa", "--ply", "3"}},
-	{"text_record_ply", []string{"render", "--file", "testdata/input/opening.ki2", "--ply", "3"}},
-	{"text_record_ply", []string{"render", "--sfen", "position startpos moves 7g7f 3c3d 8h2b+", "--ply", "3"}},
-	{"text_record_ply", []string{"render", "--ki2", "testdata/input/opening.ki2", "--moves", "7g7f 3c3d 8h2b+"}},
-	{"kif_record_whole", []string{"render", "--csa", "testdata/input/opening.csa", "--format", "kif"}},
-	{"csa_record_whole", []string{"render", "--ki2", "testdata/input/opening.ki2", "--format", "csa"}},
-	{"ki2_record_from_ply", []string{"render", "--csa", "testdata/input/opening.csa", "--format", "ki2", "--ply", "12", "--title", "途中図から"}},
-	{"kif_record_moves_replace", []string{"render", "--ki2", "testdata/input/opening.ki2", "--format", "kif", "--moves", "2g2f"}},
+	{"bod_matsuri", []string{"render", "--kif", "testdata/input/matsuri.kif", "--format", "bod"}, ""},
+	{"text_record_ply", []string{"render", "--csa", "testdata/input/opening.csa", "--ply", "3"}, ""},
+	{"text_record_ply", []string{"render", "--file", "testdata/input/opening.ki2", "--ply", "3"}, ""},
+	{"text_record_ply", []string{"render", "--sfen", "position startpos moves 7g7f 3c3d 8h2b+", "--ply", "3"}, ""},
+	{"text_record_ply", []string{"render", "--ki2", "testdata/input/opening.ki2", "--moves", "7g7f 3c3d 8h2b+"}, ""},
+	{"kif_record_whole", []string{"render", "--csa", "testdata/input/opening.csa", "--format", "kif"}, ""},
+	{"csa_record_whole", []string{"render", "--ki2", "testdata/input/opening.ki2", "--format", "csa"}, ""},
+	{"ki2_record_from_ply", []string{"render", "--csa", "testdata/input/opening.csa", "--format", "ki2", "--ply", "12", "--title", "途中図から"}, ""},
+	{"kif_record_moves_replace", []string{"render", "--ki2", "testdata/input/opening.ki2", "--format", "kif", "--moves", "2g2f"}, ""},
 
-	{"err_render_illegal_move", []string{"render", "--moves", "7g7f 3c3d 8h2c+"}},
-	{"err_render_bad_move", []string{"render", "--moves", "7g7f 33cd"}},
-	{"err_render_illegal_last_move", []string{"render", "--sfen", rProblem, "--move", "L*5a"}},
-	{"err_render_unknown_format", []string{"render", "--format", "png"}},
-	{"err_render_highlight_not_svg", []string{"render", "--highlight", "5b", "--format", "bod"}},
-	{"err_render_highlight_and_move", []string{"render", "--format", "svg", "--highlight", "5b", "--move", "7g7f"}},
-	{"err_render_title_sfen", []string{"render", "--format", "sfen", "--title", "x"}},
-	{"err_render_bad_square", []string{"render", "--format", "svg", "--highlight", "5j"}},
-	{"err_render_bad_sfen", []string{"render", "--sfen", "4pkn2/9/5X3/9/9/9/9/9/9 b - 1"}},
-	{"err_render_record_line", []string{"render", "--kif", "testdata/input/bad.kif"}},
-	{"err_render_two_inputs", []string{"render", "--sfen", "startpos", "--csa", "testdata/input/opening.csa"}},
-	{"err_render_argument", []string{"render", "--sfen", "4k4/9/9/9/9/9/9/9/9", "b", "-", "1"}},
+	{"err_render_illegal_move", []string{"render", "--moves", "7g7f 3c3d 8h2c+"}, ""},
+	{"err_render_bad_move", []string{"render", "--moves", "7g7f 33cd"}, ""},
+	{"err_render_illegal_last_move", []string{"render", "--sfen", rProblem, "--move", "L*5a"}, ""},
+	{"err_render_unknown_format", []string{"render", "--format", "png"}, ""},
+	{"err_render_highlight_not_svg", []string{"render", "--highlight", "5b", "--format", "bod"}, ""},
+	{"err_render_highlight_and_move", []string{"render", "--format", "svg", "--highlight", "5b", "--move", "7g7f"}, ""},
+	{"err_render_title_sfen", []string{"render", "--format", "sfen", "--title", "x"}, ""},
+	{"err_render_bad_square", []string{"render", "--format", "svg", "--highlight", "5j"}, ""},
+	{"err_render_bad_sfen", []string{"render", "--sfen", "4pkn2/9/5X3/9/9/9/9/9/9 b - 1"}, ""},
+	{"err_render_record_line", []string{"render", "--kif", "testdata/input/bad.kif"}, ""},
+	{"err_render_two_inputs", []string{"render", "--sfen", "startpos", "--csa", "testdata/input/opening.csa"}, ""},
+	{"err_render_argument", []string{"render", "--sfen", "4k4/9/9/9/9/9/9/9/9", "b", "-", "1"}, ""},
 }
 
 func TestRenderGolden(t *testing.T) {
-	written := map[string]bool{}
-	for _, c := range renderGoldenCases {
-		t.Run(c.golden+"/"+strings.Join(c.args[1:], "_"), func(t *testing.T) {
-			got := runCLI(context.Background(), c.args)
-			path := filepath.Join(renderGoldenDir, c.golden+".golden")
-			if *update && !written[path] {
-				written[path] = true
-				if err := os.MkdirAll(renderGoldenDir, 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-			}
-			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
-				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
-					strings.Join(c.args, " "), path, got, want)
-			}
-		})
-	}
+	testGoldenCases(t, renderGoldenDir, renderGoldenCases, nil)
 }
 
 // TestRenderGoldenFilesUsed catches render golden files no case writes.
 func TestRenderGoldenFilesUsed(t *testing.T) {
-	used := map[string]bool{}
-	for _, c := range renderGoldenCases {
-		used[c.golden+".golden"] = true
-	}
-	files, err := filepath.Glob(filepath.Join(renderGoldenDir, "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if !used[filepath.Base(f)] {
-			t.Errorf("%s is not used by any case", f)
-		}
-	}
+	testGoldenFilesUsed(t, renderGoldenDir, renderGoldenCases)
 }
 
 // TestRenderErrors: a failing render writes one line to standard error
 // and nothing to standard output, with exit status 2.
 func TestRenderErrors(t *testing.T) {
-	for _, c := range renderGoldenCases {
-		if !strings.HasPrefix(c.golden, "err_") {
-			continue
-		}
-		var stdout, stderr bytes.Buffer
-		code := Run(context.Background(), c.args, nil, &stdout, &stderr)
-		if code != ExitError || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 || !strings.HasPrefix(stderr.String(), "tsume render: ") {
-			t.Errorf("tsume %s: exit %d, stdout %q, stderr %q", strings.Join(c.args, " "), code, stdout.String(), stderr.String())
-		}
-	}
+	testErrorCases(t, renderGoldenCases, "tsume render: ")
 }
 
 // TestRenderOut: --out writes what standard output would get, and the

@@ -8,7 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -98,20 +97,10 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "solve"
-		var errs []string
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q: solve takes only flags, and an SFEN must be quoted", args[0])
 		}
-		if *limit < 0 {
-			errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", *limit))
-		}
-		if *hash < 1 || *hash > maxSolveHashMB {
-			errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", *hash, maxSolveHashMB))
-		}
-		rule, ok := parseFutile(*futile)
-		if !ok {
-			errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", *futile))
-		}
+		rule, errs := checkSearchFlags(*limit, *hash, *futile)
 		switch *progress {
 		case "auto", "always", "never":
 		default:
@@ -146,14 +135,9 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			if stdin == nil {
 				stdin = strings.NewReader("")
 			}
-			return solveBatch(ctx, e, stdin, "standard input", opt)
+			return solveBatch(ctx, e, batchStdin(stdin), opt)
 		case hasBatch:
-			f, err := os.Open(*batch)
-			if err != nil {
-				return inputError(err)
-			}
-			defer f.Close()
-			return solveBatch(ctx, e, f, *batch, opt)
+			return solveBatch(ctx, e, batchFile(*batch), opt)
 		}
 		_, p, err := in.load(e)
 		if err != nil {
@@ -161,6 +145,24 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		return solveOne(ctx, e, &p, opt)
 	}
+}
+
+// checkSearchFlags checks the flags solve and bench share: --time,
+// --hash and --futile. It returns the futile rule and what is wrong, one
+// message a bad flag.
+func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.FutileRule, []string) {
+	var errs []string
+	if limit < 0 {
+		errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", limit))
+	}
+	if hash < 1 || hash > maxSolveHashMB {
+		errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", hash, maxSolveHashMB))
+	}
+	rule, ok := parseFutile(futile)
+	if !ok {
+		errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", futile))
+	}
+	return rule, errs
 }
 
 // countSet returns how many of the flags names were given.
@@ -248,34 +250,19 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	return nil
 }
 
-// solveBatch solves one SFEN a line of r, named name in messages.
-func solveBatch(ctx context.Context, e *env, r io.Reader, name string, opt solveOptions) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxVerifyLine)
-	w := bufio.NewWriter(e.stdout)
+// solveBatch solves one SFEN a line of src.
+func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) error {
+	b := newBatch(e.stdout, opt.json)
 	var s *mate.Solver // allocated at the first position: its table is large
 	var pl *progressLine
-	lineNo, total, mates := 0, 0, 0
-	for {
-		if err := ctx.Err(); err != nil {
-			w.Flush() // keep the results already found
-			return err
-		}
-		if !sc.Scan() {
-			break
-		}
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
+	mates := 0
+	err := b.run(ctx, src, func(lineNo int, line string) error {
 		var r *solveReport
 		p, err := shogi.ParseSFEN(line)
 		if err == nil {
 			if s == nil {
 				var serr error
 				if s, pl, serr = newSolveSolver(e, opt); serr != nil {
-					w.Flush()
 					return serr
 				}
 			}
@@ -284,53 +271,32 @@ func solveBatch(ctx context.Context, e *env, r io.Reader, name string, opt solve
 			pl.clear()
 			switch {
 			case err != nil && !errors.Is(err, mate.ErrNotAProblem):
-				w.Flush()
 				return err
 			case err == nil && ctx.Err() != nil && sol.Status != mate.Mate:
-				w.Flush()
 				return ctx.Err()
 			case err == nil:
 				// A mate proven before an interruption is reported; the
-				// loop stops at the next line.
+				// batch stops at the next line.
 				r = newSolveReport(sol, opt, lineNo)
 			}
 		}
 		if r == nil {
 			r = errorSolveReport(line, err, opt, lineNo)
 		}
-		if !opt.json && total > 0 {
-			w.WriteString(verifySeparator + "\n")
-		}
-		total++
+		b.next()
 		if r.sol != nil && r.sol.Status == mate.Mate {
 			mates++
 		}
-		var werr error
 		if opt.json {
-			werr = writeSolveJSON(w, r.json())
-		} else {
-			r.writeText(w)
+			return writeSolveJSON(b.w, r.json())
 		}
-		// Flush each result, so that a pipe sees it at once.
-		if werr == nil {
-			werr = w.Flush()
-		}
-		if werr != nil {
-			return werr
-		}
+		r.writeText(b.w)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	if err := sc.Err(); err != nil {
-		if err == bufio.ErrTooLong {
-			return inputError(fmt.Errorf("%s: line %d is longer than %d bytes", name, lineNo+1, maxVerifyLine))
-		}
-		return inputError(fmt.Errorf("reading %s: %w", name, err))
-	}
-	summary := fmt.Sprintf("%d of %d positions are mates", mates, total)
-	if mates < total {
-		return &exitError{code: ExitNo, msg: summary}
-	}
-	fmt.Fprintf(e.stderr, "tsume solve: %s\n", summary)
-	return nil
+	return b.summary(e, "solve", mates, "mates")
 }
 
 // solverErrText returns the message of an error of Solve without the

@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -41,11 +39,7 @@ const (
 )
 
 // solveGoldenCases are run like verifyGoldenCases.
-var solveGoldenCases = []struct {
-	golden    string
-	args      []string
-	stdinFile string
-}{
+var solveGoldenCases = []goldenCase{
 	{"help_solve", []string{"help", "solve"}, ""},
 	{"help_solve", []string{"solve", "--help"}, ""},
 
@@ -113,67 +107,19 @@ func normaliseSolve(s string) string {
 }
 
 func TestSolveGolden(t *testing.T) {
-	written := map[string]bool{}
-	for _, c := range solveGoldenCases {
-		t.Run(c.golden+"/"+strings.Join(c.args[1:], "_"), func(t *testing.T) {
-			got := normaliseSolve(runVerifyCLI(t, context.Background(), c.args, c.stdinFile))
-			path := filepath.Join(solveGoldenDir, c.golden+".golden")
-			if *update && !written[path] {
-				written[path] = true
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-			}
-			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
-				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
-					strings.Join(c.args, " "), path, got, want)
-			}
-		})
-	}
+	testGoldenCases(t, solveGoldenDir, solveGoldenCases, normaliseSolve)
 }
 
 // TestSolveGoldenFilesUsed catches solve golden files that no case writes
 // any more.
 func TestSolveGoldenFilesUsed(t *testing.T) {
-	used := map[string]bool{}
-	for _, c := range solveGoldenCases {
-		used[c.golden+".golden"] = true
-	}
-	files, err := filepath.Glob(filepath.Join(solveGoldenDir, "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if !used[filepath.Base(f)] {
-			t.Errorf("%s is not used by any case", f)
-		}
-	}
+	testGoldenFilesUsed(t, solveGoldenDir, solveGoldenCases)
 }
 
 // TestSolveErrorsAreOneLine checks that every err_ case fails with exit
 // status 2, one line on stderr and nothing on stdout.
 func TestSolveErrorsAreOneLine(t *testing.T) {
-	for _, c := range solveGoldenCases {
-		if !strings.HasPrefix(c.golden, "err_") {
-			continue
-		}
-		var stdout, stderr bytes.Buffer
-		code := Run(context.Background(), c.args, nil, &stdout, &stderr)
-		if code != ExitError {
-			t.Errorf("tsume %s: exit %d, want %d", strings.Join(c.args, " "), code, ExitError)
-		}
-		if n := strings.Count(stderr.String(), "\n"); n != 1 || !strings.HasPrefix(stderr.String(), "tsume solve: ") {
-			t.Errorf("tsume %s: stderr %q, want one line starting \"tsume solve: \"", strings.Join(c.args, " "), stderr.String())
-		}
-		if stdout.Len() != 0 {
-			t.Errorf("tsume %s: failed but wrote %q to stdout", strings.Join(c.args, " "), stdout.String())
-		}
-	}
+	testErrorCases(t, solveGoldenCases, "tsume solve: ")
 }
 
 // The keys of a solve --json object, in order.

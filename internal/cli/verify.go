@@ -7,17 +7,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
-
-// maxVerifyLine bounds the length of one input line in batch mode; an SFEN
-// is a few hundred bytes at most.
-const maxVerifyLine = 1 << 20
 
 // badSFENCode is the error code of a batch line that is not an SFEN (the
 // codes of the other errors are those of package mate).
@@ -129,14 +124,9 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			}
 			return verifyOne(e, p, opt)
 		case !hasBatch:
-			return verifyBatch(ctx, e, e.stdin, "standard input", opt)
+			return verifyBatch(ctx, e, batchStdin(e.stdin), opt)
 		}
-		f, err := os.Open(*batch)
-		if err != nil {
-			return inputError(err)
-		}
-		defer f.Close()
-		return verifyBatch(ctx, e, f, *batch, opt)
+		return verifyBatch(ctx, e, batchFile(*batch), opt)
 	}
 }
 
@@ -163,71 +153,35 @@ func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
 	return nil
 }
 
-// verifyBatch judges one SFEN a line of r, named name in messages.
-func verifyBatch(ctx context.Context, e *env, r io.Reader, name string, opt verifyOptions) error {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), maxVerifyLine)
-	w := bufio.NewWriter(e.stdout)
-	lineNo, total, valid := 0, 0, 0
-	for {
-		if err := ctx.Err(); err != nil {
-			w.Flush() // keep the results already judged
-			return err
-		}
-		if !sc.Scan() {
-			break
-		}
-		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !opt.json && total > 0 {
-			w.WriteString(verifySeparator + "\n")
-		}
-		total++
+// verifyBatch judges one SFEN a line of src.
+func verifyBatch(ctx context.Context, e *env, src batchSource, opt verifyOptions) error {
+	b := newBatch(e.stdout, opt.json)
+	valid := 0
+	err := b.run(ctx, src, func(lineNo int, line string) error {
+		b.next()
 		p, perr := shogi.ParseSFEN(line)
-		var err error
 		switch {
 		case perr != nil && opt.json:
-			err = writeVerifyJSON(w, badSFENReport(line, perr, opt, lineNo))
+			return writeVerifyJSON(b.w, badSFENReport(line, perr, opt, lineNo))
 		case perr != nil:
-			writeBadSFENText(w, line, perr, lineNo)
-		default:
-			v := mate.Verify1(&p, opt.hand)
-			if v.Valid {
-				valid++
-			}
-			if opt.json {
-				err = writeVerifyJSON(w, verifyReport(v, opt, lineNo))
-			} else {
-				writeVerifyText(w, v, lineNo)
-			}
+			writeBadSFENText(b.w, line, perr, lineNo)
+			return nil
 		}
-		// Flush each result, so that a pipe sees it at once.
-		if err == nil {
-			err = w.Flush()
+		v := mate.Verify1(&p, opt.hand)
+		if v.Valid {
+			valid++
 		}
-		if err != nil {
-			return err
+		if opt.json {
+			return writeVerifyJSON(b.w, verifyReport(v, opt, lineNo))
 		}
+		writeVerifyText(b.w, v, lineNo)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
-	if err := sc.Err(); err != nil {
-		if err == bufio.ErrTooLong {
-			return inputError(fmt.Errorf("%s: line %d is longer than %d bytes", name, lineNo+1, maxVerifyLine))
-		}
-		return inputError(fmt.Errorf("reading %s: %w", name, err))
-	}
-	summary := fmt.Sprintf("%d of %d positions are valid problems", valid, total)
-	if valid < total {
-		return &exitError{code: ExitNo, msg: summary}
-	}
-	fmt.Fprintf(e.stderr, "tsume verify: %s\n", summary)
-	return nil
+	return b.summary(e, "verify", valid, "valid problems")
 }
-
-// verifySeparator separates the results of a batch in the human output.
-var verifySeparator = strings.Repeat("-", 72)
 
 // verifyJSON is one result of verify --json. The field order is part of
 // the output format: the specified fields first, the extra ones after.

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -44,11 +43,7 @@ const (
 // verifyGoldenCases are run through Run like goldenCases, with standard
 // input read from stdinFile (none if empty). Cases sharing a golden file
 // must give the same exit status and output.
-var verifyGoldenCases = []struct {
-	golden    string
-	args      []string
-	stdinFile string
-}{
+var verifyGoldenCases = []goldenCase{
 	{"help_verify", []string{"help", "verify"}, ""},
 	{"help_verify", []string{"verify", "--help"}, ""},
 
@@ -100,72 +95,14 @@ var verifyGoldenCases = []struct {
 	{"err_unknown_flag", []string{"verify", "--sfen", vValid, "--frob"}, ""},
 }
 
-// runVerifyCLI runs args with standard input from stdinFile and renders
-// the result as runCLI does, noting the redirection on the command line.
-func runVerifyCLI(t *testing.T, ctx context.Context, args []string, stdinFile string) string {
-	t.Helper()
-	if stdinFile == "" {
-		return runCLI(ctx, args)
-	}
-	in, err := os.ReadFile(stdinFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout, stderr bytes.Buffer
-	code := Run(ctx, args, bytes.NewReader(in), &stdout, &stderr)
-	var b strings.Builder
-	b.WriteString("$ tsume")
-	for _, a := range args {
-		b.WriteString(" " + shellQuote(a))
-	}
-	b.WriteString(" < " + shellQuote(stdinFile))
-	b.WriteString("\nexit " + strconv.Itoa(code) + "\n")
-	b.WriteString("-- stdout --\n" + stdout.String())
-	b.WriteString("-- stderr --\n" + stderr.String())
-	return b.String()
-}
-
 func TestVerifyGolden(t *testing.T) {
-	written := map[string]bool{}
-	for _, c := range verifyGoldenCases {
-		t.Run(c.golden+"/"+strings.Join(c.args, "_"), func(t *testing.T) {
-			got := runVerifyCLI(t, context.Background(), c.args, c.stdinFile)
-			path := filepath.Join(verifyGoldenDir, c.golden+".golden")
-			if *update && !written[path] {
-				written[path] = true
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-			}
-			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
-				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
-					strings.Join(c.args, " "), path, got, want)
-			}
-		})
-	}
+	testGoldenCases(t, verifyGoldenDir, verifyGoldenCases, nil)
 }
 
 // TestVerifyGoldenFilesUsed catches verify golden files that no case
 // writes any more.
 func TestVerifyGoldenFilesUsed(t *testing.T) {
-	used := map[string]bool{}
-	for _, c := range verifyGoldenCases {
-		used[c.golden+".golden"] = true
-	}
-	files, err := filepath.Glob(filepath.Join(verifyGoldenDir, "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if !used[filepath.Base(f)] {
-			t.Errorf("%s is not used by any case", f)
-		}
-	}
+	testGoldenFilesUsed(t, verifyGoldenDir, verifyGoldenCases)
 }
 
 // The keys of a verify --json object, in order.
@@ -398,7 +335,7 @@ func TestVerifyExitStatus(t *testing.T) {
 		{[]string{"--sfen", "-"}, "", ExitOK},
 		{[]string{"--sfen", "-"}, "# nothing\n\n", ExitOK},
 		{[]string{"--sfen", "-"}, strings.Repeat("x", 100_000) + "\n" + vValid + "\n", ExitNo}, // a long line is a bad SFEN
-		{[]string{"--sfen", "-"}, vValid + "\n" + strings.Repeat("x", maxVerifyLine+1) + "\n", ExitError},
+		{[]string{"--sfen", "-"}, vValid + "\n" + strings.Repeat("x", maxBatchLine+1) + "\n", ExitError},
 		{[]string{"--batch", verifyGoldenDir + "/batch_valid.txt"}, "", ExitOK},
 		{[]string{"--batch", verifyBatchInput}, "", ExitNo},
 		{[]string{"--batch", verifyGoldenDir}, "", ExitError}, // a directory
@@ -493,7 +430,7 @@ func TestVerifyJSONMatchesText(t *testing.T) {
 	if code1 != code2 {
 		t.Errorf("exit %d without --json, %d with", code1, code2)
 	}
-	blocks := strings.Split(text, verifySeparator+"\n")
+	blocks := strings.Split(text, batchSeparator+"\n")
 	lines := strings.Split(strings.TrimSuffix(js, "\n"), "\n")
 	if len(blocks) != len(lines) {
 		t.Fatalf("%d human results, %d JSON lines", len(blocks), len(lines))
