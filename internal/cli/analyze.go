@@ -345,10 +345,13 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 		p = q
 	}
 	so := shogigraph.Options{Plies: opt.plies, MaxStates: opt.maxStates}
-	var pl *buildProgress
+	var pl *statusLine
 	if opt.showProgress {
-		pl = &buildProgress{w: e.stderr, every: 250 * time.Millisecond}
-		so.Progress = pl.update
+		pl = newStatusLine(e.stderr)
+		so.Progress = func(p shogigraph.Progress) {
+			pl.draw("building: ply %d, %d states, %d transitions, %d states/s, %.1fs",
+				p.Ply, p.States, p.Edges, perSecond(p.States, p.Elapsed), p.Elapsed.Seconds())
+		}
 	}
 	start := time.Now()
 	a, err := shogigraph.Analyze(ctx, &p, so)
@@ -417,14 +420,6 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 	return nil
 }
 
-// perSecond returns n per second of d.
-func perSecond(n int, d time.Duration) int64 {
-	if d <= 0 {
-		return 0
-	}
-	return int64(float64(n) / d.Seconds())
-}
-
 // analyzeJSON is the result of analyze --json for a position: the
 // specified fields first, the extra ones after.
 type analyzeJSON struct {
@@ -442,32 +437,4 @@ type analyzeJSON struct {
 	Mates        int      `json:"mates"`
 	NoCheck      int      `json:"no_check"`
 	Cut          int      `json:"cut"`
-}
-
-// buildProgress draws the progress of a graph build on one terminal line,
-// at most once every every.
-type buildProgress struct {
-	w     io.Writer
-	every time.Duration
-	last  time.Time
-	drawn bool
-}
-
-func (bp *buildProgress) update(p shogigraph.Progress) {
-	now := time.Now()
-	if bp.drawn && now.Sub(bp.last) < bp.every {
-		return
-	}
-	bp.last, bp.drawn = now, true
-	fmt.Fprintf(bp.w, "\r\033[Kbuilding: ply %d, %d states, %d transitions, %d states/s, %.1fs",
-		p.Ply, p.States, p.Edges, perSecond(p.States, p.Elapsed), p.Elapsed.Seconds())
-}
-
-// clear erases the progress line, if one was drawn; bp may be nil.
-func (bp *buildProgress) clear() {
-	if bp == nil || !bp.drawn {
-		return
-	}
-	fmt.Fprint(bp.w, "\r\033[K")
-	bp.drawn = false
 }

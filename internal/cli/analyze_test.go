@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -27,11 +25,7 @@ const (
 	aNoMate   = "3lkl3/3p1p3/9/4p4/9/9/9/9/9 b L 1"          // no mate within 5 plies once White holds the rest
 )
 
-var analyzeGoldenCases = []struct {
-	golden    string
-	args      []string
-	stdinFile string
-}{
+var analyzeGoldenCases = []goldenCase{
 	{"help_analyze", []string{"help", "analyze"}, ""},
 	{"help_analyze", []string{"analyze", "--help"}, ""},
 
@@ -71,69 +65,25 @@ var (
 	analyzeTimeMS     = regexp.MustCompile(`"time_ms":[0-9]+`)
 )
 
-// runAnalyzeCLI runs a case like runVerifyCLI and hides the timings.
-func runAnalyzeCLI(t *testing.T, args []string, stdinFile string) string {
-	t.Helper()
-	got := runVerifyCLI(t, context.Background(), args, stdinFile)
+// hideAnalyzeTimes replaces the timings in a rendered result.
+func hideAnalyzeTimes(got string) string {
 	got = analyzeTimingLine.ReplaceAllString(got, "time <T>s (graph <T>s, fixed point <T>s), <R> states/s")
 	return analyzeTimeMS.ReplaceAllString(got, `"time_ms":<T>`)
 }
 
 func TestAnalyzeGolden(t *testing.T) {
-	written := map[string]bool{}
-	for _, c := range analyzeGoldenCases {
-		t.Run(c.golden+"/"+strings.Join(c.args[1:], "_"), func(t *testing.T) {
-			got := runAnalyzeCLI(t, c.args, c.stdinFile)
-			path := filepath.Join(analyzeGoldenDir, c.golden+".golden")
-			if *update && !written[path] {
-				written[path] = true
-				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(path)
-			if err != nil {
-				t.Fatalf("%v (run 'go test ./internal/cli -update' to create it)", err)
-			}
-			if g, w := withoutCommandLine(got), withoutCommandLine(string(want)); g != w {
-				t.Errorf("tsume %s: output differs from %s (run 'go test ./internal/cli -update' if the change is intended)\n--- got ---\n%s--- want ---\n%s",
-					strings.Join(c.args, " "), path, got, want)
-			}
-		})
-	}
+	testGoldenCases(t, analyzeGoldenDir, analyzeGoldenCases, hideAnalyzeTimes)
 }
 
 // TestAnalyzeGoldenFilesUsed catches analyze golden files no case writes.
 func TestAnalyzeGoldenFilesUsed(t *testing.T) {
-	used := map[string]bool{}
-	for _, c := range analyzeGoldenCases {
-		used[c.golden+".golden"] = true
-	}
-	files, err := filepath.Glob(filepath.Join(analyzeGoldenDir, "*.golden"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range files {
-		if !used[filepath.Base(f)] {
-			t.Errorf("%s is not used by any case", f)
-		}
-	}
+	testGoldenFilesUsed(t, analyzeGoldenDir, analyzeGoldenCases)
 }
 
 // TestAnalyzeErrors: a failing analyze writes one line to standard error
 // and nothing to standard output, with exit status 2.
 func TestAnalyzeErrors(t *testing.T) {
-	for _, c := range analyzeGoldenCases {
-		if !strings.HasPrefix(c.golden, "err_") {
-			continue
-		}
-		var stdout, stderr bytes.Buffer
-		code := Run(context.Background(), c.args, nil, &stdout, &stderr)
-		if code != ExitError || stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1 || !strings.HasPrefix(stderr.String(), "tsume analyze: ") {
-			t.Errorf("tsume %s: exit %d, stdout %q, stderr %q", strings.Join(c.args, " "), code, stdout.String(), stderr.String())
-		}
-	}
+	testErrorCases(t, analyzeGoldenCases, "tsume analyze: ")
 }
 
 // TestAnalyzeExampleJSON reads the JSON report of the document's example

@@ -227,7 +227,7 @@ func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.Solver
 			}
 		}
 	}
-	out.TimeMS, out.NPS, out.OK = total.Milliseconds(), nps(out.Nodes, total), failed == 0
+	out.TimeMS, out.NPS, out.OK = total.Milliseconds(), perSecond(out.Nodes, total), failed == 0
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetEscapeHTML(false)
@@ -272,7 +272,7 @@ func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, rule mate.Fu
 		return r, err
 	}
 	r.Status, r.Length, r.LengthExact, r.Nodes, r.time = sol.Status.String(), sol.Length, sol.LengthExact, sol.Nodes, sol.Time
-	r.TimeMS, r.NPS = sol.Time.Milliseconds(), nps(sol.Nodes, sol.Time)
+	r.TimeMS, r.NPS = sol.Time.Milliseconds(), perSecond(sol.Nodes, sol.Time)
 	r.OK = sol.Status == bp.wantStatus && (r.WantLength == 0 || r.WantLength == sol.Length && sol.LengthExact)
 	return r, nil
 }

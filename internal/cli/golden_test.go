@@ -59,12 +59,6 @@ func runGoldenCLI(t *testing.T, ctx context.Context, args []string, stdinFile st
 	return b.String()
 }
 
-// runVerifyCLI is runGoldenCLI, by the name analyze_test.go calls it.
-func runVerifyCLI(t *testing.T, ctx context.Context, args []string, stdinFile string) string {
-	t.Helper()
-	return runGoldenCLI(t, ctx, args, stdinFile)
-}
-
 func shellQuote(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t\n'\"\\$`*?[]{}()<>|&;#~!") {
 		return s

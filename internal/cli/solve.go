@@ -189,12 +189,12 @@ func parseFutile(s string) (mate.FutileRule, bool) {
 
 // newSolveSolver returns the solver of a run, with its progress line on
 // e.stderr if asked.
-func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *progressLine, error) {
+func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error) {
 	so := opt.solver
-	var pl *progressLine
+	var pl *statusLine
 	if opt.showProgress {
-		pl = &progressLine{w: e.stderr, every: 250 * time.Millisecond}
-		so.Progress = pl.update
+		pl = newStatusLine(e.stderr)
+		so.Progress = func(p mate.Progress) { drawSearchProgress(pl, p) }
 	}
 	s, err := newSolverSafe(so)
 	if err != nil {
@@ -254,7 +254,7 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) error {
 	b := newBatch(e.stdout, opt.json)
 	var s *mate.Solver // allocated at the first position: its table is large
-	var pl *progressLine
+	var pl *statusLine
 	mates := 0
 	err := b.run(ctx, src, func(lineNo int, line string) error {
 		var r *solveReport
@@ -364,14 +364,6 @@ func errorSolveReport(line string, err error, opt solveOptions, lineNo int) *sol
 	return &solveReport{opt: opt, line: lineNo, input: line, err: msg}
 }
 
-// nps returns the nodes per second of sol.
-func nps(nodes uint64, d time.Duration) uint64 {
-	if d <= 0 {
-		return 0
-	}
-	return uint64(float64(nodes) / d.Seconds())
-}
-
 // plies writes n plies in English.
 func plies(n int) string {
 	if n == 1 {
@@ -425,7 +417,7 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 	if sol.Status == mate.Mate {
 		r.writeSoundness(w)
 	}
-	fmt.Fprintf(w, "nodes %d, time %.2fs, %d nodes/s\n", sol.Nodes, sol.Time.Seconds(), nps(sol.Nodes, sol.Time))
+	fmt.Fprintf(w, "nodes %d, time %.2fs, %d nodes/s\n", sol.Nodes, sol.Time.Seconds(), perSecond(sol.Nodes, sol.Time))
 }
 
 // limitText says which limit stopped the search.
@@ -553,7 +545,7 @@ func (r *solveReport) json() solveJSON {
 	j.Status, j.Length, j.LengthExact = sol.Status.String(), sol.Length, sol.LengthExact
 	j.PV = append(j.PV, r.pv...)
 	j.PVJA = append(j.PVJA, r.pvJA...)
-	j.Nodes, j.TimeMS, j.NPS = sol.Nodes, sol.Time.Milliseconds(), nps(sol.Nodes, sol.Time)
+	j.Nodes, j.TimeMS, j.NPS = sol.Nodes, sol.Time.Milliseconds(), perSecond(sol.Nodes, sol.Time)
 	// Unique is claimed only when the soundness checks ran to the end.
 	j.Unique = sol.Unique && sol.SoundnessChecked
 	j.SoundnessChecked, j.FirstMoveForced = sol.SoundnessChecked, sol.FirstMoveForced
@@ -577,32 +569,9 @@ func writeSolveJSON(w io.Writer, j solveJSON) error {
 	return enc.Encode(j)
 }
 
-// progressLine draws a search's progress on one terminal line, at most
-// once every every.
-type progressLine struct {
-	w     io.Writer
-	every time.Duration
-	last  time.Time
-	drawn bool
-}
-
-// update draws p if the last drawing is old enough; it is a mate.Progress
-// callback.
-func (pl *progressLine) update(p mate.Progress) {
-	now := time.Now()
-	if pl.drawn && now.Sub(pl.last) < pl.every {
-		return
-	}
-	pl.last, pl.drawn = now, true
-	fmt.Fprintf(pl.w, "\r\033[K%-9s %12d nodes  %9d nodes/s  hashfull %5.1f%%  %6.1fs",
-		p.Phase, p.Nodes, nps(p.Nodes, p.Elapsed), float64(p.Hashfull)/10, p.Elapsed.Seconds())
-}
-
-// clear erases the progress line, if one was drawn; pl may be nil.
-func (pl *progressLine) clear() {
-	if pl == nil || !pl.drawn {
-		return
-	}
-	fmt.Fprint(pl.w, "\r\033[K")
-	pl.drawn = false
+// drawSearchProgress draws a search's progress on sl; with sl bound it is
+// a mate.Progress callback.
+func drawSearchProgress(sl *statusLine, p mate.Progress) {
+	sl.draw("%-9s %12d nodes  %9d nodes/s  hashfull %5.1f%%  %6.1fs",
+		p.Phase, p.Nodes, perSecond(p.Nodes, p.Elapsed), float64(p.Hashfull)/10, p.Elapsed.Seconds())
 }

@@ -310,8 +310,8 @@ func TestSolveProgress(t *testing.T) {
 	}
 	// A mate in 1 may end before the first report: test the line itself.
 	var b bytes.Buffer
-	pl := &progressLine{w: &b, every: 0}
-	pl.update(mate.Progress{Phase: "proof", Nodes: 1 << 20, Elapsed: 2e9, Hashfull: 125})
+	pl := &statusLine{w: &b, every: 0}
+	drawSearchProgress(pl, mate.Progress{Phase: "proof", Nodes: 1 << 20, Elapsed: 2e9, Hashfull: 125})
 	pl.clear()
 	pl.clear() // a second clear writes nothing
 	got := b.String()
@@ -320,6 +320,6 @@ func TestSolveProgress(t *testing.T) {
 		!strings.HasSuffix(got, "\r\033[K") || strings.Count(got, "\r\033[K") != 2 {
 		t.Errorf("progress output %q", got)
 	}
-	var nilLine *progressLine
+	var nilLine *statusLine
 	nilLine.clear() // must not panic
 }

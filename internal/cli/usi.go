@@ -484,7 +484,7 @@ func (e *usiEngine) progress(p mate.Progress) {
 
 // infoLine returns "info nodes N nps R time MS [hashfull H]".
 func infoLine(nodes uint64, elapsed time.Duration, hashfull int) string {
-	l := fmt.Sprintf("info nodes %d nps %d time %d", nodes, nps(nodes, elapsed), elapsed.Milliseconds())
+	l := fmt.Sprintf("info nodes %d nps %d time %d", nodes, perSecond(nodes, elapsed), elapsed.Milliseconds())
 	if hashfull >= 0 {
 		l += fmt.Sprintf(" hashfull %d", hashfull)
 	}
