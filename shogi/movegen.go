@@ -209,8 +209,7 @@ func (p *Position) genPieceMoves(buf []Move, n int, target, pinned Bitboard, ksq
 		}
 		n = putPromoting(buf, n, Move(from)<<7|Move(NewPiece(us, Silver))<<16, from, att, zone)
 	}
-	golds := p.byKind[Gold].Or(p.byKind[ProPawn]).Or(p.byKind[ProLance]).Or(p.byKind[ProKnight]).Or(p.byKind[ProSilver]).And(own)
-	for bb := golds; bb.Any(); {
+	for bb := p.golds(us); bb.Any(); {
 		from := bb.PopLSB()
 		att := tbl.step[us][Gold][from].And(target)
 		if hasPins && pinned.Has(from) {
