@@ -10,28 +10,35 @@ import (
 
 // This file is the df-pn search (depth-first proof-number search, Nagai
 // 2002) under tsume rules: at OR nodes the attacker plays checks only, at
-// AND nodes the defender plays any legal reply. See docs/solver.md.
+// AND nodes the defender plays any legal reply. A search may carry a depth
+// limit, so that "is there a mate within d plies?" is a df-pn question
+// like any other. See docs/solver.md.
 
 // errNodeLimit ends a search that reached its node limit.
 var errNodeLimit = errors.New("mate: node limit reached")
 
-// child is one move of an expanded node, with what is needed to look the
-// resulting position up without playing the move again.
+// child is one move of an expanded node with what the search knows of the
+// position it leads to.
 type child struct {
-	move     shogi.Move
-	key      uint64     // the child's board key
-	full     uint64     // the child's full position key, for repetition
-	hand     shogi.Hand // the attacker's hand in the child
-	pn0, dn0 uint32     // initial estimates when the table knows nothing
-	length0  uint16     // for a child known to be mated at once
-	spare0   uint8
+	move    shogi.Move
+	key     uint64     // the child's board key
+	full    uint64     // the child's full key, for repetition
+	hand    shogi.Hand // the attacker's hand in the child
+	pn, dn  uint32
+	length  uint16 // proven: plies to mate; disproven: depth
+	spare   uint8
+	anchor  int16 // disproven: path dependency (-1: none)
+	anchor2 int16
+}
+
+func (c *child) set(r result) {
+	c.pn, c.dn, c.length, c.spare, c.anchor, c.anchor2 = r.pn, r.dn, r.length, r.spare, r.anchor, r.anchor2
 }
 
 // frame is the search state at one ply.
 type frame struct {
 	pos      shogi.Position
 	children []child
-	results  []result // the children's numbers, read once and refreshed after each child search
 	moves    []shogi.Move
 }
 
@@ -41,29 +48,34 @@ type pathNode struct {
 	visit uint32
 }
 
-// search is one df-pn search over one table generation.
+// pathBits sizes the filter that tells most positions at once that they
+// are not on the search path.
+const pathBits = 12
+
+// search is a df-pn search over one table; its settings (futile rule,
+// depth limit) may change between calls of searchAt.
 type search struct {
-	tt         *table
-	attacker   shogi.Color
-	futile     bool // leave futile interpositions out of the defender's replies
-	depthLimit int  // 0: none; else the attacker must mate within this many plies
+	tt       *table
+	attacker shogi.Color
+	futile   bool // leave futile interpositions out of the defender's replies
+	limited  bool // a depth limit applies:
+	limit    int  // the attacker must mate by this ply
 
 	ctx      context.Context
 	deadline time.Time
 	maxNodes uint64
-	nodes    *uint64 // shared across the searches of one Solve
+	nodes    uint64
 	stopped  error
-
-	frames []frame
-	path   []pathNode
-	onPath map[uint64]int
-	visits uint32
-
 	progress func()
+
+	frames    []*frame
+	path      []pathNode
+	pathCount [1 << pathBits]uint8
+	visits    uint32
 }
 
 func newSearch(tt *table, attacker shogi.Color) *search {
-	return &search{tt: tt, attacker: attacker, onPath: make(map[uint64]int)}
+	return &search{tt: tt, attacker: attacker, ctx: context.Background()}
 }
 
 // visitAt implements pathChecker.
@@ -76,37 +88,62 @@ func (s *search) visitAt(ply int) (uint32, bool) {
 
 func (s *search) frame(ply int) *frame {
 	for len(s.frames) <= ply {
-		s.frames = append(s.frames, frame{
+		s.frames = append(s.frames, &frame{
 			children: make([]child, 0, 64),
 			moves:    make([]shogi.Move, 0, shogi.MaxMoves),
 		})
 	}
-	return &s.frames[ply]
+	return s.frames[ply]
+}
+
+func (s *search) push(full uint64) {
+	s.visits++
+	s.path = append(s.path, pathNode{full: full, visit: s.visits})
+	s.pathCount[full&(1<<pathBits-1)]++
+}
+
+func (s *search) pop() {
+	n := len(s.path) - 1
+	s.pathCount[s.path[n].full&(1<<pathBits-1)]--
+	s.path = s.path[:n]
+}
+
+// onPath returns the ply of the position with the full key on the path.
+func (s *search) onPath(full uint64) (int, bool) {
+	if s.pathCount[full&(1<<pathBits-1)] == 0 {
+		return 0, false
+	}
+	for i := len(s.path) - 1; i >= 0; i-- {
+		if s.path[i].full == full {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // remaining returns the plies left at ply: unlimited without a depth
 // limit, else the limit minus the ply (at least 0).
 func (s *search) remaining(ply int) uint16 {
-	if s.depthLimit == 0 {
+	if !s.limited {
 		return unlimited
 	}
-	return uint16(max(s.depthLimit-ply, 0))
+	return uint16(max(s.limit-ply, 0))
 }
 
 // countNode counts a node and checks the limits every 1024 nodes.
 func (s *search) countNode() {
-	*s.nodes++
-	if *s.nodes&1023 != 0 {
+	s.nodes++
+	if s.nodes&1023 != 0 {
 		return
 	}
 	if err := s.ctx.Err(); err != nil {
 		s.stopped = err
-	} else if s.maxNodes > 0 && *s.nodes >= s.maxNodes {
+	} else if s.maxNodes > 0 && s.nodes >= s.maxNodes {
 		s.stopped = errNodeLimit
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = context.DeadlineExceeded
 	}
-	if s.progress != nil && *s.nodes&0xffff == 0 {
+	if s.progress != nil && s.nodes&0xffff == 0 {
 		s.progress()
 	}
 }
@@ -118,60 +155,91 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 	if !s.futile {
 		return buf
 	}
-	n := 0
-	for _, r := range buf {
-		if !IsFutileInterposition(p, r) {
-			buf[n] = r
+	return withoutFutile(p, buf)
+}
+
+// replyEstimate returns the initial proof number of the defender's
+// position p, in check: its board replies plus one per seven drops (about
+// one square's worth of interpositions); 0 when the defender is mated.
+func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
+	if !s.futile {
+		moves, drops, _ := p.EvasionsCountingDrops(scratch[:0])
+		return uint32(len(moves) + (drops+6)/7)
+	}
+	n, drops := 0, 0
+	for _, m := range s.replies(p, scratch) {
+		if m.IsDrop() {
+			drops++
+		} else {
 			n++
 		}
 	}
-	return buf[:n]
+	return uint32(n + (drops+6)/7)
 }
 
 // mated reports whether the defender to move in p is mated: no reply at
 // all, or (with s.futile) only futile interpositions.
 func (s *search) mated(p *shogi.Position, scratch []shogi.Move) bool {
-	if !s.futile {
-		moves, drops, _ := p.EvasionsCountingDrops(scratch[:0])
-		return len(moves) == 0 && drops == 0
+	if p.SideToMove() == s.attacker || !p.InCheck() {
+		return false
 	}
-	return len(s.replies(p, scratch)) == 0
+	return s.replyEstimate(p, scratch) == 0
+}
+
+// incDepth is d+1 for disproof depths, unlimited staying unlimited.
+func incDepth(d uint16) uint16 {
+	if d >= unlimited-1 {
+		return d
+	}
+	return d + 1
+}
+
+// lookupChild fills c from a repetition on the path (a disproof that
+// depends on the repeated ancestor) or from the table; found is false when
+// neither knows anything.
+func (s *search) lookupChild(c *child, ply int) (found bool) {
+	if a, ok := s.onPath(c.full); ok {
+		c.set(result{pn: infinity, dn: 0, length: unlimited, anchor: int16(a), anchor2: -1})
+		return true
+	}
+	r := s.tt.lookup(c.key, c.hand, s.remaining(ply+1), s.futile, s)
+	c.set(r)
+	return r.found
 }
 
 // expand fills the frame's children. It returns false, with the node's
-// final numbers stored, when the node is terminal.
+// final numbers stored, when the node is terminal or mated at once.
 func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
-	scratch := s.frame(ply + 1).moves // first: it may move the frames
-	f := s.frame(ply)
+	scratch := s.frame(ply + 1).moves
+	f := s.frames[ply]
 	p := &f.pos
 	f.children = f.children[:0]
-	or := p.SideToMove() == s.attacker
-	if or {
-		if s.remaining(ply) < 1 {
-			s.tt.store(key, hand, s.futile, infinity, 0, 1, 0, 0, 0, -1, -1, 0)
+	rem := s.remaining(ply)
+	if p.SideToMove() == s.attacker {
+		if rem < 1 {
+			s.tt.store(key, hand, s.futile, infinity, 0, 0, 0, 0, -1, -1)
 			return false
 		}
 		f.moves = p.Checks(f.moves[:0])
 		if len(f.moves) == 0 {
-			s.tt.store(key, hand, s.futile, infinity, 0, 1, 0, unlimited, 0, -1, -1, 0)
+			s.tt.store(key, hand, s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
 			return false
 		}
 		for _, m := range f.moves {
-			q := *p
-			q.DoMove(m)
-			c := child{move: m, key: q.BoardKey(), full: q.Key(), hand: q.Hand(s.attacker), pn0: 1, dn0: 1}
-			var n int
-			if s.futile {
-				n = len(s.replies(&q, scratch))
-			} else {
-				moves, drops, _ := q.EvasionsCountingDrops(scratch[:0])
-				n = len(moves) + (drops+6)/7
+			full, bkey, h := p.KeysAfter(m)
+			c := child{move: m, key: bkey, full: full, hand: h}
+			if !s.lookupChild(&c, ply) {
+				q := *p
+				q.DoMove(m)
+				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
+				if c.pn == 0 {
+					c.dn, c.length, c.spare = infinity, 0, uint8(h.Total())
+				}
 			}
-			if n == 0 {
-				c.pn0, c.dn0 = 0, infinity
-				c.spare0 = uint8(c.hand.Total())
-			} else {
-				c.pn0 = uint32(n)
+			if c.pn == 0 && c.length == 0 {
+				// Mate in one: nothing is shorter.
+				s.tt.store(key, hand, s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
+				return false
 			}
 			f.children = append(f.children, c)
 		}
@@ -179,34 +247,32 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	}
 	f.moves = s.replies(p, f.moves)
 	if len(f.moves) == 0 {
-		s.tt.store(key, hand, s.futile, 0, infinity, 1, 0, 0, uint8(hand.Total()), -1, -1, 0)
+		s.tt.store(key, hand, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
 		return false
 	}
-	if r := s.remaining(ply); r < 2 {
-		// The defender still has a reply and the attacker no time to mate.
-		s.tt.store(key, hand, s.futile, infinity, 0, 1, 0, r, 0, -1, -1, 0)
+	if rem < 2 {
+		// The defender has a reply: no mate within one ply.
+		s.tt.store(key, hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
 		return false
 	}
 	for _, m := range f.moves {
-		q := *p
-		q.DoMove(m)
-		f.children = append(f.children, child{move: m, key: q.BoardKey(), full: q.Key(), hand: q.Hand(s.attacker), pn0: 1, dn0: 1})
+		full, bkey, _ := p.KeysAfter(m)
+		c := child{move: m, key: bkey, full: full, hand: hand}
+		if !s.lookupChild(&c, ply) {
+			c.pn, c.dn = 1, 1
+		}
+		f.children = append(f.children, c)
 	}
 	return true
 }
 
-// childResult looks up a child of the node at ply: a repetition of a
-// position on the path is a disproof that depends on that ancestor;
-// otherwise the table, or the child's initial estimates.
-func (s *search) childResult(c *child, ply int) result {
-	if q, ok := s.onPath[c.full]; ok {
-		return result{pn: infinity, dn: 0, anchor: int16(q), anchor2: -1, found: true}
-	}
-	r := s.tt.lookup(c.key, c.hand, s.remaining(ply+1), s.futile, s)
-	if !r.found {
-		r.pn, r.dn, r.length, r.spare = c.pn0, c.dn0, c.length0, c.spare0
-	}
-	return r
+// epsilonShift sets the 1+ε trick (Pawlewicz & Lew 2007): a child is
+// searched until its number exceeds the second best by a quarter, not by
+// one, so that the search switches between siblings less often.
+const epsilonShift = 2
+
+func childThreshold(second uint32) uint32 {
+	return addSat(second, max(1, second>>epsilonShift))
 }
 
 // mid is the df-pn procedure: it searches the position of frame ply until
@@ -215,124 +281,119 @@ func (s *search) childResult(c *child, ply int) result {
 func (s *search) mid(ply int, thpn, thdn uint32) {
 	s.countNode()
 	f := s.frame(ply)
+	s.frame(ply + 1)
 	p := &f.pos
 	key, hand := p.BoardKey(), p.Hand(s.attacker)
-	full := p.Key()
-
-	s.visits++
-	s.path = append(s.path[:ply], pathNode{full: full, visit: s.visits})
-	s.onPath[full] = ply
-	defer delete(s.onPath, full)
+	s.push(p.Key())
+	defer s.pop()
 
 	if !s.expand(ply, key, hand) {
 		return
 	}
-	f = s.frame(ply)
-	or := f.pos.SideToMove() == s.attacker
-	f.results = f.results[:0]
-	for i := range f.children {
-		f.results = append(f.results, s.childResult(&f.children[i], ply))
-	}
-	start := *s.nodes
+	or := p.SideToMove() == s.attacker
+	start := s.nodes
 	for {
 		var pn, dn uint32
 		best, bestVal, second := -1, infinity, infinity
 		if or {
 			pn, dn = infinity, 0
-		} else {
-			pn, dn = 0, infinity
-		}
-		for i := range f.results {
-			r := &f.results[i]
-			if or {
-				dn = addSat(dn, r.dn)
-				if r.pn < pn {
-					pn = r.pn
-				}
-				if r.pn < bestVal {
-					best, second, bestVal = i, bestVal, r.pn
-				} else if r.pn < second {
-					second = r.pn
-				}
-			} else {
-				pn = addSat(pn, r.pn)
-				if r.dn < dn {
-					dn = r.dn
-				}
-				if r.dn < bestVal {
-					best, second, bestVal = i, bestVal, r.dn
-				} else if r.dn < second {
-					second = r.dn
+			for i := range f.children {
+				c := &f.children[i]
+				dn = addSat(dn, c.dn)
+				if c.pn < bestVal {
+					best, second, bestVal = i, bestVal, c.pn
+				} else if c.pn < second {
+					second = c.pn
 				}
 			}
+			pn = bestVal
+		} else {
+			pn, dn = 0, infinity
+			for i := range f.children {
+				c := &f.children[i]
+				pn = addSat(pn, c.pn)
+				if c.dn < bestVal {
+					best, second, bestVal = i, bestVal, c.dn
+				} else if c.dn < second {
+					second = c.dn
+				}
+			}
+			dn = bestVal
 		}
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped != nil {
-			s.storeNode(ply, key, hand, pn, dn, uint32(min(*s.nodes-start, 1<<31)))
+			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}
-		r := f.results[best]
+		c := &f.children[best]
 		var cth, cdh uint32
 		if or {
-			cth = min(thpn, addSat(second, 1))
-			cdh = thdn - dn + r.dn
+			cth = min(thpn, childThreshold(second))
+			cdh = thdn - dn + c.dn
 		} else {
-			cth = thpn - pn + r.pn
-			cdh = min(thdn, addSat(second, 1))
+			cth = thpn - pn + c.pn
+			cdh = min(thdn, childThreshold(second))
 		}
-		next := s.frame(ply + 1)
-		f = s.frame(ply)
-		next.pos = f.pos
-		next.pos.DoMove(f.children[best].move)
+		next := s.frames[ply+1]
+		next.pos = *p
+		next.pos.DoMove(c.move)
 		s.mid(ply+1, cth, cdh)
-		f = s.frame(ply)
-		f.results[best] = s.childResult(&f.children[best], ply)
+		if !s.lookupChild(c, ply) {
+			// Only a stop leaves a searched child out of the table.
+			c.pn, c.dn = 1, 1
+		}
 	}
 }
 
 // storeNode stores the numbers of the node at ply; for a final result it
-// works out the length and spare pieces (proof) or the path dependency
-// (disproof) from the children.
+// works out the length and spare pieces (proof) or the depth and path
+// dependency (disproof) from the children.
 func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work uint32) {
-	f := s.frame(ply)
+	f := s.frames[ply]
 	or := f.pos.SideToMove() == s.attacker
 	switch {
 	case pn == 0:
 		var length uint16
 		var spare uint8
 		first := true
-		for i := range f.results {
-			r := &f.results[i]
-			if r.pn != 0 {
+		for i := range f.children {
+			c := &f.children[i]
+			if c.pn != 0 {
 				continue
 			}
 			if first ||
-				or && (r.length < length || r.length == length && r.spare > spare) ||
-				!or && (r.length > length || r.length == length && r.spare < spare) {
-				length, spare, first = r.length, r.spare, false
+				or && (c.length < length || c.length == length && c.spare < spare) ||
+				!or && (c.length > length || c.length == length && c.spare < spare) {
+				length, spare, first = c.length, c.spare, false
 			}
 		}
-		s.tt.store(key, hand, s.futile, 0, infinity, work, length+1, 0, spare, -1, -1, 0)
+		s.tt.store(key, hand, s.futile, 0, infinity, work, length+1, spare, -1, -1)
 	case dn == 0:
 		a1, a2 := int16(-1), int16(-1)
+		var depth uint16
 		if or {
-			// Every child is disproven: the node depends on all of them.
-			for i := range f.results {
-				r := &f.results[i]
-				a1, a2 = mergeAnchors(a1, a2, r.anchor, r.anchor2)
+			// Every child is disproven: the node depends on all of them,
+			// and holds to the smallest of their depths.
+			depth = unlimited
+			for i := range f.children {
+				c := &f.children[i]
+				a1, a2 = mergeAnchors(a1, a2, c.anchor, c.anchor2)
+				depth = min(depth, c.length)
 			}
 		} else {
-			// One disproven child suffices: take the least dependent one.
+			// One disproven child suffices: the least dependent, then the
+			// deepest.
 			first := true
-			for i := range f.results {
-				r := &f.results[i]
-				if r.dn != 0 {
+			for i := range f.children {
+				c := &f.children[i]
+				if c.dn != 0 {
 					continue
 				}
-				if first || r.anchor < a1 {
-					a1, a2, first = r.anchor, r.anchor2, false
+				if first || c.anchor < a1 || c.anchor == a1 && c.length > depth {
+					a1, a2, depth, first = c.anchor, c.anchor2, c.length, false
 				}
 			}
 		}
+		depth = incDepth(depth)
 		// A repetition of this very node is no reason to doubt its
 		// disproof: a mate from here cannot pass through here again.
 		if a1 >= int16(ply) {
@@ -346,9 +407,9 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 		if a1 >= 0 {
 			visit = s.path[a1].visit
 		}
-		s.tt.store(key, hand, s.futile, infinity, 0, work, 0, s.remaining(ply), 0, a1, a2, visit)
+		s.tt.store(key, hand, s.futile, infinity, 0, visit, depth, 0, a1, a2)
 	default:
-		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, 0, -1, -1, 0)
+		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}
 }
 
@@ -363,4 +424,32 @@ func mergeAnchors(a1, a2, b1, b2 int16) (int16, int16) {
 	default:
 		return a1, max(a2, b2)
 	}
+}
+
+// searchAt searches pos, reached from the root by the positions of
+// ancestors (its path, for repetitions), with rem plies left (unlimited:
+// no depth limit), and returns what the table then knows of it.
+func (s *search) searchAt(ancestors []shogi.Position, pos *shogi.Position, rem uint16) result {
+	ply := len(ancestors)
+	s.limited = rem != unlimited
+	s.limit = ply + int(rem)
+	for _, a := range ancestors {
+		s.push(a.Key())
+	}
+	defer func() {
+		for range ancestors {
+			s.pop()
+		}
+	}()
+	if r := s.lookupAt(pos, rem); r.pn == 0 || r.dn == 0 || s.stopped != nil {
+		return r
+	}
+	s.frame(ply).pos = *pos
+	s.mid(ply, infinity, infinity)
+	return s.lookupAt(pos, rem)
+}
+
+// lookupAt returns what the table knows of pos with rem plies left.
+func (s *search) lookupAt(pos *shogi.Position, rem uint16) result {
+	return s.tt.lookup(pos.BoardKey(), pos.Hand(s.attacker), rem, s.futile, s)
 }

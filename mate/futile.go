@@ -66,3 +66,44 @@ func IsFutileInterposition(p *shogi.Position, r shogi.Move) bool {
 	checker := q.PieceAt(csq)
 	return q.IsLegal(shogi.NewBoardMove(checker, csq, s, false)) || q.IsLegal(shogi.NewBoardMove(checker, csq, s, true))
 }
+
+// withoutFutile removes the futile interpositions from moves, the legal
+// replies of the side to move in p, in place. Whether a drop is futile does
+// not depend on the piece dropped (unless the attacker has a king the
+// dropped piece could attack), so it is decided once per square.
+func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
+	checkers := p.Checkers()
+	if checkers.MoreThanOne() || checkers.IsEmpty() {
+		return moves
+	}
+	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
+	if between.IsEmpty() {
+		return moves
+	}
+	perSquare := p.King(p.SideToMove().Opp()) == shogi.NoSquare
+	var dropFutile [shogi.NumSquares]int8 // 0: not known yet, 1: futile, -1: not
+	n := 0
+	for _, r := range moves {
+		to := r.To()
+		futile := false
+		if between.Has(to) {
+			switch {
+			case !r.IsDrop() || !perSquare:
+				futile = IsFutileInterposition(p, r)
+			case dropFutile[to] == 0:
+				futile = IsFutileInterposition(p, r)
+				dropFutile[to] = -1
+				if futile {
+					dropFutile[to] = 1
+				}
+			default:
+				futile = dropFutile[to] == 1
+			}
+		}
+		if !futile {
+			moves[n] = r
+			n++
+		}
+	}
+	return moves[:n]
+}

@@ -113,8 +113,9 @@ var ErrNotAProblem = errors.New("mate: not a tsume position")
 // Solve searches p for a forced mate by its side to move (the attacker).
 // With DefenderHand Remaining, the defender first gets every remaining
 // piece. The position must be legal and the defender must have a king on
-// the board. A limit or the end of ctx gives status Unknown (with a
-// shorter solution than the best if the proof was already complete).
+// the board. A limit or the end of ctx before the mate is proven gives
+// status Unknown; after it, status Mate with LengthExact false when the
+// length could not be proven shortest.
 func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error) {
 	start := time.Now()
 	q := *p
@@ -132,83 +133,80 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		return nil, fmt.Errorf("%w: the defender (%s) has no king on the board", ErrNotAProblem, attacker.Opp())
 	}
 	sol := &Solution{Position: q}
-	var nodes uint64
-	var deadline time.Time
+	s.tt.newGeneration()
+	sr := newSearch(s.tt, attacker)
+	sr.ctx, sr.maxNodes = ctx, s.opts.MaxNodes
 	if s.opts.MaxTime > 0 {
-		deadline = start.Add(s.opts.MaxTime)
+		sr.deadline = start.Add(s.opts.MaxTime)
 	}
 	phase := "proof"
-	s.tt.newGeneration()
-	newSearchFor := func(futile bool, depth int) *search {
-		sr := newSearch(s.tt, attacker)
-		sr.futile, sr.depthLimit = futile, depth
-		sr.ctx, sr.deadline, sr.maxNodes, sr.nodes = ctx, deadline, s.opts.MaxNodes, &nodes
-		if s.opts.Progress != nil {
-			sr.progress = func() {
-				s.opts.Progress(Progress{Phase: phase, Nodes: nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
-			}
+	if s.opts.Progress != nil {
+		sr.progress = func() {
+			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
 		}
-		return sr
 	}
 	finish := func() *Solution {
-		sol.Nodes, sol.Time = nodes, time.Since(start)
+		sol.Nodes, sol.Time = sr.nodes, time.Since(start)
 		sol.Length = len(sol.PV)
 		return sol
 	}
 
 	// 1. Is there a mate at all? Every reply counts here, so that a mate
 	// is a mate by the plain rules whatever the futile rule.
-	sr := newSearchFor(false, 0)
-	st := sr.run(&q)
-	switch st {
-	case NoMate:
+	r := sr.searchAt(nil, &q, unlimited)
+	switch {
+	case r.pn == 0:
+	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
 		sol.Status = NoMate
 		return finish(), nil
-	case Unknown:
+	default:
 		return finish(), nil
 	}
 	sol.Status = Mate
-	sol.PV = sr.principalVariation(&q)
-	if len(sol.PV) == 0 {
+	sol.PV = sr.proofLine(&q, int(r.length))
+	if sol.PV == nil {
 		return finish(), errors.New("mate: internal error: proven root without a main line")
 	}
 
-	// 2. The tsume solution: the refiner searches the mate lengths with
-	// df-pn as its oracle, starting from the length of the proof found.
+	// 2. The shortest mate under the futile rule: df-pn with a depth
+	// limit two plies below the best length so far, until it fails. A
+	// proof under every reply is a proof under fewer, so the first length
+	// carries over.
 	phase = "length"
-	futile := s.opts.Futile == Discount
-	ref := newRefiner(sr, futile)
-	// The refinement is bounded by a number of steps (so that the result
-	// does not depend on the machine) and, with a time limit, by a
-	// quarter of the time left.
-	if !deadline.IsZero() {
-		ref.deadline = time.Now().Add(time.Until(deadline) / 4)
-	}
-	// Iterative deepening: the first length that holds is the shortest.
-	// The proof's own length bounds the search from above.
-	found := false
-	for d := 1; d < len(sol.PV) && !ref.inexact; d += 2 {
-		if l, _ := ref.value(&q, d); l <= d && !ref.inexact {
-			if pv := ref.line(&q, l); pv != nil {
-				sol.PV, found = pv, true
-			}
-			break
+	sr.futile = s.opts.Futile == Discount
+	length := int(r.length)
+	if sr.futile {
+		// The proof's line may be shorter once futile interpositions are
+		// discounted.
+		if pv := sr.proofLine(&q, length); pv != nil {
+			sol.PV, length = pv, len(pv)
 		}
 	}
-	if !found && !ref.inexact {
-		// No shorter mate: the proof's length is the shortest; take the
-		// line again under the futile rule.
-		if l, _ := ref.value(&q, len(sol.PV)); l <= len(sol.PV) && !ref.inexact {
-			if pv := ref.line(&q, l); pv != nil {
+	for length >= 3 {
+		r := sr.searchAt(nil, &q, uint16(length-2))
+		if r.pn == 0 {
+			length = int(r.length)
+			if pv := sr.proofLine(&q, length); pv != nil {
 				sol.PV = pv
 			}
+			continue
 		}
+		if r.dn == 0 && r.anchor < 0 && sr.stopped == nil {
+			sol.LengthExact = true
+		}
+		break
 	}
-	sol.LengthExact = !ref.inexact && sr.stopped == nil
-	if ref.inexact {
-		// Keep the proof's own line; the stop of the refinement is not a
-		// stop of the solve.
-		sr.stopped = nil
+	if length < 3 {
+		sol.LengthExact = true
+	}
+
+	// 3. The main line under tsume conventions, once the length is exact.
+	if sol.LengthExact {
+		if pv := sr.tsumeLine(&q, length); pv != nil {
+			sol.PV = pv
+		} else {
+			sol.LengthExact = false // a limit stopped it
+		}
 	}
 	end := q
 	for _, m := range sol.PV {
@@ -217,140 +215,203 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	sol.Leftover = !end.Hand(attacker).IsEmpty()
 	sol.FirstMoveForced = len(q.Checks(nil)) == 1
 
-	// 3. Soundness: does another attacker move along the main line also
+	// 4. Soundness: does another attacker move along the main line also
 	// mate within the remaining length?
 	if s.opts.SkipSoundness || !sol.LengthExact {
 		return finish(), nil
 	}
 	phase = "soundness"
-	sol.Unique, sol.SoundnessChecked = true, true
-	pos := q
-	for ply, m := range sol.PV {
-		if ply%2 == 0 {
-			remaining := len(sol.PV) - ply
-			for _, alt := range pos.Checks(nil) {
-				if alt == m {
-					continue
-				}
-				child := pos
-				child.DoMove(alt)
-				mates := ref.mated(&child)
-				if !mates && remaining >= 3 && ref.ask(&child) != oracleNoMate {
-					l, _ := ref.value(&child, remaining-1)
-					mates = l <= remaining-1
-				}
-				if ref.inexact || sr.stopped != nil {
-					sol.SoundnessChecked = false
-					return finish(), nil
-				}
-				if mates {
-					a := Alternative{Ply: ply, Move: alt, LastMovePromotion: remaining == 1 && alt == m.TogglePromotion()}
-					sol.Alternatives = append(sol.Alternatives, a)
-					if !a.LastMovePromotion {
-						sol.Unique = false
-					}
-				}
-			}
+	sol.Alternatives, sol.SoundnessChecked = sr.alternatives(&q, sol.PV)
+	sol.Unique = sol.SoundnessChecked
+	for _, a := range sol.Alternatives {
+		if !a.LastMovePromotion {
+			sol.Unique = false
 		}
-		pos.DoMove(m)
 	}
 	return finish(), nil
 }
 
-// run searches from p at ply 0 and returns the root's status.
-func (s *search) run(p *shogi.Position) Status {
-	f := s.frame(0)
-	f.pos = *p
-	s.path = s.path[:0]
-	clear(s.onPath)
-	s.mid(0, infinity, infinity)
-	r := s.tt.lookup(p.BoardKey(), p.Hand(s.attacker), s.remaining(0), s.futile, s)
-	switch {
-	case r.pn == 0:
-		return Mate
-	case r.dn == 0 && r.anchor < 0 && s.stopped == nil:
-		return NoMate
-	}
-	return Unknown
+// A line extraction step: the candidate moves of a node with their
+// values.
+type candidate struct {
+	move   shogi.Move
+	pos    shogi.Position
+	length int // plies to mate after the move
+	spare  int
 }
 
-// principalVariation follows the proof in the table from p: at an attacker
-// node the proven move with the shortest mate (then the most spare
-// pieces), at a defender node the reply with the longest (then the fewest
-// spare pieces). A proof lost from the table is searched again.
-func (s *search) principalVariation(root *shogi.Position) []shogi.Move {
+// better reports whether a is preferred to b at an attacker node (shorter,
+// then fewer spare pieces) or a defender node (longer, then fewer spare
+// pieces: the defender leaves the attacker nothing if it can).
+func better(a, b *candidate, or bool) bool {
+	if a.length != b.length {
+		return or == (a.length < b.length)
+	}
+	return a.spare < b.spare
+}
+
+// childValue returns the proof length and spare pieces of q, a child of a
+// node with rem plies left, from the table, searching q again with the
+// ancestors as its path when the table lost it. ok is false when q is not
+// mated within rem-1 plies or a limit stopped the search.
+//
+// With tableOnly, a position the table does not know is taken as not
+// mated rather than searched.
+func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem int, scratch []shogi.Move, tableOnly bool) (length, spare int, ok bool) {
+	if s.mated(q, scratch) {
+		return 0, q.Hand(s.attacker).Total(), true
+	}
+	if q.SideToMove() == s.attacker && rem-1 < 1 || q.SideToMove() != s.attacker && rem-1 < 2 {
+		return 0, 0, false
+	}
+	r := s.lookupAt(q, uint16(rem-1))
+	if r.pn != 0 && r.dn != 0 && !tableOnly {
+		r = s.searchAt(ancestors, q, uint16(rem-1))
+	}
+	if r.pn != 0 {
+		return 0, 0, false
+	}
+	return int(r.length), int(r.spare), true
+}
+
+// bestCheck returns the check of p, an attacker node mated within rem
+// plies, that mates the soonest according to the table's proofs (then
+// leaves the fewest spare pieces); only when the table lost them all are
+// the checks searched again.
+func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem int, scratch []shogi.Move) (best candidate, found bool) {
+	moves := p.Checks(nil)
+	for pass := 0; pass < 2 && !found && s.stopped == nil; pass++ {
+		for _, m := range moves {
+			c := candidate{move: m, pos: *p}
+			c.pos.DoMove(m)
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass == 0)
+			if !ok {
+				continue
+			}
+			c.length, c.spare = l, sp
+			if !found || better(&c, &best, true) {
+				best, found = c, true
+			}
+		}
+	}
+	return best, found && s.stopped == nil
+}
+
+// line builds a main line from root, mated within length plies, choosing
+// the attacker's moves with bestCheck and the defender's with reply, which
+// returns false when a limit stopped it or the table does not hold a
+// proof after all.
+func (s *search) line(root *shogi.Position, length int, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
 	var pv []shogi.Move
-	p := *root
+	ancestors := []shogi.Position{*root}
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	var ancestors []shogi.Position
-	for ply := 0; ply < 10000; ply++ {
-		ancestors = append(ancestors, p)
-		or := p.SideToMove() == s.attacker
-		var moves []shogi.Move
-		if or {
-			moves = p.Checks(nil)
+	for rem := length; rem > 0; rem-- {
+		p := &ancestors[len(ancestors)-1]
+		var best candidate
+		var ok bool
+		if p.SideToMove() == s.attacker {
+			best, ok = s.bestCheck(ancestors, p, rem, scratch)
 		} else {
-			moves = s.replies(&p, make([]shogi.Move, 0, shogi.MaxMoves))
-		}
-		if len(moves) == 0 {
-			return pv // mated (an attacker node without checks cannot be on a proof)
-		}
-		best, bestLen, bestSpare := shogi.NoMove, 0, 0
-		for attempt := 0; attempt < 2 && best == shogi.NoMove; attempt++ {
-			complete := true
-			for _, m := range moves {
-				q := p
-				q.DoMove(m)
-				var length, spare int
-				if or && s.mated(&q, scratch) {
-					length, spare = 0, q.Hand(s.attacker).Total()
-				} else {
-					r := s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), s.remaining(ply+1), s.futile, s)
-					if r.pn != 0 {
-						if !or {
-							complete = false
-						}
-						continue
-					}
-					length, spare = int(r.length), int(r.spare)
-				}
-				if best == shogi.NoMove ||
-					or && (length < bestLen || length == bestLen && spare > bestSpare) ||
-					!or && (length > bestLen || length == bestLen && spare < bestSpare) {
-					best, bestLen, bestSpare = m, length, spare
-				}
+			if s.mated(p, scratch) {
+				break
 			}
-			if !complete {
-				best = shogi.NoMove
-			}
-			if best == shogi.NoMove && attempt == 0 {
-				// The table lost part of the proof: prove this node again
-				// with the main line so far as its path.
-				s.reprove(ancestors)
-				if s.stopped != nil {
-					return nil
-				}
-			}
+			best, ok = reply(ancestors, p, rem)
 		}
-		if best == shogi.NoMove {
+		if !ok {
 			return nil
 		}
-		pv = append(pv, best)
-		p.DoMove(best)
+		pv = append(pv, best.move)
+		ancestors = append(ancestors, best.pos)
+		rem = best.length + 1
 	}
-	return nil
+	if len(pv)%2 == 0 {
+		return nil
+	}
+	return pv
 }
 
-// reprove searches the last of ancestors again, with the others as its path.
-func (s *search) reprove(ancestors []shogi.Position) {
-	ply := len(ancestors) - 1
-	s.path = s.path[:0]
-	clear(s.onPath)
-	for i, a := range ancestors[:ply] {
-		s.visits++
-		s.path = append(s.path, pathNode{full: a.Key(), visit: s.visits})
-		s.onPath[a.Key()] = i
+// proofLine follows the proofs in the table from root, which is mated
+// within length plies: at an attacker node the check with the shortest
+// proof, at a defender node the reply with the longest. It returns nil
+// when a limit stopped a search it needed.
+func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	return s.line(root, length, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
+			c := candidate{move: m, pos: *p}
+			c.pos.DoMove(m)
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
+			if !ok {
+				return best, false // not a proof within rem plies after all
+			}
+			c.length, c.spare = l, sp
+			if !found || better(&c, &best, false) {
+				best, found = c, true
+			}
+		}
+		return best, found
+	})
+}
+
+// tsumeLine returns the main line from root, whose shortest mate is
+// exactly length plies: at an attacker node a check that keeps the mate
+// within the remaining length; at a defender node a reply after which no
+// shorter mate exists (each reply is asked with a depth-limited search),
+// between such replies the one whose proof leaves the fewest spare pieces.
+// It returns nil when a limit stopped it.
+func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	return s.line(root, length, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
+			c := candidate{move: m, pos: *p}
+			c.pos.DoMove(m)
+			// Is there a mate two plies shorter after this reply?
+			if rem-3 >= 1 {
+				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
+					continue
+				}
+			}
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
+			if !ok {
+				return best, false
+			}
+			c.length, c.spare = l, sp
+			if !found || better(&c, &best, false) {
+				best, found = c, true
+			}
+		}
+		return best, found && s.stopped == nil
+	})
+}
+
+// alternatives looks, at every attacker move of pv, for another check that
+// also mates within the remaining length (余詰). checked is false when a
+// limit cut it short.
+func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alternative, checked bool) {
+	ancestors := []shogi.Position{*root}
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	for ply, m := range pv {
+		p := &ancestors[len(ancestors)-1]
+		if ply%2 == 0 {
+			rem := len(pv) - ply
+			for _, alt := range p.Checks(nil) {
+				if alt == m {
+					continue
+				}
+				q := *p
+				q.DoMove(alt)
+				_, _, mates := s.childValue(ancestors, &q, rem, scratch, false)
+				if s.stopped != nil {
+					return alts, false
+				}
+				if mates {
+					alts = append(alts, Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()})
+				}
+			}
+		}
+		q := *p
+		q.DoMove(m)
+		ancestors = append(ancestors, q)
 	}
-	s.frame(ply).pos = ancestors[ply]
-	s.mid(ply, infinity, infinity)
+	return alts, true
 }

@@ -410,6 +410,27 @@ func TestInvariantKeyMatchesRecomputed(t *testing.T) {
 	f.done(n)
 }
 
+// KeysAfter(m) predicts Key, BoardKey and the mover's hand after every
+// legal move, without playing it.
+func TestInvariantKeysAfterMatchesDoMove(t *testing.T) {
+	nodes := walkPositions(t)
+	f := failOnce{t: t, what: "KeysAfter"}
+	n := 0
+	for i := range nodes {
+		p := nodes[i].pos
+		for _, m := range p.LegalMoves(nil) {
+			n++
+			key, bkey, hand := p.KeysAfter(m)
+			q := p
+			q.DoMove(m)
+			if key != q.Key() || bkey != q.BoardKey() || hand != q.Hand(p.SideToMove()) {
+				f.errorf("%s, %s: KeysAfter = %x %x %v, after DoMove %x %x %v", p.SFEN(), m, key, bkey, hand, q.Key(), q.BoardKey(), q.Hand(p.SideToMove()))
+			}
+		}
+	}
+	f.done(n)
+}
+
 // The same position reached by two move orders has the same Key (a
 // transposition table depends on it).
 func TestKeyIsPathIndependent(t *testing.T) {

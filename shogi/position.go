@@ -194,3 +194,50 @@ func (p *Position) DoMove(m Move) {
 func (p *Position) DoNullMove() {
 	p.SetSideToMove(p.side.Opp())
 }
+
+// KeysAfter returns what Key and BoardKey would return after m, and the
+// mover's hand after m, without playing the move. m must be legal (or at
+// least pseudo-legal) in p. Searches use it to look a child position up
+// before deciding whether to make it.
+func (p *Position) KeysAfter(m Move) (key, boardKey uint64, hand Hand) {
+	us := p.side
+	to := m.To()
+	key, boardKey, hand = p.key, p.bkey, p.hands[us]
+	if m.IsDrop() {
+		k := m.DroppedKind()
+		hand -= Hand(1) << handShift[k]
+		key -= zobrist.hand[us][k]
+		z := zobrist.piece[NewPiece(us, k)][to]
+		key += z
+		boardKey += z
+	} else {
+		from := m.From()
+		pc := p.board[from]
+		if cap := p.board[to]; cap != NoPiece {
+			z := zobrist.piece[cap][to]
+			key -= z
+			boardKey -= z
+			if ck := cap.Kind().Demote(); ck != King {
+				hand += Hand(1) << handShift[ck]
+				key += zobrist.hand[us][ck]
+			}
+		}
+		z := zobrist.piece[pc][from]
+		key -= z
+		boardKey -= z
+		if m.IsPromotion() {
+			pc |= Piece(PromotedBit)
+		}
+		z = zobrist.piece[pc][to]
+		key += z
+		boardKey += z
+	}
+	if us == Black {
+		key += zobrist.side
+		boardKey += zobrist.side
+	} else {
+		key -= zobrist.side
+		boardKey -= zobrist.side
+	}
+	return key, boardKey, hand
+}
