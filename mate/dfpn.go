@@ -162,9 +162,18 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 // position p, in check: its board replies plus one per seven drops (about
 // one square's worth of interpositions); 0 when the defender is mated.
 func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
-	if !s.futile {
-		moves, drops, _ := p.EvasionsCountingDrops(scratch[:0])
-		return uint32(len(moves) + (drops+6)/7)
+	moves, drops, checkers := p.EvasionsCountingDrops(scratch[:0])
+	estimate := uint32(len(moves) + (drops+6)/7)
+	if !s.futile || estimate == 0 || checkers.MoreThanOne() {
+		return estimate
+	}
+	// Only interpositions can be futile: a king move or a capture of the
+	// checker settles it.
+	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
+	for _, m := range moves {
+		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
+			return estimate
+		}
 	}
 	n, drops := 0, 0
 	for _, m := range s.replies(p, scratch) {
@@ -225,15 +234,15 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			s.tt.store(key, hand, s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
 			return false
 		}
-		for _, m := range f.moves {
-			full, bkey, h := p.KeysAfter(m)
-			c := child{move: m, key: bkey, full: full, hand: h}
-			if !s.lookupChild(&c, ply) {
+		s.keyChildren(f, hand, true)
+		for i := range f.children {
+			c := &f.children[i]
+			if !s.lookupChild(c, ply) {
 				q := *p
-				q.DoMove(m)
+				q.DoMove(c.move)
 				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
 				if c.pn == 0 {
-					c.dn, c.length, c.spare = infinity, 0, uint8(h.Total())
+					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
 				}
 			}
 			if c.pn == 0 && c.length == 0 {
@@ -241,7 +250,6 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				s.tt.store(key, hand, s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
 				return false
 			}
-			f.children = append(f.children, c)
 		}
 		return true
 	}
@@ -255,15 +263,59 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		s.tt.store(key, hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
 		return false
 	}
-	for _, m := range f.moves {
-		full, bkey, _ := p.KeysAfter(m)
-		c := child{move: m, key: bkey, full: full, hand: hand}
-		if !s.lookupChild(&c, ply) {
+	groupDrops(f.moves)
+	s.keyChildren(f, hand, false)
+	for i := range f.children {
+		c := &f.children[i]
+		if !s.lookupChild(c, ply) {
 			c.pn, c.dn = 1, 1
 		}
-		f.children = append(f.children, c)
 	}
 	return true
+}
+
+// keyChildren fills f.children with the moves of f.moves and the keys of
+// the positions they lead to, and touches their table clusters in one
+// pass: the cache misses then overlap instead of coming one by one.
+// attackerMoves says whose moves they are; hand is the attacker's hand.
+func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
+	p := &f.pos
+	for _, m := range f.moves {
+		full, bkey, h := p.KeysAfter(m)
+		if !attackerMoves {
+			h = hand
+		}
+		f.children = append(f.children, child{move: m, key: bkey, full: full, hand: h})
+	}
+	var sink uint64
+	for i := range f.children {
+		sink += s.tt.clusterOf(f.children[i].key)[0].key
+	}
+	s.tt.sink += sink
+}
+
+// waitingPn is what an interposing drop waiting for another one on the
+// same square adds to the proof number of its node.
+const waitingPn = 2
+
+// groupDrops reorders the drops at the end of moves (after the board
+// moves, as move generation writes them) by square, keeping their order
+// within a square, so that the drops on one square are neighbours.
+func groupDrops(moves []shogi.Move) {
+	i := len(moves)
+	for i > 0 && moves[i-1].IsDrop() {
+		i--
+	}
+	drops := moves[i:]
+	for j := 1; j < len(drops); j++ {
+		m := drops[j]
+		k := j
+		for k > 0 && drops[k-1].To() > m.To() {
+			drops[k] = drops[k-1]
+			k--
+		}
+		drops[k] = m
+	}
 }
 
 // epsilonShift sets the 1+ε trick (Pawlewicz & Lew 2007): a child is
@@ -309,8 +361,24 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 			pn = bestVal
 		} else {
 			pn, dn = 0, infinity
+			blocked, square := false, shogi.NoSquare
 			for i := range f.children {
 				c := &f.children[i]
+				// Interposing drops on one square wait for each other: only
+				// the first unproven one is searched (and counted), since
+				// once one is proven the others usually follow from it.
+				if c.move.IsDrop() {
+					if to := c.move.To(); to != square {
+						blocked, square = false, to
+					}
+					if blocked && c.dn != 0 {
+						pn = addSat(pn, waitingPn)
+						continue
+					}
+					if c.pn != 0 {
+						blocked = true
+					}
+				}
 				pn = addSat(pn, c.pn)
 				if c.dn < bestVal {
 					best, second, bestVal = i, bestVal, c.dn

@@ -68,6 +68,7 @@ type table struct {
 	mask     uint64
 	stored   uint64 // entries of this generation in use (approximate, for hashfull)
 	gen      uint8
+	sink     uint64 // a sum of touched keys, so that touching is not optimised away
 }
 
 // newTable returns a table of about mb megabytes (at least 64 clusters).
@@ -77,7 +78,9 @@ func newTable(mb int) *table {
 		size = 64
 	}
 	n := uint64(1) << (63 - bits.LeadingZeros64(size))
-	return &table{clusters: make([]cluster, n), mask: n - 1}
+	t := &table{clusters: make([]cluster, n), mask: n - 1}
+	adviseHugePages(t.clusters)
+	return t
 }
 
 // newGeneration makes every entry stale at once: a new Solve starts from
