@@ -68,9 +68,8 @@ func IsFutileInterposition(p *shogi.Position, r shogi.Move) bool {
 }
 
 // withoutFutile removes the futile interpositions from moves, the legal
-// replies of the side to move in p, in place. Whether a drop is futile does
-// not depend on the piece dropped (unless the attacker has a king the
-// dropped piece could attack), so it is decided once per square.
+// replies of the side to move in p, in place: the same decision as
+// IsFutileInterposition, made without playing the drops.
 func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
 	checkers := p.Checkers()
 	if checkers.MoreThanOne() || checkers.IsEmpty() {
@@ -80,24 +79,23 @@ func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
 	if between.IsEmpty() {
 		return moves
 	}
-	perSquare := p.King(p.SideToMove().Opp()) == shogi.NoSquare
-	var dropFutile [shogi.NumSquares]int8 // 0: not known yet, 1: futile, -1: not
+	defender := p.SideToMove()
+	ksq := p.King(defender)
+	// Without an attacker king, a drop on s is futile exactly when s is
+	// not next to the king and no defender piece attacks s: a drop does
+	// not change the attacks on its own square, and the checker's capture
+	// cannot be illegal.
+	noKing := p.King(defender.Opp()) == shogi.NoSquare
 	n := 0
 	for _, r := range moves {
 		to := r.To()
 		futile := false
 		if between.Has(to) {
-			switch {
-			case !r.IsDrop() || !perSquare:
+			if r.IsDrop() && noKing {
+				df, dr := to.File()-ksq.File(), to.Rank()-ksq.Rank()
+				futile = max(df, -df, dr, -dr) >= 2 && !p.AttackersTo(defender, to).Any()
+			} else {
 				futile = IsFutileInterposition(p, r)
-			case dropFutile[to] == 0:
-				futile = IsFutileInterposition(p, r)
-				dropFutile[to] = -1
-				if futile {
-					dropFutile[to] = 1
-				}
-			default:
-				futile = dropFutile[to] == 1
 			}
 		}
 		if !futile {
