@@ -27,12 +27,13 @@ type child struct {
 	pn, dn  uint32
 	length  uint16 // proven: plies to mate; disproven: depth
 	spare   uint8
-	anchor  int16 // disproven: path dependency (-1: none)
+	phand   shogi.Hand // proven: the attacker's hand the proof needs
+	anchor  int16      // disproven: path dependency (-1: none)
 	anchor2 int16
 }
 
 func (c *child) set(r result) {
-	c.pn, c.dn, c.length, c.spare, c.anchor, c.anchor2 = r.pn, r.dn, r.length, r.spare, r.anchor, r.anchor2
+	c.pn, c.dn, c.length, c.spare, c.phand, c.anchor, c.anchor2 = r.pn, r.dn, r.length, r.spare, r.hand, r.anchor, r.anchor2
 }
 
 // frame is the search state at one ply.
@@ -243,11 +244,12 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
 				if c.pn == 0 {
 					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
+					c.phand = pinDrops(&q, 0, c.hand)
 				}
 			}
 			if c.pn == 0 && c.length == 0 {
 				// Mate in one: nothing is shorter.
-				s.tt.store(key, hand, s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
+				s.tt.store(key, proofHandBefore(p, c.move, c.phand, hand), s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
 				return false
 			}
 		}
@@ -255,7 +257,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	}
 	f.moves = s.replies(p, f.moves)
 	if len(f.moves) == 0 {
-		s.tt.store(key, hand, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
+		s.tt.store(key, pinDrops(p, 0, hand), s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
 		return false
 	}
 	if rem < 2 {
@@ -420,21 +422,34 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 	or := f.pos.SideToMove() == s.attacker
 	switch {
 	case pn == 0:
+		// The length and spare pieces of the best proven child: the
+		// shortest at an OR node, the longest at an AND node. The proof
+		// needs the hand of that child's proof at an OR node, the union
+		// of all the children's at an AND node.
 		var length uint16
 		var spare uint8
-		first := true
+		var ph shogi.Hand
+		best := -1
 		for i := range f.children {
 			c := &f.children[i]
 			if c.pn != 0 {
 				continue
 			}
-			if first ||
+			if !or {
+				ph = handMax(ph, c.phand)
+			}
+			if best < 0 ||
 				or && (c.length < length || c.length == length && c.spare < spare) ||
 				!or && (c.length > length || c.length == length && c.spare < spare) {
-				length, spare, first = c.length, c.spare, false
+				length, spare, best = c.length, c.spare, i
 			}
 		}
-		s.tt.store(key, hand, s.futile, 0, infinity, work, length+1, spare, -1, -1)
+		if or {
+			ph = proofHandBefore(&f.pos, f.children[best].move, f.children[best].phand, hand)
+		} else {
+			ph = pinDrops(&f.pos, ph, hand)
+		}
+		s.tt.store(key, ph, s.futile, 0, infinity, work, length+1, spare, -1, -1)
 	case dn == 0:
 		a1, a2 := int16(-1), int16(-1)
 		var depth uint16

@@ -44,3 +44,63 @@ func WithRemainingHand(p *shogi.Position) (shogi.Position, error) {
 	q.SetHand(attacker.Opp(), h)
 	return q, nil
 }
+
+// handMax returns the hand holding, of each kind, the larger count of a
+// and b.
+func handMax(a, b shogi.Hand) shogi.Hand {
+	for _, k := range handKinds {
+		if b.Count(k) > a.Count(k) {
+			a = a.Set(k, b.Count(k))
+		}
+	}
+	return a
+}
+
+// handMin returns the hand holding, of each kind, the smaller count of a
+// and b.
+func handMin(a, b shogi.Hand) shogi.Hand {
+	for _, k := range handKinds {
+		if b.Count(k) < a.Count(k) {
+			a = a.Set(k, b.Count(k))
+		}
+	}
+	return a
+}
+
+// pinDrops returns ph with, for every kind the defender to move in p does
+// not hold, the attacker's whole count of it (hand), when the defender is
+// in check from one piece with squares between it and the king. A proof
+// for the smaller hand ph is a proof for a defender holding more, except
+// that a defender holding a kind it now lacks could interpose with it: the
+// proof must keep the attacker holding all of those.
+func pinDrops(p *shogi.Position, ph, hand shogi.Hand) shogi.Hand {
+	checkers := p.Checkers()
+	if checkers.IsEmpty() || checkers.MoreThanOne() {
+		return ph
+	}
+	defender := p.SideToMove()
+	if shogi.Between(p.King(defender), checkers.LSB()).IsEmpty() {
+		return ph
+	}
+	dh := p.Hand(defender)
+	for _, k := range handKinds {
+		if !dh.Has(k) && hand.Has(k) {
+			ph = ph.Set(k, hand.Count(k))
+		}
+	}
+	return ph
+}
+
+// proofHandBefore returns the attacker's hand a proof needs before its
+// move m, given the hand ph it needs after m: a dropped piece more, a
+// captured one less; never more than hand, the hand it has.
+func proofHandBefore(p *shogi.Position, m shogi.Move, ph, hand shogi.Hand) shogi.Hand {
+	if m.IsDrop() {
+		ph = ph.Add(m.DroppedKind())
+	} else if c := p.PieceAt(m.To()); c != shogi.NoPiece {
+		if k := c.Kind().Demote(); k != shogi.King && ph.Has(k) {
+			ph = ph.Remove(k)
+		}
+	}
+	return handMin(ph, hand)
+}

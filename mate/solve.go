@@ -53,6 +53,9 @@ type Progress struct {
 	Nodes    uint64
 	Elapsed  time.Duration
 	Hashfull int // per mille of the table in use
+	// Length is the best mate length proven so far (0: none yet); it is
+	// reported each time the length phase finds a shorter mate.
+	Length int
 }
 
 // Alternative is another attacker move along the main line that also mates
@@ -73,9 +76,12 @@ type Solution struct {
 	// PV is the main line under tsume conventions: the attacker mates in
 	// the fewest moves, the defender resists longest and, between equally
 	// long defences, leaves the attacker no spare pieces if it can.
+	// When LengthExact is false it is only a mating line read from the
+	// proof: its defender's replies are not proven the longest.
 	PV []shogi.Move
-	// Length is len(PV); LengthExact is false when a limit stopped the
-	// search for a shorter mate, so that Length is only an upper bound.
+	// Length is len(PV) when LengthExact; when a limit stopped the search
+	// for a shorter mate (LengthExact false), it is the best upper bound
+	// proven on the shortest mate, which may exceed len(PV).
 	Length      int
 	LengthExact bool
 	Nodes       uint64
@@ -145,9 +151,13 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
 		}
 	}
+	length := 0
 	finish := func() *Solution {
 		sol.Nodes, sol.Time = sr.nodes, time.Since(start)
 		sol.Length = len(sol.PV)
+		if sol.Status == Mate && !sol.LengthExact {
+			sol.Length = length
+		}
 		return sol
 	}
 
@@ -163,9 +173,18 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		return finish(), nil
 	}
 	sol.Status = Mate
-	sol.PV = sr.proofLine(&q, int(r.length))
+	// length is an upper bound on the shortest mate: the length of the
+	// proof tree, computed from its children's bounds when it was proven.
+	// The line read from the table may be shorter (the table's bounds for
+	// the defender's replies have improved since), but it is not a bound:
+	// the defender's replies in it need not be the longest.
+	length = int(r.length)
+	sol.PV = sr.proofLine(&q, length)
 	if sol.PV == nil {
 		return finish(), errors.New("mate: internal error: proven root without a main line")
+	}
+	if s.opts.Progress != nil {
+		s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 	}
 
 	// 2. The shortest mate under the futile rule: df-pn with a depth
@@ -174,12 +193,10 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// carries over.
 	phase = "length"
 	sr.futile = s.opts.Futile == Discount
-	length := int(r.length)
 	if sr.futile {
-		// The proof's line may be shorter once futile interpositions are
-		// discounted.
+		// The line under the futile rule.
 		if pv := sr.proofLine(&q, length); pv != nil {
-			sol.PV, length = pv, len(pv)
+			sol.PV = pv
 		}
 	}
 	for length >= 3 {
@@ -188,6 +205,9 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 			length = int(r.length)
 			if pv := sr.proofLine(&q, length); pv != nil {
 				sol.PV = pv
+			}
+			if s.opts.Progress != nil {
+				s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 			}
 			continue
 		}

@@ -24,7 +24,9 @@ const unlimited uint16 = 0xffff
 // given by its board key and the attacker's hand, and what is known of it.
 //
 //   - A proof (pn 0) says the attacker mates within length plies; it holds
-//     for every attacker hand that dominates hand (hand superiority).
+//     for every attacker hand that dominates hand (hand superiority), which
+//     is the hand the proof needs (its proof pieces, 証明駒), not
+//     necessarily the hand the attacker had.
 //   - A disproof (dn 0) says the attacker does not mate within length
 //     plies (unlimited: never); it holds for every hand that hand
 //     dominates. A disproof caused by a repetition on the search path is
@@ -103,9 +105,10 @@ func (t *table) clusterOf(key uint64) *cluster {
 // result is what a lookup tells about a position.
 type result struct {
 	pn, dn  uint32
-	length  uint16 // proven: plies to mate; disproven: no mate within this many plies
-	spare   uint8  // proven: the attacker's pieces in hand at the end
-	anchor  int16  // disproven: the path dependency (-1: none)
+	length  uint16     // proven: plies to mate; disproven: no mate within this many plies
+	spare   uint8      // proven: the attacker's pieces in hand at the end
+	hand    shogi.Hand // proven: the attacker's hand the proof needs (its proof pieces)
+	anchor  int16      // disproven: the path dependency (-1: none)
 	anchor2 int16
 	found   bool // a final result applied, or an entry for this very hand
 }
@@ -139,7 +142,7 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 		case e.pn == 0:
 			if e.length <= remaining && (futile || !e.futile()) && hand.Dominates(e.hand) &&
 				(r.pn != 0 || e.length < r.length || e.length == r.length && e.spare() < r.spare) {
-				r = result{pn: 0, dn: infinity, length: e.length, spare: e.spare(), anchor: -1, anchor2: -1, found: true}
+				r = result{pn: 0, dn: infinity, length: e.length, spare: e.spare(), hand: e.hand, anchor: -1, anchor2: -1, found: true}
 			}
 		case r.pn == 0:
 		case e.dn == 0:

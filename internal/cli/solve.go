@@ -407,9 +407,12 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 		fmt.Fprintf(w, "status: unknown (%s)\n", r.limitText())
 	}
 	if len(r.pv) > 0 {
-		if sol.Status == mate.Mate {
+		switch {
+		case sol.Status == mate.Mate && sol.LengthExact:
 			w.WriteString("main line:\n")
-		} else {
+		case sol.Status == mate.Mate:
+			w.WriteString("a mating line (the defender's replies in it are not proven the longest):\n")
+		default:
 			w.WriteString("main line found so far:\n")
 		}
 		r.writeMoves(w)
@@ -572,6 +575,10 @@ func writeSolveJSON(w io.Writer, j solveJSON) error {
 // drawSearchProgress draws a search's progress on sl; with sl bound it is
 // a mate.Progress callback.
 func drawSearchProgress(sl *statusLine, p mate.Progress) {
-	sl.draw("%-9s %12d nodes  %9d nodes/s  hashfull %5.1f%%  %6.1fs",
-		p.Phase, p.Nodes, perSecond(p.Nodes, p.Elapsed), float64(p.Hashfull)/10, p.Elapsed.Seconds())
+	best := ""
+	if p.Length > 0 {
+		best = fmt.Sprintf("  mate in <=%d", p.Length)
+	}
+	sl.draw("%-9s %12d nodes  %9d nodes/s  hashfull %5.1f%%  %6.1fs%s",
+		p.Phase, p.Nodes, perSecond(p.Nodes, p.Elapsed), float64(p.Hashfull)/10, p.Elapsed.Seconds(), best)
 }
