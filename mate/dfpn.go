@@ -209,7 +209,7 @@ func incDepth(d uint16) uint16 {
 // neither knows anything.
 func (s *search) lookupChild(c *child, ply int) (found bool) {
 	if a, ok := s.onPath(c.full); ok {
-		c.set(result{pn: infinity, dn: 0, length: unlimited, anchor: int16(a), anchor2: -1})
+		c.set(result{pn: infinity, dn: 0, length: unlimited, hand: c.hand, anchor: int16(a), anchor2: -1})
 		return true
 	}
 	r := s.tt.lookup(c.key, c.hand, s.remaining(ply+1), s.futile, s)
@@ -227,12 +227,12 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	rem := s.remaining(ply)
 	if p.SideToMove() == s.attacker {
 		if rem < 1 {
-			s.tt.store(key, hand, s.futile, infinity, 0, 0, 0, 0, -1, -1)
+			s.tt.store(key, fullHand, s.futile, infinity, 0, 0, 0, 0, -1, -1)
 			return false
 		}
 		f.moves = p.Checks(f.moves[:0])
 		if len(f.moves) == 0 {
-			s.tt.store(key, hand, s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
+			s.tt.store(key, noCheckDisproofHand(hand), s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
 			return false
 		}
 		s.keyChildren(f, hand, true)
@@ -453,28 +453,44 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 	case dn == 0:
 		a1, a2 := int16(-1), int16(-1)
 		var depth uint16
+		var dh shogi.Hand
 		if or {
 			// Every child is disproven: the node depends on all of them,
-			// and holds to the smallest of their depths.
+			// holds to the smallest of their depths, and for the hands
+			// every child's disproof holds for, without a kind more that
+			// would add drops.
 			depth = unlimited
+			dh = noCheckDisproofHand(hand)
 			for i := range f.children {
 				c := &f.children[i]
 				a1, a2 = mergeAnchors(a1, a2, c.anchor, c.anchor2)
 				depth = min(depth, c.length)
+				dh = handMin(dh, disproofHandBefore(&f.pos, c.move, c.phand))
 			}
 		} else {
 			// One disproven child suffices: the least dependent, then the
 			// deepest.
-			first := true
+			best := -1
 			for i := range f.children {
 				c := &f.children[i]
 				if c.dn != 0 {
 					continue
 				}
-				if first || c.anchor < a1 || c.anchor == a1 && c.length > depth {
-					a1, a2, depth, first = c.anchor, c.anchor2, c.length, false
+				if best < 0 || c.anchor < a1 || c.anchor == a1 && c.length > depth {
+					a1, a2, depth, best = c.anchor, c.anchor2, c.length, i
 				}
 			}
+			// The defender's move is there for any smaller attacker hand,
+			// unless it drops a piece the defender would then lack.
+			c := &f.children[best]
+			dh = c.phand
+			if c.move.IsDrop() {
+				k := c.move.DroppedKind()
+				dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+			}
+		}
+		if !dh.Dominates(hand) {
+			dh = hand // cannot happen; the disproof holds at least for hand
 		}
 		depth = incDepth(depth)
 		// A repetition of this very node is no reason to doubt its
@@ -490,7 +506,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 		if a1 >= 0 {
 			visit = s.path[a1].visit
 		}
-		s.tt.store(key, hand, s.futile, infinity, 0, visit, depth, 0, a1, a2)
+		s.tt.store(key, dh, s.futile, infinity, 0, visit, depth, 0, a1, a2)
 	default:
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}

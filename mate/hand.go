@@ -104,3 +104,43 @@ func proofHandBefore(p *shogi.Position, m shogi.Move, ph, hand shogi.Hand) shogi
 	}
 	return handMin(ph, hand)
 }
+
+// fullHand holds every piece of the set: a disproof hand that limits
+// nothing.
+var fullHand = func() shogi.Hand {
+	var h shogi.Hand
+	for _, k := range handKinds {
+		h = h.Set(k, shogi.MaxCount(k))
+	}
+	return h
+}()
+
+// noCheckDisproofHand returns the disproof hand of an attacker node with
+// hand h and no check: more of the kinds it holds adds no check, but a
+// kind it lacks would add drops.
+func noCheckDisproofHand(h shogi.Hand) shogi.Hand {
+	d := h
+	for _, k := range handKinds {
+		if h.Has(k) {
+			d = d.Set(k, shogi.MaxCount(k))
+		}
+	}
+	return d
+}
+
+// disproofHandBefore returns the largest attacker hand, given the hand
+// dh a disproof of the position after the attacker's move m holds for,
+// with which the same disproof holds before m: a dropped piece more, a
+// captured one less.
+func disproofHandBefore(p *shogi.Position, m shogi.Move, dh shogi.Hand) shogi.Hand {
+	if m.IsDrop() {
+		if k := m.DroppedKind(); dh.Count(k) < shogi.MaxCount(k) {
+			dh = dh.Add(k)
+		}
+	} else if c := p.PieceAt(m.To()); c != shogi.NoPiece {
+		if k := c.Kind().Demote(); k != shogi.King && dh.Has(k) {
+			dh = dh.Remove(k)
+		}
+	}
+	return dh
+}

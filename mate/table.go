@@ -29,7 +29,9 @@ const unlimited uint16 = 0xffff
 //     necessarily the hand the attacker had.
 //   - A disproof (dn 0) says the attacker does not mate within length
 //     plies (unlimited: never); it holds for every hand that hand
-//     dominates. A disproof caused by a repetition on the search path is
+//     dominates, which is the largest hand the disproof holds for (its
+//     disproof pieces, 反証駒), not necessarily the hand the attacker had.
+//     A disproof caused by a repetition on the search path is
 //     valid only while that path stays: anchor is the ply of the deepest
 //     repeated ancestor it depends on (-1: none), aux the identity of that
 //     ancestor's visit, and anchor2 an upper bound on the next deepest.
@@ -107,7 +109,7 @@ type result struct {
 	pn, dn  uint32
 	length  uint16     // proven: plies to mate; disproven: no mate within this many plies
 	spare   uint8      // proven: the attacker's pieces in hand at the end
-	hand    shogi.Hand // proven: the attacker's hand the proof needs (its proof pieces)
+	hand    shogi.Hand // the hand of the entry: the proof's pieces (proven), the disproof's (disproven)
 	anchor  int16      // disproven: the path dependency (-1: none)
 	anchor2 int16
 	found   bool // a final result applied, or an entry for this very hand
@@ -156,7 +158,7 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 				}
 			}
 			if r.dn != 0 || e.anchor < r.anchor {
-				r = result{pn: infinity, dn: 0, length: e.length, anchor: e.anchor, anchor2: e.anchor2, found: true}
+				r = result{pn: infinity, dn: 0, length: e.length, hand: e.hand, anchor: e.anchor, anchor2: e.anchor2, found: true}
 			}
 		case e.hand == hand && e.futile() == futile && r.dn != 0:
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true}
