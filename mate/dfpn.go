@@ -242,9 +242,14 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				q := *p
 				q.DoMove(c.move)
 				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
-				if c.pn == 0 {
+				switch {
+				case c.pn == 0:
 					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
 					c.phand = pinDrops(&q, 0, c.hand)
+				case rem < 2:
+					// The defender has a reply and the attacker no ply
+					// left: disproven without a visit.
+					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
 				}
 			}
 			if c.pn == 0 && c.length == 0 {
