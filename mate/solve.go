@@ -77,7 +77,9 @@ type Solution struct {
 	// the fewest moves, the defender resists longest and, between equally
 	// long defences, leaves the attacker no spare pieces if it can.
 	// When LengthExact is false it is only a mating line read from the
-	// proof: its defender's replies are not proven the longest.
+	// proof: its defender's replies are not proven the longest; and it is
+	// empty in the rare case where a limit stopped the search while it
+	// read the line of a proven mate from a table that had lost part of it.
 	PV []shogi.Move
 	// Length is len(PV) when LengthExact; when a limit stopped the search
 	// for a shorter mate (LengthExact false), it is the best upper bound
@@ -179,8 +181,25 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// the defender's replies have improved since), but it is not a bound:
 	// the defender's replies in it need not be the longest.
 	length = int(r.length)
+	// Reading the line may have to search parts of the proof the table
+	// lost: it gets some time and nodes beyond the limits, since a mate
+	// without its line is of little use.
+	deadline, maxNodes := sr.deadline, sr.maxNodes
+	if !deadline.IsZero() {
+		sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
+	}
+	if maxNodes > 0 {
+		sr.maxNodes = sr.nodes + max(10_000_000, maxNodes/2)
+	}
+	if ctx.Err() == nil {
+		sr.stopped = nil
+	}
 	sol.PV = sr.proofLine(&q, length)
+	sr.deadline, sr.maxNodes = deadline, maxNodes
 	if sol.PV == nil {
+		if sr.stopped != nil {
+			return finish(), nil // a mate, proven, without its line
+		}
 		return finish(), errors.New("mate: internal error: proven root without a main line")
 	}
 	if s.opts.Progress != nil {
@@ -321,21 +340,28 @@ func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem in
 // the attacker's moves with bestCheck and the defender's with reply, which
 // returns false when a limit stopped it or the table does not hold a
 // proof after all.
-func (s *search) line(root *shogi.Position, length int, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
+//
+// With pathless, the searches it makes ignore the line so far: a proof
+// that passes through a position of the line again is still a proof.
+func (s *search) line(root *shogi.Position, length int, pathless bool, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
 	var pv []shogi.Move
 	ancestors := []shogi.Position{*root}
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
 	for rem := length; rem > 0; rem-- {
 		p := &ancestors[len(ancestors)-1]
+		path := ancestors
+		if pathless {
+			path = nil
+		}
 		var best candidate
 		var ok bool
 		if p.SideToMove() == s.attacker {
-			best, ok = s.bestCheck(ancestors, p, rem, scratch)
+			best, ok = s.bestCheck(path, p, rem, scratch)
 		} else {
 			if s.mated(p, scratch) {
 				break
 			}
-			best, ok = reply(ancestors, p, rem)
+			best, ok = reply(path, p, rem)
 		}
 		if !ok {
 			return nil
@@ -356,7 +382,7 @@ func (s *search) line(root *shogi.Position, length int, reply func(ancestors []s
 // when a limit stopped a search it needed.
 func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return s.line(root, length, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+	return s.line(root, length, true, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
 		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
 			c := candidate{move: m, pos: *p}
 			c.pos.DoMove(m)
@@ -381,7 +407,7 @@ func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
 // It returns nil when a limit stopped it.
 func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return s.line(root, length, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+	return s.line(root, length, false, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
 		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
 			c := candidate{move: m, pos: *p}
 			c.pos.DoMove(m)
