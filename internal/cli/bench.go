@@ -38,8 +38,9 @@ in the last column.
 
 The list is built in: short problems made for it (mates in 1 to 7 plies,
 their lengths checked by exhaustive search, and a position without
-mate) and classic problems of 13 to 17 plies from 将棋図巧 (public
-domain; records CC0) whose lengths are confirmed. --problems reads another
+mate) and classic problems of 13 to 17 plies from 将棋図巧 and 将棋無双
+(public domain; records CC0), most with confirmed lengths. --problems
+reads another
 list in the same format, such as ../shared/testdata/classic-tsume.tsv:
 tab-separated columns id, plies (the length by the tsume convention),
 raw_plies (every interposition counted; - if unknown), status
