@@ -334,6 +334,21 @@ func childThreshold(second uint32) uint32 {
 	return addSat(second, max(1, second>>epsilonShift))
 }
 
+// lowest tracks, over the numbers of a node's children, the index of the
+// smallest, the smallest and the second smallest.
+type lowest struct {
+	best        int
+	val, second uint32
+}
+
+func (l *lowest) add(i int, v uint32) {
+	if v < l.val {
+		l.best, l.second, l.val = i, l.val, v
+	} else if v < l.second {
+		l.second = v
+	}
+}
+
 // mid is the df-pn procedure: it searches the position of frame ply until
 // its proof number reaches thpn or its disproof number thdn, and stores the
 // outcome in the table.
@@ -353,21 +368,17 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 	start := s.nodes
 	for {
 		var pn, dn uint32
-		best, bestVal, second := -1, infinity, infinity
+		low := lowest{best: -1, val: infinity, second: infinity}
 		if or {
-			pn, dn = infinity, 0
+			dn = 0
 			for i := range f.children {
 				c := &f.children[i]
 				dn = addSat(dn, c.dn)
-				if c.pn < bestVal {
-					best, second, bestVal = i, bestVal, c.pn
-				} else if c.pn < second {
-					second = c.pn
-				}
+				low.add(i, c.pn)
 			}
-			pn = bestVal
+			pn = low.val
 		} else {
-			pn, dn = 0, infinity
+			pn = 0
 			blocked, square := false, shogi.NoSquare
 			for i := range f.children {
 				c := &f.children[i]
@@ -387,14 +398,11 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 					}
 				}
 				pn = addSat(pn, c.pn)
-				if c.dn < bestVal {
-					best, second, bestVal = i, bestVal, c.dn
-				} else if c.dn < second {
-					second = c.dn
-				}
+				low.add(i, c.dn)
 			}
-			dn = bestVal
+			dn = low.val
 		}
+		best, second := low.best, low.second
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped != nil {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return

@@ -381,22 +381,7 @@ func (s *search) line(root *shogi.Position, length int, pathless bool, reply fun
 // proof, at a defender node the reply with the longest. It returns nil
 // when a limit stopped a search it needed.
 func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return s.line(root, length, true, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
-		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
-			c := candidate{move: m, pos: *p}
-			c.pos.DoMove(m)
-			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
-			if !ok {
-				return best, false // not a proof within rem plies after all
-			}
-			c.length, c.spare = l, sp
-			if !found || better(&c, &best, false) {
-				best, found = c, true
-			}
-		}
-		return best, found
-	})
+	return s.line(root, length, true, s.longestReply(false))
 }
 
 // tsumeLine returns the main line from root, whose shortest mate is
@@ -406,20 +391,28 @@ func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
 // between such replies the one whose proof leaves the fewest spare pieces.
 // It returns nil when a limit stopped it.
 func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
+	return s.line(root, length, false, s.longestReply(true))
+}
+
+// longestReply returns line's choice of a defender's reply: the one whose
+// proof is the longest, then leaves the fewest spare pieces. With exact,
+// only replies after which a depth-limited search finds no mate two
+// plies shorter are considered: the node's mate length being exact, they
+// are the longest defences.
+func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool) {
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return s.line(root, length, false, func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+	return func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
 		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
 			c := candidate{move: m, pos: *p}
 			c.pos.DoMove(m)
-			// Is there a mate two plies shorter after this reply?
-			if rem-3 >= 1 {
+			if exact && rem-3 >= 1 {
 				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
 					continue
 				}
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
 			if !ok {
-				return best, false
+				return best, false // not a proof within rem plies after all
 			}
 			c.length, c.spare = l, sp
 			if !found || better(&c, &best, false) {
@@ -427,7 +420,7 @@ func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
 			}
 		}
 		return best, found && s.stopped == nil
-	})
+	}
 }
 
 // alternatives looks, at every attacker move of pv, for another check that
