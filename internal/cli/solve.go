@@ -472,8 +472,11 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 		}
 		for _, a := range r.alts {
 			note := ""
-			if a.LastMovePromotion {
+			switch {
+			case a.LastMovePromotion:
 				note = "  (promotion choice on the last move: tolerated)"
+			case a.Move == sol.PV[a.Ply].TogglePromotion():
+				note = "  (the main line's move with the other promotion choice: 成生の非限定)"
 			}
 			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply+1, uw, a.usi, a.ja, note)
 		}
