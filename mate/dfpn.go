@@ -246,9 +246,9 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				case c.pn == 0:
 					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
 					c.phand = pinDrops(&q, 0, c.hand)
-				case rem < 2:
+				case rem-1 < 2:
 					// The defender has a reply and the attacker no ply
-					// left: disproven without a visit.
+					// left to mate after it: disproven without a visit.
 					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
 				}
 			}
