@@ -241,6 +241,11 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			if !s.lookupChild(c, ply) {
 				q := *p
 				q.DoMove(c.move)
+				if rem-1 < 2 && q.KingCanEscape() {
+					// The cheap case of the one below.
+					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
+					continue
+				}
 				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
 				switch {
 				case c.pn == 0:

@@ -410,6 +410,37 @@ func TestInvariantKeyMatchesRecomputed(t *testing.T) {
 	f.done(n)
 }
 
+// KingCanEscape is true exactly when some evasion is a king move, on
+// every position of the walk (false when not in check), and after every
+// check of the walk, where the positions in check are.
+func TestInvariantKingCanEscape(t *testing.T) {
+	nodes := walkPositions(t)
+	f := failOnce{t: t, what: "KingCanEscape"}
+	n := 0
+	check := func(p *shogi.Position) {
+		n++
+		want := false
+		for _, m := range p.Evasions(nil) {
+			if m.Piece().Kind() == shogi.King {
+				want = true
+			}
+		}
+		if got := p.KingCanEscape(); got != want {
+			f.errorf("%s: KingCanEscape() = %v, want %v", p.SFEN(), got, want)
+		}
+	}
+	for i := range nodes {
+		p := nodes[i].pos
+		check(&p)
+		for _, m := range p.Checks(nil) {
+			q := p
+			q.DoMove(m)
+			check(&q)
+		}
+	}
+	f.done(n)
+}
+
 // KeysAfter(m) predicts Key, BoardKey and the mover's hand after every
 // legal move, without playing it.
 func TestInvariantKeysAfterMatchesDoMove(t *testing.T) {

@@ -101,6 +101,29 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 	return buf[:n], drops, checkers
 }
 
+// KingCanEscape reports whether the side to move, in check, can answer by
+// a king move (a step to a square not attacked, capturing or not). A mate
+// search that only needs to know whether the defender has any reply asks
+// it first, since it is the cheap part of the evasions. It is false when
+// the side to move has no king or is not in check.
+func (p *Position) KingCanEscape() bool {
+	ksq := p.King(p.side)
+	if ksq == NoSquare {
+		return false
+	}
+	checkers := p.attackersTo(p.side.Opp(), ksq)
+	if checkers.IsEmpty() {
+		return false
+	}
+	var xray Bitboard
+	for c := checkers; c.Any(); {
+		s := c.PopLSB()
+		xray = xray.Or(xrayBeyond(p.board[s], s, ksq))
+	}
+	var buf [8]Move
+	return p.genKingMoves(buf[:], 0, ksq, xray) > 0
+}
+
 // HasLegalMove reports whether the side to move has at least one legal move.
 func (p *Position) HasLegalMove() bool {
 	var buf [MaxMoves]Move
