@@ -380,9 +380,15 @@ func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitbo
 	us := p.side
 	pinned := p.blockers(ksq, us.Opp()).And(p.byColor[us])
 	// Only the checker's square and those between answer the check: each
-	// piece is asked once whether it reaches one of them.
+	// piece is asked once whether it reaches one of them, except the
+	// stepping pieces too far away to.
 	target := between.With(s)
-	for b := p.byColor[us].AndNot(p.byKind[King]); b.Any(); {
+	var reach Bitboard
+	for t := target; t.Any(); {
+		reach = reach.Or(tbl.near2[t.PopLSB()])
+	}
+	sliders := p.byKind[Lance].Or(p.byKind[Bishop]).Or(p.byKind[Rook]).Or(p.byKind[Horse]).Or(p.byKind[Dragon])
+	for b := p.byColor[us].AndNot(p.byKind[King]).And(reach.Or(sliders)); b.Any(); {
 		from := b.PopLSB()
 		att := p.attacks(p.board[from], from).And(target)
 		if att.IsEmpty() {

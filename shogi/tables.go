@@ -38,6 +38,9 @@ type tables struct {
 	// rankBB[r]: rank r (0-based).
 	rankBB [9]Bitboard
 	fileBB [9]Bitboard
+	// near2[s]: the squares at most two files and two ranks from s, from
+	// which alone a piece that only steps (knights included) can reach s.
+	near2 [NumSquares]Bitboard
 }
 
 var tbl = buildTables()
@@ -99,6 +102,15 @@ func buildTables() *tables {
 		}
 		for _, k := range []Kind{ProPawn, ProLance, ProKnight, ProSilver} {
 			t.step[c][k] = t.step[c][Gold]
+		}
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		for df := -2; df <= 2; df++ {
+			for dr := -2; dr <= 2; dr++ {
+				if f, r := sqFile(s)+df, sqRank(s)+dr; onBoard(f, r) {
+					t.near2[s] = t.near2[s].With(Square(f*9 + r))
+				}
+			}
 		}
 	}
 	for r := 0; r < 9; r++ {
