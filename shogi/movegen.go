@@ -54,12 +54,8 @@ func (p *Position) genLegal(buf []Move, n int) int {
 // (king moves, captures of the checker, interpositions by move or drop) and
 // returns the extended slice; when it is not in check it returns dst as is.
 func (p *Position) Evasions(dst []Move) []Move {
-	ksq := p.King(p.side)
-	if ksq == NoSquare {
-		return dst
-	}
-	checkers := p.attackersTo(p.side.Opp(), ksq)
-	if checkers.IsEmpty() {
+	ksq, checkers, ok := p.checkedKing()
+	if !ok {
 		return dst
 	}
 	buf, n := room(dst)
@@ -74,13 +70,9 @@ func (p *Position) Evasions(dst []Move) []Move {
 // it to skip writing out the many drops of a full hand. When not in check
 // it returns dst, 0 and no checkers.
 func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, checkers Bitboard) {
-	ksq := p.King(p.side)
-	if ksq == NoSquare {
+	ksq, checkers, ok := p.checkedKing()
+	if !ok {
 		return dst, 0, Bitboard{}
-	}
-	checkers = p.attackersTo(p.side.Opp(), ksq)
-	if checkers.IsEmpty() {
-		return dst, 0, checkers
 	}
 	buf, n := room(dst)
 	n, between := p.genEvasionMoves(buf, n, ksq, checkers)
@@ -107,21 +99,34 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 // it first, since it is the cheap part of the evasions. It is false when
 // the side to move has no king or is not in check.
 func (p *Position) KingCanEscape() bool {
-	ksq := p.King(p.side)
+	ksq, checkers, ok := p.checkedKing()
+	if !ok {
+		return false
+	}
+	var buf [8]Move
+	return p.genKingMoves(buf[:], 0, ksq, p.xrays(checkers, ksq)) > 0
+}
+
+// checkedKing returns the square of the side to move's king and the pieces
+// checking it; ok is false when it has no king or is not in check.
+func (p *Position) checkedKing() (ksq Square, checkers Bitboard, ok bool) {
+	ksq = p.King(p.side)
 	if ksq == NoSquare {
-		return false
+		return ksq, checkers, false
 	}
-	checkers := p.attackersTo(p.side.Opp(), ksq)
-	if checkers.IsEmpty() {
-		return false
-	}
+	checkers = p.attackersTo(p.side.Opp(), ksq)
+	return ksq, checkers, checkers.Any()
+}
+
+// xrays returns the squares the king on ksq cannot step back to along the
+// lines of the sliding pieces among checkers.
+func (p *Position) xrays(checkers Bitboard, ksq Square) Bitboard {
 	var xray Bitboard
 	for c := checkers; c.Any(); {
 		s := c.PopLSB()
 		xray = xray.Or(xrayBeyond(p.board[s], s, ksq))
 	}
-	var buf [8]Move
-	return p.genKingMoves(buf[:], 0, ksq, xray) > 0
+	return xray
 }
 
 // HasLegalMove reports whether the side to move has at least one legal move.
@@ -366,12 +371,7 @@ func (p *Position) genEvasions(buf []Move, n int, ksq Square, checkers Bitboard)
 // the squares where a drop would interpose (empty for a double check or a
 // check from next to the king).
 func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitboard) (int, Bitboard) {
-	var xray Bitboard
-	for c := checkers; c.Any(); {
-		s := c.PopLSB()
-		xray = xray.Or(xrayBeyond(p.board[s], s, ksq))
-	}
-	n = p.genKingMoves(buf, n, ksq, xray)
+	n = p.genKingMoves(buf, n, ksq, p.xrays(checkers, ksq))
 	if checkers.MoreThanOne() {
 		return n, Bitboard{} // double check: only the king can move
 	}
