@@ -1,13 +1,13 @@
 package mate
 
 import (
-	"bufio"
 	"flag"
 	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -73,23 +73,9 @@ func randomTsumeLike(rng *rand.Rand) shogi.Position {
 // readCorpus reads the committed tsume-like positions.
 func readCorpus(t testing.TB) []shogi.Position {
 	t.Helper()
-	f, err := os.Open(corpusFile)
+	ps, err := problems.ReadSFENs(corpusFile)
 	if err != nil {
 		t.Fatal(err)
-	}
-	defer f.Close()
-	var ps []shogi.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p, err := shogi.ParseSFEN(line)
-		if err != nil {
-			t.Fatalf("%s: %v", corpusFile, err)
-		}
-		ps = append(ps, p)
 	}
 	return ps
 }

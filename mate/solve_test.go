@@ -3,12 +3,10 @@ package mate
 import (
 	"context"
 	"flag"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -84,36 +82,13 @@ func TestSolveNoMate(t *testing.T) {
 
 var classicsLong = flag.Bool("classics.long", false, "TestSolveClassics: also the long problems (minutes each)")
 
-// classic is one row of testdata/classic-tsume.tsv (将棋図巧 and 将棋無双,
-// public domain; records from the Open Tsume dataset, CC0).
-type classic struct {
-	id, status, sfen string
-	plies, raw       int // raw: 0 when unknown
-}
-
-func readClassics(t *testing.T) []classic {
+func readClassics(t *testing.T) []problems.Row {
 	t.Helper()
-	data, err := os.ReadFile("testdata/classic-tsume.tsv")
+	rows, err := problems.ReadFile("testdata/classic-tsume.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []classic
-	for _, l := range strings.Split(string(data), "\n") {
-		if l == "" || strings.HasPrefix(l, "#") || strings.HasPrefix(l, "id\t") {
-			continue
-		}
-		f := strings.Split(l, "\t")
-		if len(f) != 6 {
-			t.Fatalf("classic-tsume.tsv: want 6 columns: %q", l)
-		}
-		c := classic{id: f[0], status: f[3], sfen: f[4]}
-		if c.plies, err = strconv.Atoi(f[1]); err != nil {
-			t.Fatalf("classic-tsume.tsv: %s: plies %q", c.id, f[1])
-		}
-		c.raw, _ = strconv.Atoi(f[2])
-		out = append(out, c)
-	}
-	return out
+	return rows
 }
 
 // TestSolveClassics solves the classic problems of
@@ -125,27 +100,27 @@ func readClassics(t *testing.T) []classic {
 // solved in well under a second run.
 func TestSolveClassics(t *testing.T) {
 	for _, c := range readClassics(t) {
-		long := c.plies > 17 || c.id == "zukou-007"
-		quick := c.id == "zukou-036" || c.id == "zukou-085" || c.id == "musou-038"
+		long := c.Plies > 17 || c.ID == "zukou-007"
+		quick := c.ID == "zukou-036" || c.ID == "zukou-085" || c.ID == "musou-038"
 		if long && !*classicsLong || testing.Short() && !quick {
 			continue
 		}
-		t.Run(c.id, func(t *testing.T) {
+		t.Run(c.ID, func(t *testing.T) {
 			opts := SolverOptions{HashMB: 128, MaxTime: 60 * time.Second, SkipSoundness: true}
 			if long {
 				opts.HashMB = 2048
 			}
-			sol := solve(t, c.sfen, opts)
-			switch c.status {
+			sol := solve(t, c.SFEN, opts)
+			switch c.Status {
 			case "confirmed":
-				if sol.Status != Mate || !sol.LengthExact || sol.Length != c.plies {
-					t.Errorf("%v length %d (exact %v), confirmed %d: %v", sol.Status, sol.Length, sol.LengthExact, c.plies, sol.PV)
+				if sol.Status != Mate || !sol.LengthExact || sol.Length != c.Plies {
+					t.Errorf("%v length %d (exact %v), confirmed %d: %v", sol.Status, sol.Length, sol.LengthExact, c.Plies, sol.PV)
 				}
 			case "confirmed-after-futile-rule":
 				// Our futile rule is narrower than the record's: see
 				// TestFutileRuleChangesTheLength.
-				if sol.Status != Mate || sol.Length < c.plies {
-					t.Errorf("%v length %d, recorded %d: %v", sol.Status, sol.Length, c.plies, sol.PV)
+				if sol.Status != Mate || sol.Length < c.Plies {
+					t.Errorf("%v length %d, recorded %d: %v", sol.Status, sol.Length, c.Plies, sol.PV)
 				}
 			default:
 				if sol.Status != Mate {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -76,24 +77,14 @@ func perftPositions(t testing.TB) []testLine {
 // with their recorded main lines.
 func classicProblems(t testing.TB) []testLine {
 	t.Helper()
-	data, err := os.ReadFile("testdata/classic-tsume.tsv")
+	rows, err := problems.ReadFile("testdata/classic-tsume.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []testLine
-	for _, l := range strings.Split(string(data), "\n") {
-		if l == "" || l[0] == '#' || strings.HasPrefix(l, "id\t") {
-			continue
-		}
-		cols := strings.Split(l, "\t")
-		if len(cols) != 6 {
-			t.Fatalf("classic-tsume.tsv: want 6 columns: %q", l)
-		}
-		p := mustSFEN(t, cols[4])
-		out = append(out, testLine{name: "classic/" + cols[0], start: p, moves: mustMoves(t, p, cols[5])})
-	}
-	if len(out) == 0 {
-		t.Fatal("no problems in classic-tsume.tsv")
+	for _, r := range rows {
+		p := mustSFEN(t, r.SFEN)
+		out = append(out, testLine{name: "classic/" + r.ID, start: p, moves: mustMoves(t, p, strings.Join(r.Moves, " "))})
 	}
 	return out
 }

@@ -1,13 +1,10 @@
 package shogi_test
 
 import (
-	"bufio"
-	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -15,45 +12,13 @@ import (
 // (public-domain problems; the records are CC0, see the file's header).
 var classicTsumePath = filepath.Join("testdata", "classic-tsume.tsv")
 
-type tsumeRecord struct {
-	id    string
-	plies int
-	sfen  string
-	line  []string
-}
-
-func readClassicTsume(t testing.TB) []tsumeRecord {
+func readClassicTsume(t testing.TB) []problems.Row {
 	t.Helper()
-	f, err := os.Open(classicTsumePath)
-	if os.IsNotExist(err) {
-		t.Fatalf("%s not found", classicTsumePath)
-	}
+	rows, err := problems.ReadFile(classicTsumePath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var recs []tsumeRecord
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "id\t") {
-			continue
-		}
-		cols := strings.Split(line, "\t")
-		if len(cols) != 6 {
-			t.Fatalf("%s: want 6 columns: %q", classicTsumePath, line)
-		}
-		plies, err := strconv.Atoi(cols[1])
-		if err != nil {
-			t.Fatalf("%s: bad plies %q", classicTsumePath, cols[1])
-		}
-		recs = append(recs, tsumeRecord{cols[0], plies, cols[4], strings.Fields(cols[5])})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return recs
+	return rows
 }
 
 // The recorded main lines of classic tsume problems (Edo period, checked by
@@ -67,15 +32,15 @@ func TestClassicTsumeLines(t *testing.T) {
 		t.Fatal("no problems read")
 	}
 	for _, r := range recs {
-		t.Run(r.id, func(t *testing.T) {
-			p := mustSFEN(t, r.sfen)
+		t.Run(r.ID, func(t *testing.T) {
+			p := mustSFEN(t, r.SFEN)
 			if err := p.Validate(); err != nil {
 				t.Fatalf("Validate: %v", err)
 			}
-			if len(r.line) != r.plies || r.plies%2 != 1 {
-				t.Fatalf("the line has %d moves, the record says %d plies", len(r.line), r.plies)
+			if len(r.Moves) != r.Plies || r.Plies%2 != 1 {
+				t.Fatalf("the line has %d moves, the record says %d plies", len(r.Moves), r.Plies)
 			}
-			for i, u := range r.line {
+			for i, u := range r.Moves {
 				m, err := p.ParseUSIMove(u)
 				if err != nil {
 					t.Fatalf("ply %d in %s: %v", i+1, p.SFEN(), err)
@@ -108,7 +73,7 @@ func TestClassicTsumeLines(t *testing.T) {
 // by the slow oracle.
 func TestClassicTsumeFirstChecks(t *testing.T) {
 	for _, r := range readClassicTsume(t) {
-		p := mustSFEN(t, r.sfen)
+		p := mustSFEN(t, r.SFEN)
 		want := map[string]bool{}
 		for _, m := range oracleLegal(&p) {
 			q := p
@@ -118,10 +83,10 @@ func TestClassicTsumeFirstChecks(t *testing.T) {
 			}
 		}
 		if d := diffSets(usiSet(t, "Checks", p.Checks(nil)), want); d != "" {
-			t.Errorf("%s: Checks: %s", r.id, d)
+			t.Errorf("%s: Checks: %s", r.ID, d)
 		}
-		if !want[r.line[0]] {
-			t.Errorf("%s: the recorded first move %s is not among the checks", r.id, r.line[0])
+		if !want[r.Moves[0]] {
+			t.Errorf("%s: the recorded first move %s is not among the checks", r.ID, r.Moves[0])
 		}
 	}
 }

@@ -1,14 +1,13 @@
 package shogigraph
 
 import (
-	"bufio"
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/graph"
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -18,28 +17,11 @@ const corpusFile = "../../mate/testdata/tsume-like.sfen"
 
 func readCorpus(t testing.TB) []shogi.Position {
 	t.Helper()
-	f, err := os.Open(corpusFile)
+	ps, err := problems.ReadSFENs(corpusFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []shogi.Position
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		p, err := shogi.ParseSFEN(line)
-		if err != nil {
-			t.Fatalf("%s: %v", line, err)
-		}
-		out = append(out, p)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return ps
 }
 
 // knownMates are corpus positions with short mates found by the graph

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -78,50 +79,23 @@ type benchProblem struct {
 // parseBenchTSV reads a problem list (see the help of bench); name is used
 // in messages.
 func parseBenchTSV(data []byte, name string) ([]benchProblem, error) {
-	var out []benchProblem
-	sc := bufio.NewScanner(strings.NewReader(string(data)))
-	sc.Buffer(make([]byte, 0, 4096), maxBatchLine)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimRight(sc.Text(), "\r")
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, "id\t") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) < 5 {
-			return nil, fmt.Errorf("%s:%d: want at least 5 tab-separated columns (id, plies, raw_plies, status, sfen); got %d", name, n, len(f))
-		}
-		bp := benchProblem{id: f[0], sfen: f[4], wantStatus: mate.Mate}
-		plies, err := strconv.Atoi(f[1])
-		if err != nil || plies < 0 {
-			return nil, fmt.Errorf("%s:%d: bad plies %q", name, n, f[1])
-		}
-		raw := 0
-		if f[2] != "-" {
-			if raw, err = strconv.Atoi(f[2]); err != nil || raw < 0 {
-				return nil, fmt.Errorf("%s:%d: bad raw_plies %q", name, n, f[2])
-			}
-		}
-		switch f[3] {
+	rows, err := problems.Parse(data, name)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]benchProblem, 0, len(rows))
+	for _, r := range rows {
+		bp := benchProblem{id: r.ID, sfen: r.SFEN, wantStatus: mate.Mate}
+		switch r.Status {
 		case "confirmed", "confirmed-after-futile-rule", "constructed":
-			bp.plies, bp.rawPlies = plies, raw
-		case "line-only":
+			bp.plies, bp.rawPlies = r.Plies, r.RawPlies
 		case "nomate":
 			bp.wantStatus = mate.NoMate
-		default:
-			return nil, fmt.Errorf("%s:%d: unknown status %q: want confirmed, confirmed-after-futile-rule, constructed, line-only or nomate", name, n, f[3])
 		}
 		if bp.pos, err = shogi.ParseSFEN(bp.sfen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s", name, n, errText(err))
+			return nil, fmt.Errorf("%s:%d: %s", name, r.Line, errText(err))
 		}
 		out = append(out, bp)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("reading %s: %w", name, err)
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: no problems", name)
 	}
 	return out, nil
 }
