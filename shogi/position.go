@@ -79,13 +79,9 @@ func (p *Position) SetHand(c Color, h Hand) {
 func (p *Position) SetSideToMove(c Color) {
 	if c != p.side {
 		p.side = c
-		if c == White {
-			p.key += zobrist.side
-			p.bkey += zobrist.side
-		} else {
-			p.key -= zobrist.side
-			p.bkey -= zobrist.side
-		}
+		d := sideKeyChange(c)
+		p.key += d
+		p.bkey += d
 	}
 }
 
@@ -180,14 +176,20 @@ func (p *Position) DoMove(m Move) {
 		p.putPiece(pc, to)
 	}
 	p.side = us.Opp()
-	if us == Black {
-		p.key += zobrist.side
-		p.bkey += zobrist.side
-	} else {
-		p.key -= zobrist.side
-		p.bkey -= zobrist.side
-	}
+	d := sideKeyChange(p.side)
+	p.key += d
+	p.bkey += d
 	p.moveNum++
+}
+
+// sideKeyChange is what the keys gain when the side to move becomes c:
+// the side key is counted when White is to move (subtracting is adding
+// the negation, modulo 2⁶⁴).
+func sideKeyChange(c Color) uint64 {
+	if c == White {
+		return zobrist.side
+	}
+	return -zobrist.side
 }
 
 // DoNullMove passes the turn to the other side.
@@ -232,12 +234,6 @@ func (p *Position) KeysAfter(m Move) (key, boardKey uint64, hand Hand) {
 		key += z
 		boardKey += z
 	}
-	if us == Black {
-		key += zobrist.side
-		boardKey += zobrist.side
-	} else {
-		key -= zobrist.side
-		boardKey -= zobrist.side
-	}
-	return key, boardKey, hand
+	d := sideKeyChange(us.Opp())
+	return key + d, boardKey + d, hand
 }
