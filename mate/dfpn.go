@@ -301,7 +301,8 @@ func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
 	}
 	var sink uint64
 	for i := range f.children {
-		sink += s.tt.clusterOf(f.children[i].key)[0].key
+		c := s.tt.clusterOf(f.children[i].key)
+		sink += c[0].key + c[clusterSize/2].key // both cache lines
 	}
 	s.tt.sink += sink
 }
