@@ -238,12 +238,19 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		s.keyChildren(f, hand, true)
 		for i := range f.children {
 			c := &f.children[i]
-			if !s.lookupChild(c, ply) {
+			found := s.lookupChild(c, ply)
+			if found && rem-1 < 2 && c.pn != 0 && c.dn != 0 {
+				// Known to have a reply (an estimate, or an unfinished
+				// search): with no ply left after it, disproven.
+				c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
+			}
+			if !found {
 				q := *p
 				q.DoMove(c.move)
 				if rem-1 < 2 && q.KingCanEscape() {
 					// The cheap case of the one below.
 					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
+					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
 					continue
 				}
 				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
@@ -255,6 +262,11 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 					// The defender has a reply and the attacker no ply
 					// left to mate after it: disproven without a visit.
 					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
+					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
+				default:
+					// The estimate is kept, so that a later visit of this
+					// node does not generate the replies again.
+					s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn)
 				}
 			}
 			if c.pn == 0 && c.length == 0 {

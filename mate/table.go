@@ -172,36 +172,52 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 // Proofs and other results keep separate slots, so that a depth-limited
 // disproof ("no mate within d") does not push out a longer proof.
 func (t *table) store(key uint64, hand shogi.Hand, futile bool, pn, dn, aux uint32, length uint16, spare uint8, anchor, anchor2 int16) {
-	c := t.clusterOf(key)
-	meta := spare
+	slot := t.slot(key, hand, futile, pn == 0, true)
+	*slot = entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
+		anchor: anchor, anchor2: anchor2, meta: metaOf(spare, futile), gen: t.gen}
+}
+
+func metaOf(spare uint8, futile bool) uint8 {
 	if futile {
-		meta |= futileBit
+		return spare | futileBit
+	}
+	return spare
+}
+
+// slot returns where to store (key, hand) for the futile flag: its own
+// entry of the same kind (proof or not), else an empty or stale slot, else
+// (with evict) the entry with the least work, preferring to keep final
+// results; nil if there is none.
+func (t *table) slot(key uint64, hand shogi.Hand, futile, proof, evict bool) *entry {
+	c := t.clusterOf(key)
+	for i := range c {
+		e := &c[i]
+		if e.gen == t.gen && e.key == key && e.hand == hand && e.futile() == futile && (e.pn == 0) == proof {
+			return e
+		}
 	}
 	var slot *entry
 	for i := range c {
 		e := &c[i]
-		if e.gen == t.gen && e.key == key && e.hand == hand && e.futile() == futile && (e.pn == 0) == (pn == 0) {
+		if e.gen != t.gen {
+			t.stored++
+			return e
+		}
+		if evict && (slot == nil || replaceScore(e) < replaceScore(slot)) {
 			slot = e
-			break
 		}
 	}
-	if slot == nil {
-		// An empty or stale slot, else the entry with the least work,
-		// preferring to keep final results.
-		for i := range c {
-			e := &c[i]
-			if e.gen != t.gen {
-				slot = e
-				t.stored++
-				break
-			}
-			if slot == nil || replaceScore(e) < replaceScore(slot) {
-				slot = e
-			}
-		}
+	return slot
+}
+
+// storeIfFree records the initial proof number pn (disproof number 1) of
+// (key, hand), unless that would push out another position's entry: an
+// estimate is worth keeping, but not at the price of an entry with work
+// behind it.
+func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn uint32) {
+	if slot := t.slot(key, hand, futile, false, false); slot != nil {
+		*slot = entry{key: key, hand: hand, pn: pn, dn: 1, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
 	}
-	*slot = entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
-		anchor: anchor, anchor2: anchor2, meta: meta, gen: t.gen}
 }
 
 func replaceScore(e *entry) uint64 {

@@ -313,9 +313,15 @@ func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard)
 	if tos.IsEmpty() {
 		return n
 	}
-	if p.byColor[them].Count() <= 8 {
-		tos = tos.AndNot(p.attacksBy(them))
-		return put(buf, n, base, tos)
+	// Only the sliders and the pieces near the king can attack a square
+	// next to it; when they are few, their attacks are taken at once.
+	if near := p.byColor[them].And(tbl.near3[ksq].Or(p.sliders())); near.Count() <= 8 {
+		var a Bitboard
+		for near.Any() {
+			s := near.PopLSB()
+			a = a.Or(p.attacks(p.board[s], s))
+		}
+		return put(buf, n, base, tos.AndNot(a))
 	}
 	for tos.Any() {
 		to := tos.PopLSB()
@@ -327,14 +333,9 @@ func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard)
 	return n
 }
 
-// attacksBy returns every square some piece of c attacks.
-func (p *Position) attacksBy(c Color) Bitboard {
-	var a Bitboard
-	for b := p.byColor[c]; b.Any(); {
-		s := b.PopLSB()
-		a = a.Or(p.attacks(p.board[s], s))
-	}
-	return a
+// sliders returns the pieces of both sides that move along lines.
+func (p *Position) sliders() Bitboard {
+	return p.byKind[Lance].Or(p.byKind[Bishop]).Or(p.byKind[Rook]).Or(p.byKind[Horse]).Or(p.byKind[Dragon])
 }
 
 // xrayBeyond returns, for a checker pc on s that checks the king on ksq
@@ -387,8 +388,7 @@ func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitbo
 	for t := target; t.Any(); {
 		reach = reach.Or(tbl.near2[t.PopLSB()])
 	}
-	sliders := p.byKind[Lance].Or(p.byKind[Bishop]).Or(p.byKind[Rook]).Or(p.byKind[Horse]).Or(p.byKind[Dragon])
-	for b := p.byColor[us].AndNot(p.byKind[King]).And(reach.Or(sliders)); b.Any(); {
+	for b := p.byColor[us].AndNot(p.byKind[King]).And(reach.Or(p.sliders())); b.Any(); {
 		from := b.PopLSB()
 		att := p.attacks(p.board[from], from).And(target)
 		if att.IsEmpty() {

@@ -41,6 +41,9 @@ type tables struct {
 	// near2[s]: the squares at most two files and two ranks from s, from
 	// which alone a piece that only steps (knights included) can reach s.
 	near2 [NumSquares]Bitboard
+	// near3[s]: the squares at most three files and three ranks from s:
+	// those from which alone a stepping piece can reach a neighbour of s.
+	near3 [NumSquares]Bitboard
 }
 
 var tbl = buildTables()
@@ -105,9 +108,14 @@ func buildTables() *tables {
 		}
 	}
 	for s := Square(0); s < NumSquares; s++ {
-		for df := -2; df <= 2; df++ {
-			for dr := -2; dr <= 2; dr++ {
-				if f, r := sqFile(s)+df, sqRank(s)+dr; onBoard(f, r) {
+		for df := -3; df <= 3; df++ {
+			for dr := -3; dr <= 3; dr++ {
+				f, r := sqFile(s)+df, sqRank(s)+dr
+				if !onBoard(f, r) {
+					continue
+				}
+				t.near3[s] = t.near3[s].With(Square(f*9 + r))
+				if max(df, -df, dr, -dr) <= 2 {
 					t.near2[s] = t.near2[s].With(Square(f*9 + r))
 				}
 			}
