@@ -193,11 +193,7 @@ func (p *Position) Checks(dst []Move) []Move {
 	if ksq != NoSquare {
 		pinned = p.blockers(ksq, us.Opp()).And(p.byColor[us])
 	}
-	n = p.genPieceMoves(buf, start, p.byColor[us].Not(), pinned, ksq)
-	if ksq != NoSquare {
-		n = p.genKingMoves(buf, n, ksq, Bitboard{})
-	}
-	n = filterChecks(&ci, buf, start, n)
+	n = filterChecks(&ci, buf, start, p.genCheckCandidates(buf, start, &ci, pinned, ksq))
 	if h := p.hands[us]; h != 0 {
 		empty := p.occ.Not()
 		for _, k := range dropOrder {
@@ -209,6 +205,81 @@ func (p *Position) Checks(dst []Move) []Move {
 		}
 	}
 	return buf[:n]
+}
+
+// genCheckCandidates writes the legal board moves of the side to move (not
+// in check, king on ksq or none) that may give check, in the order of the
+// full move generator: every move of a piece that may uncover a check, and
+// for the other pieces the moves to the squares from which they, promoted
+// or not, attack the opponent's king. The caller keeps those that check.
+func (p *Position) genCheckCandidates(buf []Move, n int, ci *CheckInfo, pinned Bitboard, ksq Square) int {
+	us := p.side
+	own := p.byColor[us]
+	notOwn := own.Not()
+	pawn := NewPiece(us, Pawn)
+	// Pawns not pinned push all at once, as in genPieceMoves.
+	var pushes Bitboard
+	for b := p.byKind[Pawn].And(own).AndNot(pinned); b.Any(); {
+		from := b.PopLSB()
+		pushes = pushes.Or(p.checkTargets(ci, pawn, from, notOwn))
+	}
+	if pushes.Any() {
+		base := Move(pawn)<<16 | 1<<7 // from = to + 1
+		if us == White {
+			base = Move(pawn)<<16 - 1<<7 // from = to - 1
+		}
+		n = putPawnPush(buf, n, base, pushes, us)
+	}
+	zone := tbl.zone[us]
+	for _, b := range [...]Bitboard{p.byKind[Pawn].And(pinned), p.byKind[Lance].And(own),
+		p.byKind[Knight].And(own).AndNot(pinned), p.byKind[Silver].And(own), p.golds(us),
+		p.byKind[Bishop].And(own), p.byKind[Rook].And(own), p.byKind[Horse].And(own),
+		p.byKind[Dragon].And(own)} {
+		for b.Any() {
+			from := b.PopLSB()
+			pc := p.board[from]
+			att := p.checkTargets(ci, pc, from, notOwn)
+			if pinned.Has(from) {
+				att = att.And(tbl.line[ksq][from])
+			}
+			if att.IsEmpty() {
+				continue
+			}
+			base := Move(from)<<7 | Move(pc)<<16
+			switch pc.Kind() {
+			case Pawn, Lance:
+				n = putForward(buf, n, base, att, us)
+			case Knight:
+				n = put(buf, n, base|movePromoteFlag, att.And(tbl.last2[us]))
+				n = putBoth(buf, n, base, att.And(tbl.third[us]))
+				n = put(buf, n, base, att.AndNot(zone))
+			case Silver, Bishop, Rook:
+				n = putPromoting(buf, n, base, from, att, zone)
+			default:
+				n = put(buf, n, base, att)
+			}
+		}
+	}
+	if ksq != NoSquare && ci.discoverers.Has(ksq) {
+		n = p.genKingMoves(buf, n, ksq, Bitboard{})
+	}
+	return n
+}
+
+// checkTargets returns the squares (not in own) where the piece pc on from
+// may move and give check: all its moves if it may uncover a check, else
+// those to squares from which it, promoted or not, attacks the king.
+func (p *Position) checkTargets(ci *CheckInfo, pc Piece, from Square, notOwn Bitboard) Bitboard {
+	target := notOwn
+	if !ci.discoverers.Has(from) {
+		k := pc.Kind()
+		target = ci.squares[k]
+		if k.CanPromote() {
+			target = target.Or(ci.squares[k.Promote()])
+		}
+		target = target.And(notOwn)
+	}
+	return p.attacks(pc, from).And(target)
 }
 
 // filterChecks keeps, among buf[start:n], the moves that give check, and
