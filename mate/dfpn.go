@@ -247,13 +247,15 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			if !found {
 				q := *p
 				q.DoMove(c.move)
-				if rem-1 < 2 && q.KingCanEscape() {
-					// The cheap case of the one below.
-					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
-					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
-					continue
+				// The initial proof number: the king's escapes plus one
+				// for the other replies when it has some (the replies are
+				// then left ungenerated), else the number of replies.
+				c.dn = 1
+				if k := q.KingEscapes(); k > 0 {
+					c.pn = uint32(k) + 1
+				} else {
+					c.pn = s.replyEstimate(&q, scratch)
 				}
-				c.pn, c.dn = s.replyEstimate(&q, scratch), 1
 				switch {
 				case c.pn == 0:
 					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())

@@ -410,23 +410,23 @@ func TestInvariantKeyMatchesRecomputed(t *testing.T) {
 	f.done(n)
 }
 
-// KingCanEscape is true exactly when some evasion is a king move, on
-// every position of the walk (false when not in check), and after every
-// check of the walk, where the positions in check are.
-func TestInvariantKingCanEscape(t *testing.T) {
+// KingEscapes counts the king moves among the evasions, on every position
+// of the walk (0 when not in check), and after every check of the walk,
+// where the positions in check are.
+func TestInvariantKingEscapes(t *testing.T) {
 	nodes := walkPositions(t)
-	f := failOnce{t: t, what: "KingCanEscape"}
+	f := failOnce{t: t, what: "KingEscapes"}
 	n := 0
 	check := func(p *shogi.Position) {
 		n++
-		want := false
+		want := 0
 		for _, m := range p.Evasions(nil) {
 			if m.Piece().Kind() == shogi.King {
-				want = true
+				want++
 			}
 		}
-		if got := p.KingCanEscape(); got != want {
-			f.errorf("%s: KingCanEscape() = %v, want %v", p.SFEN(), got, want)
+		if got := p.KingEscapes(); got != want {
+			f.errorf("%s: KingEscapes() = %d, want %d", p.SFEN(), got, want)
 		}
 	}
 	for i := range nodes {

@@ -93,18 +93,19 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 	return buf[:n], drops, checkers
 }
 
-// KingCanEscape reports whether the side to move, in check, can answer by
-// a king move (a step to a square not attacked, capturing or not). A mate
-// search that only needs to know whether the defender has any reply asks
-// it first, since it is the cheap part of the evasions. It is false when
-// the side to move has no king or is not in check.
-func (p *Position) KingCanEscape() bool {
+
+// KingEscapes returns the number of king moves among the legal replies of
+// the side to move in check (steps to squares not attacked, capturing or
+// not); 0 when it has no king or is not in check. A mate search asks it
+// first, since it is the cheap part of the evasions: a king that can move
+// settles that the defender is not mated.
+func (p *Position) KingEscapes() int {
 	ksq, checkers, ok := p.checkedKing()
 	if !ok {
-		return false
+		return 0
 	}
 	var buf [8]Move
-	return p.genKingMoves(buf[:], 0, ksq, p.xrays(checkers, ksq)) > 0
+	return p.genKingMoves(buf[:], 0, ksq, p.xrays(checkers, ksq))
 }
 
 // checkedKing returns the square of the side to move's king and the pieces
