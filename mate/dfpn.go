@@ -535,11 +535,11 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				a1, a2 = -1, -1
 			}
 		}
-		var visit uint32
+		aux := work // a disproof that depends on nothing keeps its work
 		if a1 >= 0 {
-			visit = s.path[a1].visit
+			aux = s.path[a1].visit
 		}
-		s.tt.store(key, dh, s.futile, infinity, 0, visit, depth, 0, a1, a2)
+		s.tt.store(key, dh, s.futile, infinity, 0, aux, depth, 0, a1, a2)
 	default:
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}

@@ -181,27 +181,6 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// the defender's replies have improved since), but it is not a bound:
 	// the defender's replies in it need not be the longest.
 	length = int(r.length)
-	// Reading the line may have to search parts of the proof the table
-	// lost: it gets some time and nodes beyond the limits, since a mate
-	// without its line is of little use.
-	deadline, maxNodes := sr.deadline, sr.maxNodes
-	if !deadline.IsZero() {
-		sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
-	}
-	if maxNodes > 0 {
-		sr.maxNodes = sr.nodes + max(10_000_000, maxNodes/2)
-	}
-	if ctx.Err() == nil {
-		sr.stopped = nil
-	}
-	sol.PV = sr.proofLine(&q, length)
-	sr.deadline, sr.maxNodes = deadline, maxNodes
-	if sol.PV == nil {
-		if sr.stopped != nil {
-			return finish(), nil // a mate, proven, without its line
-		}
-		return finish(), errors.New("mate: internal error: proven root without a main line")
-	}
 	if s.opts.Progress != nil {
 		s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 	}
@@ -212,19 +191,10 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// carries over.
 	phase = "length"
 	sr.futile = s.opts.Futile == Discount
-	if sr.futile {
-		// The line under the futile rule.
-		if pv := sr.proofLine(&q, length); pv != nil {
-			sol.PV = pv
-		}
-	}
 	for length >= 3 {
 		r := sr.searchAt(nil, &q, uint16(length-2))
 		if r.pn == 0 {
 			length = int(r.length)
-			if pv := sr.proofLine(&q, length); pv != nil {
-				sol.PV = pv
-			}
 			if s.opts.Progress != nil {
 				s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 			}
@@ -239,12 +209,32 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		sol.LengthExact = true
 	}
 
-	// 3. The main line under tsume conventions, once the length is exact.
+	// 3. The main line under tsume conventions, once the length is exact;
+	// else a mating line read from the best proof (only now, since each
+	// shorter proof makes the line of the one before useless).
 	if sol.LengthExact {
-		if pv := sr.tsumeLine(&q, length); pv != nil {
-			sol.PV = pv
-		} else {
+		if sol.PV = sr.tsumeLine(&q, length); sol.PV == nil {
 			sol.LengthExact = false // a limit stopped it
+		}
+	}
+	if sol.PV == nil {
+		// Reading the line may have to search parts of the proof the
+		// table lost: it gets some time and nodes beyond the limits,
+		// since a mate without its line is of little use.
+		if s.opts.MaxTime > 0 {
+			sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
+		}
+		if s.opts.MaxNodes > 0 {
+			sr.maxNodes = sr.nodes + max(10_000_000, s.opts.MaxNodes/2)
+		}
+		if ctx.Err() == nil {
+			sr.stopped = nil
+		}
+		if sol.PV = sr.proofLine(&q, length); sol.PV == nil {
+			if sr.stopped != nil {
+				return finish(), nil // a mate, proven, without its line
+			}
+			return finish(), errors.New("mate: internal error: proven root without a main line")
 		}
 	}
 	end := q
@@ -315,15 +305,26 @@ func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem i
 
 // bestCheck returns the check of p, an attacker node mated within rem
 // plies, that mates the soonest according to the table's proofs (then
-// leaves the fewest spare pieces); only when the table lost them all are
-// the checks searched again.
+// leaves the fewest spare pieces); only when the table lost them all is p
+// searched again. ancestors is the path to p's children (p last; nil for
+// a search without a path).
 func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem int, scratch []shogi.Move) (best candidate, found bool) {
 	moves := p.Checks(nil)
-	for pass := 0; pass < 2 && !found && s.stopped == nil; pass++ {
+	// Pass 0 reads the table. When it lost the proofs of p's checks, p is
+	// searched again as a whole (df-pn then proves one check without
+	// refuting the others), and pass 1 reads the table again; pass 2
+	// searches the checks one by one, should the table have lost that
+	// proof at once.
+	for pass := 0; pass < 3 && !found && s.stopped == nil; pass++ {
+		if pass == 1 && len(ancestors) > 0 {
+			s.searchAt(ancestors[:len(ancestors)-1], p, uint16(rem))
+		} else if pass == 1 {
+			s.searchAt(nil, p, uint16(rem))
+		}
 		for _, m := range moves {
 			c := candidate{move: m, pos: *p}
 			c.pos.DoMove(m)
-			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass == 0)
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass < 2)
 			if !ok {
 				continue
 			}

@@ -35,6 +35,8 @@ const unlimited uint16 = 0xffff
 //     valid only while that path stays: anchor is the ply of the deepest
 //     repeated ancestor it depends on (-1: none), aux the identity of that
 //     ancestor's visit, and anchor2 an upper bound on the next deepest.
+//     Proofs and the other disproofs keep in aux the nodes searched below
+//     them, for replacement.
 //   - Any other entry holds the numbers of an unfinished search and, in
 //     aux, the nodes searched below it (for replacement).
 //
@@ -222,8 +224,10 @@ func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn uint32)
 
 func replaceScore(e *entry) uint64 {
 	switch {
-	case e.pn == 0 || e.dn == 0 && e.anchor < 0:
-		return 1 << 32 // final results outlive unfinished work
+	case e.pn == 0:
+		return 2<<32 + uint64(e.aux) // proofs are kept longest: lines are read from them
+	case e.dn == 0 && e.anchor < 0:
+		return 1<<32 + uint64(e.aux) // then disproofs, then unfinished work
 	case e.dn == 0:
 		return 0 // a path-dependent disproof is soon useless
 	}
