@@ -247,12 +247,12 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			if !found {
 				q := *p
 				q.DoMove(c.move)
-				// The initial proof number: the king's escapes plus one
-				// for the other replies when it has some (the replies are
-				// then left ungenerated), else the number of replies.
+				// The initial proof number: from the king's escapes when
+				// it has some (the other replies are then left
+				// ungenerated), else the number of replies.
 				c.dn = 1
 				if k := q.KingEscapes(); k > 0 {
-					c.pn = uint32(k) + 1
+					c.pn = escapeWeight*uint32(k) + 1
 				} else {
 					c.pn = s.replyEstimate(&q, scratch)
 				}
@@ -320,6 +320,13 @@ func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
 	}
 	s.tt.sink += sink
 }
+
+// escapeWeight is what each escape of the king adds to the initial proof
+// number of a position after a check: escapes are what make a chase long,
+// while captures and interpositions are usually answered quickly, so the
+// search tries first the checks that leave the king the fewest. The value
+// was chosen by measurement (docs/performance.md).
+const escapeWeight = 32
 
 // waitingPn is what an interposing drop waiting for another one on the
 // same square adds to the proof number of its node.
