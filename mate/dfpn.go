@@ -59,6 +59,7 @@ type search struct {
 	tt       *table
 	attacker shogi.Color
 	futile   bool // leave futile interpositions out of the defender's replies
+	readOnly bool // reading a line: take the table's word, search nothing
 	limited  bool // a depth limit applies:
 	limit    int  // the attacker must mate by this ply
 

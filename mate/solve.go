@@ -77,13 +77,14 @@ type Solution struct {
 	// the fewest moves, the defender resists longest and, between equally
 	// long defences, leaves the attacker no spare pieces if it can.
 	// When LengthExact is false it is only a mating line read from the
-	// proof: its defender's replies are not proven the longest; and it is
-	// empty in the rare case where a limit stopped the search while it
-	// read the line of a proven mate from a table that had lost part of it.
+	// best proof: its defender's replies are not proven the longest. In
+	// the rare case where a limit stopped the reading of that proof's line
+	// (from a table that had lost part of it), it is the line of an
+	// earlier, longer proof, or empty if there is none.
 	PV []shogi.Move
 	// Length is len(PV) when LengthExact; when a limit stopped the search
 	// for a shorter mate (LengthExact false), it is the best upper bound
-	// proven on the shortest mate, which may exceed len(PV).
+	// proven on the shortest mate, which need not be len(PV).
 	Length      int
 	LengthExact bool
 	Nodes       uint64
@@ -154,6 +155,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		}
 	}
 	length := 0
+	pvLength := 0 // the length whose proof sol.PV was read from
 	finish := func() *Solution {
 		sol.Nodes, sol.Time = sr.nodes, time.Since(start)
 		sol.Length = len(sol.PV)
@@ -181,6 +183,17 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// the defender's replies have improved since), but it is not a bound:
 	// the defender's replies in it need not be the longest.
 	length = int(r.length)
+	// The line of each proof is read from the table at once, while the
+	// table still holds it, and without searching: should a later search
+	// push it out and a limit stop that search, the line is still there.
+	readLine := func() {
+		sr.readOnly = true
+		if pv := sr.proofLine(&q, length); pv != nil {
+			sol.PV, pvLength = pv, length
+		}
+		sr.readOnly = false
+	}
+	readLine()
 	if s.opts.Progress != nil {
 		s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 	}
@@ -195,6 +208,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		r := sr.searchAt(nil, &q, uint16(length-2))
 		if r.pn == 0 {
 			length = int(r.length)
+			readLine()
 			if s.opts.Progress != nil {
 				s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
 			}
@@ -213,11 +227,13 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	// else a mating line read from the best proof (only now, since each
 	// shorter proof makes the line of the one before useless).
 	if sol.LengthExact {
-		if sol.PV = sr.tsumeLine(&q, length); sol.PV == nil {
+		if pv := sr.tsumeLine(&q, length); pv != nil {
+			sol.PV, pvLength = pv, length
+		} else {
 			sol.LengthExact = false // a limit stopped it
 		}
 	}
-	if sol.PV == nil {
+	if pvLength != length {
 		// Reading the line may have to search parts of the proof the
 		// table lost: it gets some time and nodes beyond the limits,
 		// since a mate without its line is of little use.
@@ -230,7 +246,9 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		if ctx.Err() == nil {
 			sr.stopped = nil
 		}
-		if sol.PV = sr.proofLine(&q, length); sol.PV == nil {
+		if pv := sr.proofLine(&q, length); pv != nil {
+			sol.PV = pv
+		} else if sol.PV == nil {
 			if sr.stopped != nil {
 				return finish(), nil // a mate, proven, without its line
 			}
@@ -294,7 +312,7 @@ func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem i
 		return 0, 0, false
 	}
 	r := s.lookupAt(q, uint16(rem-1))
-	if r.pn != 0 && r.dn != 0 && !tableOnly {
+	if r.pn != 0 && r.dn != 0 && !tableOnly && !s.readOnly {
 		r = s.searchAt(ancestors, q, uint16(rem-1))
 	}
 	if r.pn != 0 {
@@ -315,7 +333,11 @@ func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem in
 	// refuting the others), and pass 1 reads the table again; pass 2
 	// searches the checks one by one, should the table have lost that
 	// proof at once.
-	for pass := 0; pass < 3 && !found && s.stopped == nil; pass++ {
+	passes := 3
+	if s.readOnly {
+		passes = 1
+	}
+	for pass := 0; pass < passes && !found && s.stopped == nil; pass++ {
 		if pass == 1 && len(ancestors) > 0 {
 			s.searchAt(ancestors[:len(ancestors)-1], p, uint16(rem))
 		} else if pass == 1 {
