@@ -93,7 +93,6 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 	return buf[:n], drops, checkers
 }
 
-
 // KingEscapes returns the number of king moves among the legal replies of
 // the side to move in check (steps to squares not attacked, capturing or
 // not); 0 when it has no king or is not in check. A mate search asks it
