@@ -1,0 +1,178 @@
+package mate
+
+import (
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// noPath is a search path with nothing on it.
+type noPath struct{}
+
+func (noPath) visitAt(int) (uint32, bool) { return 0, false }
+
+// sameCluster returns the i-th of keys that all share the cluster of a
+// table made by newTable(0) (64 clusters).
+func sameCluster(i int) uint64 { return uint64(i+1)<<16 | 5 }
+
+func hand(t *testing.T, s string) shogi.Hand {
+	t.Helper()
+	p, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/9 b " + s + " 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Hand(shogi.Black)
+}
+
+func newTestTable() *table {
+	tt := newTable(0)
+	tt.newGeneration()
+	return tt
+}
+
+// A proof made with hand H holds for every hand that dominates H, and only
+// when the search has at least its length left.
+func TestTableProofHandAndLength(t *testing.T) {
+	tt := newTestTable()
+	k := sameCluster(0)
+	tt.store(k, hand(t, "G"), false, 0, infinity, 1, 9, 0, -1, -1)
+	for _, c := range []struct {
+		hand   string
+		rem    uint16
+		proven bool
+	}{
+		{"G", 9, true},
+		{"GP", 9, true},
+		{"2G", unlimited, true},
+		{"S", 9, false}, // does not dominate G
+		{"-", 9, false},
+		{"G", 7, false}, // too few plies left
+	} {
+		r := tt.lookup(k, hand(t, c.hand), c.rem, false, noPath{})
+		if got := r.pn == 0; got != c.proven || got && r.length != 9 {
+			t.Errorf("hand %s, %d plies left: pn %d length %d, want proven %v", c.hand, c.rem, r.pn, r.length, c.proven)
+		}
+	}
+}
+
+// A disproof made with hand H holds for every hand H dominates, and only
+// when the search has no more plies left than its depth.
+func TestTableDisproofHandAndDepth(t *testing.T) {
+	tt := newTestTable()
+	k := sameCluster(0)
+	tt.store(k, hand(t, "GP"), false, infinity, 0, 1, 11, 0, -1, -1)
+	for _, c := range []struct {
+		hand      string
+		rem       uint16
+		disproven bool
+	}{
+		{"GP", 11, true},
+		{"G", 11, true},
+		{"-", 5, true},
+		{"2G", 11, false}, // a larger hand may mate
+		{"GP", 13, false}, // more plies may mate
+	} {
+		r := tt.lookup(k, hand(t, c.hand), c.rem, false, noPath{})
+		if got := r.dn == 0; got != c.disproven {
+			t.Errorf("hand %s, %d plies left: dn %d, want disproven %v", c.hand, c.rem, r.dn, c.disproven)
+		}
+	}
+}
+
+// A search that discounts futile interpositions may use the proofs of one
+// that counts them, not their disproofs; the other way round, disproofs
+// carry over and proofs do not.
+func TestTableFutileRuleSharing(t *testing.T) {
+	tt := newTestTable()
+	h := hand(t, "G")
+	proofCount, proofDiscount := sameCluster(0), sameCluster(1)
+	tt.store(proofCount, h, false, 0, infinity, 1, 5, 0, -1, -1)
+	tt.store(proofDiscount, h, true, 0, infinity, 1, 5, 0, -1, -1)
+	disproofCount, disproofDiscount := sameCluster(2), sameCluster(3)
+	tt.store(disproofCount, h, false, infinity, 0, 1, 5, 0, -1, -1)
+	tt.store(disproofDiscount, h, true, infinity, 0, 1, 5, 0, -1, -1)
+	for _, c := range []struct {
+		name   string
+		key    uint64
+		futile bool
+		final  bool
+	}{
+		{"count proof, discounting search", proofCount, true, true},
+		{"discount proof, counting search", proofDiscount, false, false},
+		{"count disproof, discounting search", disproofCount, true, false},
+		{"discount disproof, counting search", disproofDiscount, false, true},
+	} {
+		r := tt.lookup(c.key, h, 5, c.futile, noPath{})
+		if got := r.pn == 0 || r.dn == 0; got != c.final {
+			t.Errorf("%s: pn %d dn %d, want final %v", c.name, r.pn, r.dn, c.final)
+		}
+	}
+}
+
+// A full cluster gives up a path-dependent disproof first, then the
+// unfinished entry with the least work, then the disproof, then the proof
+// with the least work.
+func TestTableReplacementOrder(t *testing.T) {
+	tt := newTestTable()
+	h := hand(t, "G")
+	proof, disproof, open, pathDisproof := sameCluster(0), sameCluster(1), sameCluster(2), sameCluster(3)
+	tt.store(proof, h, false, 0, infinity, 1, 5, 0, -1, -1)
+	tt.store(disproof, h, false, infinity, 0, 1, 5, 0, -1, -1)
+	tt.store(open, h, false, 3, 4, 1000, 0, 0, -1, -1)
+	tt.store(pathDisproof, h, false, infinity, 0, 7, 5, 0, 0, -1)
+	present := func(k uint64) bool {
+		for _, e := range tt.clusterOf(k) {
+			if e.key == k && e.gen == tt.gen {
+				return true
+			}
+		}
+		return false
+	}
+	for i, gone := range []uint64{pathDisproof, open, disproof, proof} {
+		if !present(gone) {
+			t.Fatalf("entry %d gone too early", i)
+		}
+		tt.store(sameCluster(10+i), h, false, 0, infinity, 1<<20, 3, 0, -1, -1)
+		if present(gone) {
+			t.Errorf("store %d: entry %d kept, want it replaced", i, i)
+		}
+	}
+}
+
+// storeIfFree keeps an estimate only in a free slot (or over the
+// position's own unfinished entry), never pushing out another entry.
+func TestTableStoreIfFree(t *testing.T) {
+	tt := newTestTable()
+	h := hand(t, "G")
+	for i := range clusterSize - 1 {
+		tt.store(sameCluster(i), h, false, 2, 2, 1, 0, 0, -1, -1)
+	}
+	tt.storeIfFree(sameCluster(8), h, false, 7)
+	if r := tt.lookup(sameCluster(8), h, unlimited, false, noPath{}); !r.found || r.pn != 7 || r.dn != 1 {
+		t.Errorf("estimate in a free slot: %+v", r)
+	}
+	tt.storeIfFree(sameCluster(9), h, false, 7)
+	if r := tt.lookup(sameCluster(9), h, unlimited, false, noPath{}); r.found {
+		t.Errorf("estimate stored in a full cluster: %+v", r)
+	}
+	for i := range clusterSize - 1 {
+		if r := tt.lookup(sameCluster(i), h, unlimited, false, noPath{}); !r.found || r.pn != 2 {
+			t.Errorf("entry %d lost: %+v", i, r)
+		}
+	}
+	tt.storeIfFree(sameCluster(0), h, false, 9)
+	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.pn != 9 {
+		t.Errorf("own entry not updated: %+v", r)
+	}
+}
+
+// A new generation empties the table at once.
+func TestTableNewGeneration(t *testing.T) {
+	tt := newTestTable()
+	h := hand(t, "G")
+	tt.store(sameCluster(0), h, false, 0, infinity, 1, 5, 0, -1, -1)
+	tt.newGeneration()
+	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.found || r.pn == 0 {
+		t.Errorf("entry of the last generation still found: %+v", r)
+	}
+}
