@@ -269,7 +269,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				default:
 					// The estimate is kept, so that a later visit of this
 					// node does not generate the replies again.
-					s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn)
+					s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, 1)
 				}
 			}
 			if c.pn == 0 && c.length == 0 {
@@ -294,9 +294,17 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	s.keyChildren(f, hand, false)
 	for i := range f.children {
 		c := &f.children[i]
-		if !s.lookupChild(c, ply) {
-			c.pn, c.dn = 1, 1
+		if s.lookupChild(c, ply) {
+			continue
 		}
+		// A reply after which the attacker has few checks is refuted
+		// soonest: the initial disproof number is the number of checks
+		// plus one, kept in the table like the estimates of the
+		// attacker's children.
+		q := *p
+		q.DoMove(c.move)
+		c.pn, c.dn = 1, uint32(len(q.Checks(scratch[:0])))+1
+		s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
 	}
 	return true
 }

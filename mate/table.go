@@ -220,13 +220,12 @@ func (t *table) slot(key uint64, hand shogi.Hand, futile, proof, evict bool) *en
 	return slot
 }
 
-// storeIfFree records the initial proof number pn (disproof number 1) of
-// (key, hand), unless that would push out another position's entry: an
-// estimate is worth keeping, but not at the price of an entry with work
-// behind it.
-func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn uint32) {
+// storeIfFree records the initial numbers pn and dn of (key, hand),
+// unless that would push out another position's entry: an estimate is
+// worth keeping, but not at the price of an entry with work behind it.
+func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn, dn uint32) {
 	if slot := t.slot(key, hand, futile, false, false); slot != nil {
-		*slot = entry{key: key, hand: hand, pn: pn, dn: 1, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
+		*slot = entry{key: key, hand: hand, pn: pn, dn: dn, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
 	}
 }
 

@@ -147,11 +147,11 @@ func TestTableStoreIfFree(t *testing.T) {
 	for i := range clusterSize - 1 {
 		tt.store(sameCluster(i), h, false, 2, 2, 1, 0, 0, -1, -1)
 	}
-	tt.storeIfFree(sameCluster(8), h, false, 7)
+	tt.storeIfFree(sameCluster(8), h, false, 7, 1)
 	if r := tt.lookup(sameCluster(8), h, unlimited, false, noPath{}); !r.found || r.pn != 7 || r.dn != 1 {
 		t.Errorf("estimate in a free slot: %+v", r)
 	}
-	tt.storeIfFree(sameCluster(9), h, false, 7)
+	tt.storeIfFree(sameCluster(9), h, false, 7, 1)
 	if r := tt.lookup(sameCluster(9), h, unlimited, false, noPath{}); r.found {
 		t.Errorf("estimate stored in a full cluster: %+v", r)
 	}
@@ -160,7 +160,7 @@ func TestTableStoreIfFree(t *testing.T) {
 			t.Errorf("entry %d lost: %+v", i, r)
 		}
 	}
-	tt.storeIfFree(sameCluster(0), h, false, 9)
+	tt.storeIfFree(sameCluster(0), h, false, 9, 1)
 	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.pn != 9 {
 		t.Errorf("own entry not updated: %+v", r)
 	}
