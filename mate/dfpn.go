@@ -303,7 +303,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		// attacker's children.
 		q := *p
 		q.DoMove(c.move)
-		c.pn, c.dn = 1, uint32(len(q.Checks(scratch[:0])))+1
+		c.pn, c.dn = 1, uint32(q.CountChecks())+1
 		s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
 	}
 	return true

@@ -256,6 +256,9 @@ func compareChecks(p *shogi.Position) string {
 		}
 	}
 	got := map[shogi.Move]bool{}
+	if n, want := p.CountChecks(), len(p.Checks(nil)); n != want {
+		return fmt.Sprintf("CountChecks() = %d, Checks lists %d", n, want)
+	}
 	for _, m := range p.Checks(nil) {
 		if got[m] {
 			return fmt.Sprintf("Checks lists %s twice", m)

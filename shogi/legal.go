@@ -266,6 +266,65 @@ func (p *Position) genCheckCandidates(buf []Move, n int, ci *CheckInfo, pinned B
 	return n
 }
 
+// CountChecks returns the number of moves Checks would list, without
+// writing them out: mate searches use it as an estimate of how hard a
+// position is to refute.
+func (p *Position) CountChecks() int {
+	ci, ok := p.NewCheckInfo()
+	if !ok {
+		return 0
+	}
+	us := p.side
+	ksq := p.King(us)
+	if ksq != NoSquare && p.attackersTo(us.Opp(), ksq).Any() {
+		var buf [MaxMoves]Move
+		return len(p.Checks(buf[:0]))
+	}
+	var pinned Bitboard
+	if ksq != NoSquare {
+		pinned = p.blockers(ksq, us.Opp()).And(p.byColor[us])
+	}
+	own := p.byColor[us]
+	notOwn := own.Not()
+	n := 0
+	for b := own.AndNot(p.byKind[King]); b.Any(); {
+		from := b.PopLSB()
+		pc := p.board[from]
+		att := p.checkTargets(&ci, pc, from, notOwn)
+		if pinned.Has(from) {
+			att = att.And(tbl.line[ksq][from])
+		}
+		k := pc.Kind()
+		discovers := ci.discoverers.Has(from)
+		for att.Any() {
+			to := att.PopLSB()
+			disc := discovers && !tbl.line[ci.ksq][from].Has(to)
+			promote, stay := moveForms(pc, from, to)
+			if stay && (disc || ci.squares[k].Has(to)) {
+				n++
+			}
+			if promote && (disc || ci.squares[k.Promote()].Has(to)) {
+				n++
+			}
+		}
+	}
+	if ksq != NoSquare && ci.discoverers.Has(ksq) {
+		var buf [8]Move
+		n += filterChecks(&ci, buf[:], 0, p.genKingMoves(buf[:], 0, ksq, Bitboard{}))
+	}
+	if h := p.hands[us]; h != 0 {
+		empty := p.occ.Not()
+		for _, k := range dropOrder {
+			if h.Has(k) {
+				if t := empty.And(ci.squares[k]); t.Any() {
+					n += p.dropTargets(k, t).Count()
+				}
+			}
+		}
+	}
+	return n
+}
+
 // checkTargets returns the squares (not in own) where the piece pc on from
 // may move and give check: all its moves if it may uncover a check, else
 // those to squares from which it, promoted or not, attacks the king.

@@ -408,19 +408,8 @@ func (p *Position) genEvasionMoves(buf []Move, n int, ksq Square, checkers Bitbo
 // may promote or not, the promotion only where it must.
 func (p *Position) putMove(buf []Move, n int, from, to Square) int {
 	pc := p.board[from]
-	us := pc.Color()
 	m := Move(to) | Move(from)<<7 | Move(pc)<<16
-	promote, stay := false, true
-	switch pc.Kind() {
-	case Pawn, Lance:
-		promote = tbl.zone[us].Has(to)
-		stay = !tbl.last[us].Has(to)
-	case Knight:
-		promote = tbl.zone[us].Has(to)
-		stay = !tbl.last2[us].Has(to)
-	case Silver, Bishop, Rook:
-		promote = tbl.zone[us].Has(to) || tbl.zone[us].Has(from)
-	}
+	promote, stay := moveForms(pc, from, to)
 	if promote {
 		buf[n] = m | movePromoteFlag
 		n++
@@ -430,6 +419,22 @@ func (p *Position) putMove(buf []Move, n int, from, to Square) int {
 		n++
 	}
 	return n
+}
+
+// moveForms says whether the move of pc from from to to may promote, and
+// whether it may stay unpromoted (not where the piece could never move
+// again).
+func moveForms(pc Piece, from, to Square) (promote, stay bool) {
+	us := pc.Color()
+	switch pc.Kind() {
+	case Pawn, Lance:
+		return tbl.zone[us].Has(to), !tbl.last[us].Has(to)
+	case Knight:
+		return tbl.zone[us].Has(to), !tbl.last2[us].Has(to)
+	case Silver, Bishop, Rook:
+		return tbl.zone[us].Has(to) || tbl.zone[us].Has(from), true
+	}
+	return false, true
 }
 
 // genDrops writes the side to move's drops onto the empty squares in
