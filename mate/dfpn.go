@@ -30,6 +30,10 @@ type child struct {
 	phand   shogi.Hand // proven: the attacker's hand the proof needs
 	anchor  int16      // disproven: path dependency (-1: none)
 	anchor2 int16
+	// unestimated marks an interposing drop waiting behind another one on
+	// its square, new to the table, whose disproof number is worked out
+	// only when its turn comes.
+	unestimated bool
 }
 
 func (c *child) set(r result) {
@@ -292,21 +296,36 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	}
 	groupDrops(f.moves)
 	s.keyChildren(f, hand, false)
+	square := shogi.NoSquare
 	for i := range f.children {
 		c := &f.children[i]
+		waiting := false
+		if c.move.IsDrop() {
+			waiting = c.move.To() == square
+			square = c.move.To()
+		}
 		if s.lookupChild(c, ply) {
 			continue
 		}
-		// A reply after which the attacker has few checks is refuted
-		// soonest: the initial disproof number is the number of checks
-		// plus one, kept in the table like the estimates of the
-		// attacker's children.
-		q := *p
-		q.DoMove(c.move)
-		c.pn, c.dn = 1, uint32(q.CountChecks())+1
-		s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
+		if waiting {
+			c.pn, c.dn, c.unestimated = 1, 1, true
+			continue
+		}
+		s.estimateReply(p, c)
 	}
 	return true
+}
+
+// estimateReply sets the initial numbers of c, a reply of the defender in
+// p new to the table. A reply after which the attacker has few checks is
+// refuted soonest: the initial disproof number is the number of checks
+// plus one, kept in the table like the estimates of the attacker's
+// children.
+func (s *search) estimateReply(p *shogi.Position, c *child) {
+	q := *p
+	q.DoMove(c.move)
+	c.pn, c.dn, c.unestimated = 1, uint32(q.CountChecks())+1, false
+	s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
 }
 
 // keyChildren fills f.children with the moves of f.moves and the keys of
@@ -428,6 +447,13 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 					if blocked && c.dn != 0 {
 						pn = addSat(pn, waitingPn)
 						continue
+					}
+					if c.unestimated {
+						// Its turn has come: what the table knows now, else
+						// its estimate.
+						if c.unestimated = false; !s.lookupChild(c, ply) {
+							s.estimateReply(p, c)
+						}
 					}
 					if c.pn != 0 {
 						blocked = true
