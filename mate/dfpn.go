@@ -244,11 +244,6 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		for i := range f.children {
 			c := &f.children[i]
 			found := s.lookupChild(c, ply)
-			if found && rem-1 < 2 && c.pn != 0 && c.dn != 0 {
-				// Known to have a reply (an estimate, or an unfinished
-				// search): with no ply left after it, disproven.
-				c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
-			}
 			if !found {
 				q := *p
 				q.DoMove(c.move)
@@ -258,23 +253,24 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				c.dn = 1
 				if k := q.KingEscapes(); k > 0 {
 					c.pn = escapeWeight*uint32(k) + 1
-				} else {
-					c.pn = s.replyEstimate(&q, scratch)
-				}
-				switch {
-				case c.pn == 0:
+				} else if c.pn = s.replyEstimate(&q, scratch); c.pn == 0 {
 					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
 					c.phand = pinDrops(&q, 0, c.hand)
-				case rem-1 < 2:
-					// The defender has a reply and the attacker no ply
-					// left to mate after it: disproven without a visit.
-					c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
-					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
-				default:
-					// The estimate is kept, so that a later visit of this
-					// node does not generate the replies again.
-					s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, 1)
 				}
+			}
+			switch {
+			case rem-1 < 2 && c.pn != 0 && c.dn != 0:
+				// The defender has a reply (counted now, or known to the
+				// table) and the attacker no ply left to mate after it:
+				// disproven without a visit.
+				c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
+				if !found {
+					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
+				}
+			case !found && c.pn != 0:
+				// The estimate is kept, so that a later visit of this
+				// node does not generate the replies again.
+				s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, 1)
 			}
 			if c.pn == 0 && c.length == 0 {
 				// Mate in one: nothing is shorter.

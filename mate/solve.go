@@ -338,10 +338,8 @@ func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem in
 		passes = 1
 	}
 	for pass := 0; pass < passes && !found && s.stopped == nil; pass++ {
-		if pass == 1 && len(ancestors) > 0 {
-			s.searchAt(ancestors[:len(ancestors)-1], p, uint16(rem))
-		} else if pass == 1 {
-			s.searchAt(nil, p, uint16(rem))
+		if pass == 1 {
+			s.searchAt(ancestors[:max(len(ancestors)-1, 0)], p, uint16(rem))
 		}
 		for _, m := range moves {
 			c := candidate{move: m, pos: *p}

@@ -15,7 +15,7 @@ func (noPath) visitAt(int) (uint32, bool) { return 0, false }
 // table made by newTable(0) (64 clusters).
 func sameCluster(i int) uint64 { return uint64(i+1)<<16 | 5 }
 
-func hand(t *testing.T, s string) shogi.Hand {
+func parseHand(t *testing.T, s string) shogi.Hand {
 	t.Helper()
 	p, err := shogi.ParseSFEN("4k4/9/9/9/9/9/9/9/9 b " + s + " 1")
 	if err != nil {
@@ -35,7 +35,7 @@ func newTestTable() *table {
 func TestTableProofHandAndLength(t *testing.T) {
 	tt := newTestTable()
 	k := sameCluster(0)
-	tt.store(k, hand(t, "G"), false, 0, infinity, 1, 9, 0, -1, -1)
+	tt.store(k, parseHand(t, "G"), false, 0, infinity, 1, 9, 0, -1, -1)
 	for _, c := range []struct {
 		hand   string
 		rem    uint16
@@ -48,7 +48,7 @@ func TestTableProofHandAndLength(t *testing.T) {
 		{"-", 9, false},
 		{"G", 7, false}, // too few plies left
 	} {
-		r := tt.lookup(k, hand(t, c.hand), c.rem, false, noPath{})
+		r := tt.lookup(k, parseHand(t, c.hand), c.rem, false, noPath{})
 		if got := r.pn == 0; got != c.proven || got && r.length != 9 {
 			t.Errorf("hand %s, %d plies left: pn %d length %d, want proven %v", c.hand, c.rem, r.pn, r.length, c.proven)
 		}
@@ -60,7 +60,7 @@ func TestTableProofHandAndLength(t *testing.T) {
 func TestTableDisproofHandAndDepth(t *testing.T) {
 	tt := newTestTable()
 	k := sameCluster(0)
-	tt.store(k, hand(t, "GP"), false, infinity, 0, 1, 11, 0, -1, -1)
+	tt.store(k, parseHand(t, "GP"), false, infinity, 0, 1, 11, 0, -1, -1)
 	for _, c := range []struct {
 		hand      string
 		rem       uint16
@@ -72,7 +72,7 @@ func TestTableDisproofHandAndDepth(t *testing.T) {
 		{"2G", 11, false}, // a larger hand may mate
 		{"GP", 13, false}, // more plies may mate
 	} {
-		r := tt.lookup(k, hand(t, c.hand), c.rem, false, noPath{})
+		r := tt.lookup(k, parseHand(t, c.hand), c.rem, false, noPath{})
 		if got := r.dn == 0; got != c.disproven {
 			t.Errorf("hand %s, %d plies left: dn %d, want disproven %v", c.hand, c.rem, r.dn, c.disproven)
 		}
@@ -84,7 +84,7 @@ func TestTableDisproofHandAndDepth(t *testing.T) {
 // carry over and proofs do not.
 func TestTableFutileRuleSharing(t *testing.T) {
 	tt := newTestTable()
-	h := hand(t, "G")
+	h := parseHand(t, "G")
 	proofCount, proofDiscount := sameCluster(0), sameCluster(1)
 	tt.store(proofCount, h, false, 0, infinity, 1, 5, 0, -1, -1)
 	tt.store(proofDiscount, h, true, 0, infinity, 1, 5, 0, -1, -1)
@@ -114,7 +114,7 @@ func TestTableFutileRuleSharing(t *testing.T) {
 // with the least work.
 func TestTableReplacementOrder(t *testing.T) {
 	tt := newTestTable()
-	h := hand(t, "G")
+	h := parseHand(t, "G")
 	proof, disproof, open, pathDisproof := sameCluster(0), sameCluster(1), sameCluster(2), sameCluster(3)
 	tt.store(proof, h, false, 0, infinity, 1, 5, 0, -1, -1)
 	tt.store(disproof, h, false, infinity, 0, 1, 5, 0, -1, -1)
@@ -143,7 +143,7 @@ func TestTableReplacementOrder(t *testing.T) {
 // position's own unfinished entry), never pushing out another entry.
 func TestTableStoreIfFree(t *testing.T) {
 	tt := newTestTable()
-	h := hand(t, "G")
+	h := parseHand(t, "G")
 	for i := range clusterSize - 1 {
 		tt.store(sameCluster(i), h, false, 2, 2, 1, 0, 0, -1, -1)
 	}
@@ -169,7 +169,7 @@ func TestTableStoreIfFree(t *testing.T) {
 // A new generation empties the table at once.
 func TestTableNewGeneration(t *testing.T) {
 	tt := newTestTable()
-	h := hand(t, "G")
+	h := parseHand(t, "G")
 	tt.store(sameCluster(0), h, false, 0, infinity, 1, 5, 0, -1, -1)
 	tt.newGeneration()
 	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.found || r.pn == 0 {
