@@ -145,9 +145,7 @@ func (p *Position) NewCheckInfo() (ci CheckInfo, ok bool) {
 		return ci, false
 	}
 	ci.ksq = ek
-	for _, k := range [...]Kind{Pawn, Knight, Silver, Gold, King, ProPawn, ProLance, ProKnight, ProSilver} {
-		ci.squares[k] = tbl.step[them][k][ek]
-	}
+	ci.squares = tbl.checkSteps[them][ek]
 	ci.squares[Lance] = p.lanceAttacks(them, ek)
 	ci.squares[Bishop] = p.bishopAttacks(ek)
 	ci.squares[Rook] = p.rookAttacks(ek)
@@ -287,7 +285,9 @@ func (p *Position) CountChecks() int {
 	own := p.byColor[us]
 	notOwn := own.Not()
 	n := 0
-	for b := own.AndNot(p.byKind[King]); b.Any(); {
+	// Pieces that may uncover a check, and pinned ones, one move at a time.
+	slow := ci.discoverers.Or(pinned).And(own).AndNot(p.byKind[King])
+	for b := slow; b.Any(); {
 		from := b.PopLSB()
 		pc := p.board[from]
 		att := p.checkTargets(&ci, pc, from, notOwn)
@@ -308,6 +308,11 @@ func (p *Position) CountChecks() int {
 			}
 		}
 	}
+	// The others check only from the check squares of their kind, so
+	// their moves are counted a set of destinations at a time: the
+	// unpromoted ones where the piece may stay unpromoted, the promoting
+	// ones where it may promote.
+	n += p.countChecksFrom(&ci, own.AndNot(slow), notOwn)
 	if ksq != NoSquare && ci.discoverers.Has(ksq) {
 		var buf [8]Move
 		n += filterChecks(&ci, buf[:], 0, p.genKingMoves(buf[:], 0, ksq, Bitboard{}))
@@ -320,6 +325,76 @@ func (p *Position) CountChecks() int {
 					n += p.dropTargets(k, t).Count()
 				}
 			}
+		}
+	}
+	return n
+}
+
+// countChecksFrom returns the number of checking moves of the side to
+// move's pieces in pcs, none of which may uncover a check or is pinned (its
+// king, if in pcs, is left out); notOwn is the complement of its pieces.
+func (p *Position) countChecksFrom(ci *CheckInfo, pcs, notOwn Bitboard) int {
+	us := p.side
+	zone := tbl.zone[us]
+	n := 0
+	n += countStepChecks(ci, us, Pawn, pcs.And(p.byKind[Pawn]), notOwn.AndNot(tbl.last[us]), zone, notOwn)
+	n += countStepChecks(ci, us, Knight, pcs.And(p.byKind[Knight]), notOwn.AndNot(tbl.last2[us]), zone, notOwn)
+	n += countStepChecks(ci, us, Silver, pcs.And(p.byKind[Silver]), notOwn, zone, notOwn)
+	for b := pcs.And(p.golds(us)); b.Any(); {
+		n += tbl.step[us][Gold][b.PopLSB()].And(notOwn).And(ci.squares[Gold]).Count()
+	}
+	for b := pcs.And(p.byKind[Lance]); b.Any(); {
+		from := b.PopLSB()
+		att := p.lanceAttacks(us, from).And(notOwn)
+		n += att.And(ci.squares[Lance]).AndNot(tbl.last[us]).Count()
+		n += att.And(ci.squares[ProLance]).And(zone).Count()
+	}
+	for _, k := range [...]Kind{Bishop, Rook} {
+		for b := pcs.And(p.byKind[k]); b.Any(); {
+			from := b.PopLSB()
+			var att Bitboard
+			if k == Bishop {
+				att = p.bishopAttacks(from)
+			} else {
+				att = p.rookAttacks(from)
+			}
+			att = att.And(notOwn)
+			pz := zone
+			if zone.Has(from) {
+				pz = notOwn
+			}
+			n += att.And(ci.squares[k]).Count() + att.And(ci.squares[k.Promote()]).And(pz).Count()
+		}
+	}
+	for b := pcs.And(p.byKind[Horse]); b.Any(); {
+		from := b.PopLSB()
+		n += p.bishopAttacks(from).Or(tbl.step[us][King][from]).And(notOwn).And(ci.squares[Horse]).Count()
+	}
+	for b := pcs.And(p.byKind[Dragon]); b.Any(); {
+		from := b.PopLSB()
+		n += p.rookAttacks(from).Or(tbl.step[us][King][from]).And(notOwn).And(ci.squares[Dragon]).Count()
+	}
+	return n
+}
+
+// countStepChecks returns the number of checking moves of us's pieces of
+// the stepping kind k (pawn, knight or silver) on the squares b, none of
+// which may uncover a check: unpromoted to the squares in stay, promoted
+// to those in promo, or to any square not in own when it starts in the
+// promotion zone.
+func countStepChecks(ci *CheckInfo, us Color, k Kind, b, stay, promo, notOwn Bitboard) int {
+	n := 0
+	sq := ci.squares[k].And(stay)
+	anyPro := ci.squares[k.Promote()].And(notOwn) // from inside the zone
+	zonePro := anyPro.And(promo)                  // from outside
+	for b.Any() {
+		from := b.PopLSB()
+		att := tbl.step[us][k][from]
+		n += att.And(sq).Count()
+		if tbl.zone[us].Has(from) {
+			n += att.And(anyPro).Count()
+		} else {
+			n += att.And(zonePro).Count()
 		}
 	}
 	return n

@@ -99,12 +99,16 @@ func (p *Position) EvasionsCountingDrops(dst []Move) (moves []Move, drops int, c
 // first, since it is the cheap part of the evasions: a king that can move
 // settles that the defender is not mated.
 func (p *Position) KingEscapes() int {
-	ksq, checkers, ok := p.checkedKing()
-	if !ok {
+	us := p.side
+	ksq := p.King(us)
+	if ksq == NoSquare || tbl.step[us][King][ksq].AndNot(p.byColor[us]).IsEmpty() {
+		return 0 // no king, or no square to step to
+	}
+	checkers := p.attackersTo(us.Opp(), ksq)
+	if checkers.IsEmpty() {
 		return 0
 	}
-	var buf [8]Move
-	return p.genKingMoves(buf[:], 0, ksq, p.xrays(checkers, ksq))
+	return p.kingTargets(ksq, p.xrays(checkers, ksq)).Count()
 }
 
 // checkedKing returns the square of the side to move's king and the pieces
@@ -303,15 +307,21 @@ func putPawnPush(buf []Move, n int, base Move, tos Bitboard, us Color) int {
 
 // genKingMoves writes the king's moves to squares that are not attacked and
 // not in exclude (the squares a sliding checker x-rays through the king).
-// Against few enemy pieces it takes the union of their attacks once;
-// against many it asks about each square.
 func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard) int {
+	base := Move(ksq)<<7 | Move(NewPiece(p.side, King))<<16
+	return put(buf, n, base, p.kingTargets(ksq, exclude))
+}
+
+// kingTargets returns the squares the side to move's king on ksq may step
+// to: not its own pieces, not attacked, not in exclude. Against few enemy
+// pieces it takes the union of their attacks once; against many it asks
+// about each square.
+func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	us := p.side
 	them := us.Opp()
-	base := Move(ksq)<<7 | Move(NewPiece(us, King))<<16
 	tos := tbl.step[us][King][ksq].AndNot(p.byColor[us]).AndNot(exclude)
 	if tos.IsEmpty() {
-		return n
+		return tos
 	}
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
@@ -321,16 +331,14 @@ func (p *Position) genKingMoves(buf []Move, n int, ksq Square, exclude Bitboard)
 			s := near.PopLSB()
 			a = a.Or(p.attacks(p.board[s], s))
 		}
-		return put(buf, n, base, tos.AndNot(a))
+		return tos.AndNot(a)
 	}
-	for tos.Any() {
-		to := tos.PopLSB()
-		if !p.isAttacked(them, to) {
-			buf[n] = base | Move(to)
-			n++
+	for b := tos; b.Any(); {
+		if to := b.PopLSB(); p.isAttacked(them, to) {
+			tos = tos.Without(to)
 		}
 	}
-	return n
+	return tos
 }
 
 // sliders returns the pieces of both sides that move along lines.

@@ -22,6 +22,10 @@ type tables struct {
 	// step[c][k][s]: squares a piece of colour c and stepping kind k on s
 	// attacks (Pawn, Knight, Silver, Gold, King; promoted minor pieces use Gold).
 	step [2][NumKinds][NumSquares]Bitboard
+	// checkSteps[c][s][k]: step[c][k][s] for the stepping kinds (empty for
+	// the sliders), laid out by square so that the squares from which
+	// each kind checks a king of colour c on s are copied in one go.
+	checkSteps [2][NumSquares][NumKinds]Bitboard
 	// Sliding attacks along one line, indexed by the occupancy of the line's
 	// seven inner squares.
 	fileAtt  [NumSquares][128]Bitboard
@@ -105,6 +109,11 @@ func buildTables() *tables {
 		}
 		for _, k := range []Kind{ProPawn, ProLance, ProKnight, ProSilver} {
 			t.step[c][k] = t.step[c][Gold]
+		}
+		for s := Square(0); s < NumSquares; s++ {
+			for _, k := range []Kind{Pawn, Knight, Silver, Gold, King, ProPawn, ProLance, ProKnight, ProSilver} {
+				t.checkSteps[c][s][k] = t.step[c][k][s]
+			}
 		}
 	}
 	for s := Square(0); s < NumSquares; s++ {
