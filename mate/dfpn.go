@@ -245,17 +245,19 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			c := &f.children[i]
 			found := s.lookupChild(c, ply)
 			if !found {
-				q := *p
-				q.DoMove(c.move)
 				// The initial proof number: from the king's escapes when
-				// it has some (the other replies are then left
-				// ungenerated), else the number of replies.
+				// it has some (the move is then not even played), else
+				// the number of replies.
 				c.dn = 1
-				if k := q.KingEscapes(); k > 0 {
+				if k := p.KingEscapesAfter(c.move); k > 0 {
 					c.pn = escapeWeight*uint32(k) + 1
-				} else if c.pn = s.replyEstimate(&q, scratch); c.pn == 0 {
-					c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
-					c.phand = pinDrops(&q, 0, c.hand)
+				} else {
+					q := *p
+					q.DoMove(c.move)
+					if c.pn = s.replyEstimate(&q, scratch); c.pn == 0 {
+						c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
+						c.phand = pinDrops(&q, 0, c.hand)
+					}
 				}
 			}
 			switch {

@@ -1,40 +1,64 @@
 package shogi
 
-// Sliding attacks from the position's line occupancies: each is one table
-// lookup indexed by the seven inner squares of the line.
-
-func (p *Position) fileAttacks(s Square) Bitboard {
-	return tbl.fileAtt[s][p.fileOcc[sqFile(s)]>>1&0x7f]
+// lines holds the occupancy of each line of the board as a 9-bit mask, for
+// the sliding attack tables: files indexed by rank, ranks and diagonals
+// indexed by file. A sliding attack is then one table lookup indexed by
+// the seven inner squares of the line.
+type lines struct {
+	file  [9]uint16
+	rank  [9]uint16
+	diagA [17]uint16 // lines of constant file+rank
+	diagB [17]uint16 // lines of constant file-rank (+8)
 }
 
-func (p *Position) rookAttacks(s Square) Bitboard {
+func (l *lines) set(s Square) {
 	f, r := sqFile(s), sqRank(s)
-	return tbl.fileAtt[s][p.fileOcc[f]>>1&0x7f].Or(tbl.rankAtt[s][p.rankOcc[r]>>1&0x7f])
+	l.file[f] |= 1 << uint(r)
+	l.rank[r] |= 1 << uint(f)
+	l.diagA[f+r] |= 1 << uint(f)
+	l.diagB[f-r+8] |= 1 << uint(f)
 }
 
-func (p *Position) bishopAttacks(s Square) Bitboard {
+func (l *lines) clear(s Square) {
 	f, r := sqFile(s), sqRank(s)
-	return tbl.diagAAtt[s][p.diagA[f+r]>>1&0x7f].Or(tbl.diagBAtt[s][p.diagB[f-r+8]>>1&0x7f])
+	l.file[f] &^= 1 << uint(r)
+	l.rank[r] &^= 1 << uint(f)
+	l.diagA[f+r] &^= 1 << uint(f)
+	l.diagB[f-r+8] &^= 1 << uint(f)
 }
 
-func (p *Position) lanceAttacks(c Color, s Square) Bitboard {
-	return p.fileAttacks(s).And(tbl.forward[c][s])
+func (l *lines) fileAttacks(s Square) Bitboard {
+	return tbl.fileAtt[s][l.file[sqFile(s)]>>1&0x7f]
 }
 
-// attacks returns the squares pc on s attacks in p.
-func (p *Position) attacks(pc Piece, s Square) Bitboard {
+func (l *lines) rookAttacks(s Square) Bitboard {
+	f, r := sqFile(s), sqRank(s)
+	return tbl.fileAtt[s][l.file[f]>>1&0x7f].Or(tbl.rankAtt[s][l.rank[r]>>1&0x7f])
+}
+
+func (l *lines) bishopAttacks(s Square) Bitboard {
+	f, r := sqFile(s), sqRank(s)
+	return tbl.diagAAtt[s][l.diagA[f+r]>>1&0x7f].Or(tbl.diagBAtt[s][l.diagB[f-r+8]>>1&0x7f])
+}
+
+func (l *lines) lanceAttacks(c Color, s Square) Bitboard {
+	return l.fileAttacks(s).And(tbl.forward[c][s])
+}
+
+// attacks returns the squares pc on s attacks with the lines' occupancy.
+func (l *lines) attacks(pc Piece, s Square) Bitboard {
 	c := pc.Color()
 	switch k := pc.Kind(); k {
 	case Lance:
-		return p.lanceAttacks(c, s)
+		return l.lanceAttacks(c, s)
 	case Bishop:
-		return p.bishopAttacks(s)
+		return l.bishopAttacks(s)
 	case Rook:
-		return p.rookAttacks(s)
+		return l.rookAttacks(s)
 	case Horse:
-		return p.bishopAttacks(s).Or(tbl.step[c][King][s])
+		return l.bishopAttacks(s).Or(tbl.step[c][King][s])
 	case Dragon:
-		return p.rookAttacks(s).Or(tbl.step[c][King][s])
+		return l.rookAttacks(s).Or(tbl.step[c][King][s])
 	default:
 		if k >= NumKinds {
 			return Bitboard{}
@@ -42,6 +66,14 @@ func (p *Position) attacks(pc Piece, s Square) Bitboard {
 		return tbl.step[c][k][s]
 	}
 }
+
+func (p *Position) fileAttacks(s Square) Bitboard           { return p.lines.fileAttacks(s) }
+func (p *Position) rookAttacks(s Square) Bitboard           { return p.lines.rookAttacks(s) }
+func (p *Position) bishopAttacks(s Square) Bitboard         { return p.lines.bishopAttacks(s) }
+func (p *Position) lanceAttacks(c Color, s Square) Bitboard { return p.lines.lanceAttacks(c, s) }
+
+// attacks returns the squares pc on s attacks in p.
+func (p *Position) attacks(pc Piece, s Square) Bitboard { return p.lines.attacks(pc, s) }
 
 // AttacksFrom returns the squares piece pc on s attacks on a board whose
 // occupied squares are occ. It is the general form, for any occupancy; it

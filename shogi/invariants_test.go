@@ -254,6 +254,9 @@ func compareChecks(p *shogi.Position) string {
 		if got := p.GivesCheck(m); got != checks {
 			return fmt.Sprintf("GivesCheck(%s) = %v, want %v", m, got, checks)
 		}
+		if got, want := p.KingEscapesAfter(m), q.KingEscapes(); got != want {
+			return fmt.Sprintf("KingEscapesAfter(%s) = %d, KingEscapes after it = %d", m, got, want)
+		}
 	}
 	got := map[shogi.Move]bool{}
 	if n, want := p.CountChecks(), len(p.Checks(nil)); n != want {
@@ -439,6 +442,26 @@ func TestInvariantKingEscapes(t *testing.T) {
 			q := p
 			q.DoMove(m)
 			check(&q)
+		}
+	}
+	f.done(n)
+}
+
+// KingEscapesAfter(m) predicts KingEscapes after every legal move of the
+// walk, checks or not, without playing it.
+func TestInvariantKingEscapesAfter(t *testing.T) {
+	nodes := walkPositions(t)
+	f := failOnce{t: t, what: "KingEscapesAfter"}
+	n := 0
+	for i := range nodes {
+		p := nodes[i].pos
+		for _, m := range p.LegalMoves(nil) {
+			n++
+			q := p
+			q.DoMove(m)
+			if got, want := p.KingEscapesAfter(m), q.KingEscapes(); got != want {
+				f.errorf("%s: KingEscapesAfter(%s) = %d, KingEscapes after it = %d", p.SFEN(), m, got, want)
+			}
 		}
 	}
 	f.done(n)

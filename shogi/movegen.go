@@ -111,6 +111,59 @@ func (p *Position) KingEscapes() int {
 	return p.kingTargets(ksq, p.xrays(checkers, ksq)).Count()
 }
 
+// KingEscapesAfter returns what KingEscapes would return after m, a legal
+// move of the side to move, without playing it: the number of squares the
+// opponent's king could then step to, 0 when m does not give check. Mate
+// searches use it to weigh a check before deciding to make it.
+func (p *Position) KingEscapesAfter(m Move) int {
+	us, them := p.side, p.side.Opp()
+	ek := p.King(them)
+	if ek == NoSquare {
+		return 0
+	}
+	to := m.To()
+	tos := tbl.step[them][King][ek].AndNot(p.byColor[them].Without(to))
+	if tos.IsEmpty() {
+		return 0 // boxed in by its own pieces
+	}
+	// The occupancy after m; the king stays on ek, so that a slider's
+	// attack stops there and the square behind it is taken from the
+	// checker's x-ray instead.
+	l := p.lines
+	ours := p.byColor[us]
+	if !m.IsDrop() {
+		from := m.From()
+		l.clear(from)
+		ours = ours.Without(from)
+	}
+	l.set(to)
+	// Only sliders and the pieces near the king can attack a square next
+	// to it; of those, only the moved piece and the sliders whose line it
+	// opened can give check.
+	moved := m.PieceAfter()
+	att := l.attacks(moved, to)
+	var xray Bitboard
+	check := att.Has(ek)
+	if check {
+		xray = xrayBeyond(moved, to, ek)
+	}
+	sliders := p.sliders()
+	for b := ours.And(tbl.near3[ek].Or(sliders)); b.Any(); {
+		s := b.PopLSB()
+		pc := p.board[s]
+		a := l.attacks(pc, s)
+		att = att.Or(a)
+		if a.Has(ek) && sliders.Has(s) {
+			check = true
+			xray = xray.Or(xrayBeyond(pc, s, ek))
+		}
+	}
+	if !check {
+		return 0
+	}
+	return tos.AndNot(att).AndNot(xray).Count()
+}
+
 // checkedKing returns the square of the side to move's king and the pieces
 // checking it; ok is false when it has no king or is not in check.
 func (p *Position) checkedKing() (ksq Square, checkers Bitboard, ok bool) {

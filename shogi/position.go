@@ -12,12 +12,7 @@ type Position struct {
 	byColor [2]Bitboard
 	byKind  [NumKinds]Bitboard // both colours
 	occ     Bitboard
-	// Occupancy of each line as a 9-bit mask, for the sliding attack tables:
-	// files indexed by rank, ranks and diagonals indexed by file.
-	fileOcc [9]uint16
-	rankOcc [9]uint16
-	diagA   [17]uint16 // lines of constant file+rank
-	diagB   [17]uint16 // lines of constant file-rank (+8)
+	lines   lines // the occupancy of each line, for sliding attacks
 	hands   [2]Hand
 	side    Color
 	moveNum int32  // the move number minus one, so the zero value means 1
@@ -101,20 +96,12 @@ func (p *Position) Put(s Square, pc Piece) {
 }
 
 func (p *Position) setOcc(s Square) {
-	f, r := sqFile(s), sqRank(s)
-	p.fileOcc[f] |= 1 << uint(r)
-	p.rankOcc[r] |= 1 << uint(f)
-	p.diagA[f+r] |= 1 << uint(f)
-	p.diagB[f-r+8] |= 1 << uint(f)
+	p.lines.set(s)
 	p.occ = p.occ.With(s)
 }
 
 func (p *Position) clearOcc(s Square) {
-	f, r := sqFile(s), sqRank(s)
-	p.fileOcc[f] &^= 1 << uint(r)
-	p.rankOcc[r] &^= 1 << uint(f)
-	p.diagA[f+r] &^= 1 << uint(f)
-	p.diagB[f-r+8] &^= 1 << uint(f)
+	p.lines.clear(s)
 	p.occ = p.occ.Without(s)
 }
 
