@@ -45,26 +45,26 @@ func (l *lines) lanceAttacks(c Color, s Square) Bitboard {
 	return l.fileAttacks(s).And(tbl.forward[c][s])
 }
 
+// slidingKinds has bit k set for each kind k that moves along lines.
+const slidingKinds = 1<<Lance | 1<<Bishop | 1<<Rook | 1<<Horse | 1<<Dragon
+
 // attacks returns the squares pc on s attacks with the lines' occupancy.
 func (l *lines) attacks(pc Piece, s Square) Bitboard {
-	c := pc.Color()
-	switch k := pc.Kind(); k {
+	pc &= 31
+	if slidingKinds>>(pc&15)&1 == 0 {
+		return tbl.pieceSteps[pc][s]
+	}
+	switch pc.Kind() {
 	case Lance:
-		return l.lanceAttacks(c, s)
+		return l.lanceAttacks(pc.Color(), s)
 	case Bishop:
 		return l.bishopAttacks(s)
 	case Rook:
 		return l.rookAttacks(s)
 	case Horse:
-		return l.bishopAttacks(s).Or(tbl.step[c][King][s])
-	case Dragon:
-		return l.rookAttacks(s).Or(tbl.step[c][King][s])
-	default:
-		if k >= NumKinds {
-			return Bitboard{}
-		}
-		return tbl.step[c][k][s]
+		return l.bishopAttacks(s).Or(tbl.pieceSteps[pc][s])
 	}
+	return l.rookAttacks(s).Or(tbl.pieceSteps[pc][s])
 }
 
 func (p *Position) fileAttacks(s Square) Bitboard           { return p.lines.fileAttacks(s) }

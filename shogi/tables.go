@@ -26,6 +26,11 @@ type tables struct {
 	// the sliders), laid out by square so that the squares from which
 	// each kind checks a king of colour c on s are copied in one go.
 	checkSteps [2][NumSquares][NumKinds]Bitboard
+	// pieceSteps[pc][s]: the squares the piece pc on s attacks by a step:
+	// all of its attacks for a stepping piece, the king's steps for a
+	// horse or a dragon, none for the other sliders (and for invalid
+	// pieces).
+	pieceSteps [32][NumSquares]Bitboard
 	// Sliding attacks along one line, indexed by the occupancy of the line's
 	// seven inner squares.
 	fileAtt  [NumSquares][128]Bitboard
@@ -113,7 +118,10 @@ func buildTables() *tables {
 		for s := Square(0); s < NumSquares; s++ {
 			for _, k := range []Kind{Pawn, Knight, Silver, Gold, King, ProPawn, ProLance, ProKnight, ProSilver} {
 				t.checkSteps[c][s][k] = t.step[c][k][s]
+				t.pieceSteps[NewPiece(c, k)][s] = t.step[c][k][s]
 			}
+			t.pieceSteps[NewPiece(c, Horse)][s] = t.step[c][King][s]
+			t.pieceSteps[NewPiece(c, Dragon)][s] = t.step[c][King][s]
 		}
 	}
 	for s := Square(0); s < NumSquares; s++ {
