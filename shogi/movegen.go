@@ -147,8 +147,11 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	if check {
 		xray = xrayBeyond(moved, to, ek)
 	}
+	// A knight attacks two ranks ahead; the other stepping pieces reach
+	// only their neighbours.
 	sliders := p.sliders()
-	for b := ours.And(tbl.near3[ek].Or(sliders)); b.Any(); {
+	near := tbl.near2[ek].Or(tbl.near3[ek].And(p.byKind[Knight]))
+	for b := ours.And(near.Or(sliders)); b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
 		a := l.attacks(pc, s)
@@ -378,7 +381,8 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	}
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
-	if near := p.byColor[them].And(tbl.near3[ksq].Or(p.sliders())); near.Count() <= 8 {
+	near := tbl.near2[ksq].Or(tbl.near3[ksq].And(p.byKind[Knight])) // knights attack two ranks ahead
+	if near := p.byColor[them].And(near.Or(p.sliders())); near.Count() <= 8 {
 		var a Bitboard
 		for near.Any() {
 			s := near.PopLSB()

@@ -48,10 +48,11 @@ type tables struct {
 	rankBB [9]Bitboard
 	fileBB [9]Bitboard
 	// near2[s]: the squares at most two files and two ranks from s, from
-	// which alone a piece that only steps (knights included) can reach s.
+	// which alone a piece that only steps (knights included) can reach s,
+	// and a stepping piece other than a knight can attack a neighbour of s.
 	near2 [NumSquares]Bitboard
 	// near3[s]: the squares at most three files and three ranks from s:
-	// those from which alone a stepping piece can reach a neighbour of s.
+	// those from which alone a knight can attack a neighbour of s.
 	near3 [NumSquares]Bitboard
 }
 
