@@ -1,0 +1,12 @@
+#!/bin/bash
+# pgo.sh rewrites cmd/tsume/default.pgo, the CPU profile that go build and
+# go run use for profile-guided optimisation of the tsume command: the
+# solver on the bench list (three rounds) and both generators. Run it from
+# the repository root after changes to hot code; see docs/performance.md.
+set -euo pipefail
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+go test ./internal/cli -run '^$' -bench 'BenchmarkSolve' -benchtime 3x -cpuprofile "$tmp/solve.pprof" -o "$tmp/cli.test" >/dev/null
+go test ./gen -run '^$' -bench 'BenchmarkGenerate' -benchtime 2x -cpuprofile "$tmp/gen.pprof" -o "$tmp/gen.test" >/dev/null
+go tool pprof -proto "$tmp/solve.pprof" "$tmp/gen.pprof" > cmd/tsume/default.pgo
+ls -l cmd/tsume/default.pgo
