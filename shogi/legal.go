@@ -139,10 +139,17 @@ type CheckInfo struct {
 // NewCheckInfo returns the CheckInfo of p. ok is false when the opponent
 // has no king (then no move gives check).
 func (p *Position) NewCheckInfo() (ci CheckInfo, ok bool) {
+	ok = p.fillCheckInfo(&ci)
+	return ci, ok
+}
+
+// fillCheckInfo is NewCheckInfo writing into ci, which the move generators
+// keep on their stack instead of copying a returned one.
+func (p *Position) fillCheckInfo(ci *CheckInfo) bool {
 	us, them := p.side, p.side.Opp()
 	ek := p.King(them)
 	if ek == NoSquare {
-		return ci, false
+		return false
 	}
 	ci.ksq = ek
 	ci.squares = tbl.checkSteps[them][ek]
@@ -152,7 +159,7 @@ func (p *Position) NewCheckInfo() (ci CheckInfo, ok bool) {
 	ci.squares[Horse] = ci.squares[Bishop].Or(tbl.step[them][King][ek])
 	ci.squares[Dragon] = ci.squares[Rook].Or(tbl.step[them][King][ek])
 	ci.discoverers = p.blockers(ek, us).And(p.byColor[us])
-	return ci, true
+	return true
 }
 
 // GivesCheck reports whether m, a legal move of the position ci was made
@@ -175,8 +182,8 @@ func (ci *CheckInfo) GivesCheck(m Move) bool {
 //
 // Checks allocates nothing when dst has room for MaxMoves more moves.
 func (p *Position) Checks(dst []Move) []Move {
-	ci, ok := p.NewCheckInfo()
-	if !ok {
+	var ci CheckInfo
+	if !p.fillCheckInfo(&ci) {
 		return dst
 	}
 	buf, start := room(dst)
@@ -268,8 +275,8 @@ func (p *Position) genCheckCandidates(buf []Move, n int, ci *CheckInfo, pinned B
 // writing them out: mate searches use it as an estimate of how hard a
 // position is to refute.
 func (p *Position) CountChecks() int {
-	ci, ok := p.NewCheckInfo()
-	if !ok {
+	var ci CheckInfo
+	if !p.fillCheckInfo(&ci) {
 		return 0
 	}
 	us := p.side
