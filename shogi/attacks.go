@@ -67,7 +67,6 @@ func (l *lines) attacks(pc Piece, s Square) Bitboard {
 	return l.rookAttacks(s).Or(tbl.pieceSteps[pc][s])
 }
 
-func (p *Position) fileAttacks(s Square) Bitboard           { return p.lines.fileAttacks(s) }
 func (p *Position) rookAttacks(s Square) Bitboard           { return p.lines.rookAttacks(s) }
 func (p *Position) bishopAttacks(s Square) Bitboard         { return p.lines.bishopAttacks(s) }
 func (p *Position) lanceAttacks(c Color, s Square) Bitboard { return p.lines.lanceAttacks(c, s) }
