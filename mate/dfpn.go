@@ -63,6 +63,9 @@ type search struct {
 	tt       *table
 	attacker shogi.Color
 	futile   bool // leave futile interpositions out of the defender's replies
+	// excluded lists the interpositions found futile by transposition,
+	// also left out with futile (empty for nearly every problem).
+	excluded []exclusion
 	readOnly bool // reading a line: take the table's word, search nothing
 	limited  bool // a depth limit applies:
 	limit    int  // the attacker must mate by this ply
@@ -155,13 +158,18 @@ func (s *search) countNode() {
 }
 
 // replies writes the defender's replies in p to buf: every legal reply, or
-// without the futile interpositions when s.futile is set.
+// without the futile interpositions (and the excluded ones) when s.futile
+// is set.
 func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 	buf = p.Evasions(buf[:0])
 	if !s.futile {
 		return buf
 	}
-	return withoutFutile(p, buf)
+	buf = withoutFutile(p, buf)
+	if len(s.excluded) != 0 {
+		buf = s.withoutExcluded(p, buf)
+	}
+	return buf
 }
 
 // replyEstimate returns the initial proof number of the defender's
@@ -284,7 +292,11 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	}
 	f.moves = s.replies(p, f.moves)
 	if len(f.moves) == 0 {
-		s.tt.store(key, pinDrops(p, 0, hand), s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
+		ph := pinDrops(p, 0, hand)
+		if s.futile && len(s.excluded) != 0 {
+			ph = s.excludedProofHand(key, hand, ph)
+		}
+		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
 		return false
 	}
 	if rem < 2 {
@@ -521,6 +533,9 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 			ph = proofHandBefore(&f.pos, f.children[best].move, f.children[best].phand, hand)
 		} else {
 			ph = pinDrops(&f.pos, ph, hand)
+			if s.futile && len(s.excluded) != 0 {
+				ph = s.excludedProofHand(key, hand, ph)
+			}
 		}
 		s.tt.store(key, ph, s.futile, 0, infinity, work, length+1, spare, -1, -1)
 	case dn == 0:
@@ -560,6 +575,9 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 			if c.move.IsDrop() {
 				k := c.move.DroppedKind()
 				dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+			}
+			if s.futile && len(s.excluded) != 0 {
+				dh = s.excludedDisproofHand(key, hand, dh)
 			}
 		}
 		if !dh.Dominates(hand) {

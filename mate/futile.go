@@ -9,6 +9,11 @@ type FutileRule int
 const (
 	// Discount does not count futile interpositions (the tsume
 	// convention): a check answered only by futile interpositions mates.
+	// Besides those of IsFutileInterposition, Solve leaves out the
+	// interpositions of its main line that are futile by transposition:
+	// answered so that two plies later the attacker reaches a position
+	// the defender could have let it reach without them (see
+	// docs/solver.md).
 	Discount FutileRule = iota
 	// Count counts every interposition: the pure game-theoretic length.
 	Count

@@ -141,7 +141,6 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	if q.King(attacker.Opp()) == shogi.NoSquare {
 		return nil, fmt.Errorf("%w: the defender (%s) has no king on the board", ErrNotAProblem, attacker.Opp())
 	}
-	sol := &Solution{Position: q}
 	s.tt.newGeneration()
 	sr := newSearch(s.tt, attacker)
 	sr.ctx, sr.maxNodes = ctx, s.opts.MaxNodes
@@ -154,106 +153,36 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
 		}
 	}
-	length := 0
-	pvLength := 0 // the length whose proof sol.PV was read from
-	finish := func() *Solution {
-		sol.Nodes, sol.Time = sr.nodes, time.Since(start)
-		sol.Length = len(sol.PV)
-		if sol.Status == Mate && !sol.LengthExact {
-			sol.Length = length
+	sol, err := s.mateAndLine(ctx, sr, &q, start, &phase)
+	// Under Discount, an interposition of the main line that is futile by
+	// transposition is left out of the defender's replies at its node,
+	// and the problem is solved again from a new table generation (the
+	// entries of the round before counted the interposition), until the
+	// main line holds no such interposition.
+	for round := 1; err == nil && s.opts.Futile == Discount && sol.LengthExact && round <= maxTranspositionRounds; round++ {
+		found := sr.transpositions(&q, sol.PV)
+		if len(found) == 0 {
+			break
 		}
-		return sol
-	}
-
-	// 1. Is there a mate at all? Every reply counts here, so that a mate
-	// is a mate by the plain rules whatever the futile rule.
-	r := sr.searchAt(nil, &q, unlimited)
-	switch {
-	case r.pn == 0:
-	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
-		sol.Status = NoMate
-		return finish(), nil
-	default:
-		return finish(), nil
-	}
-	sol.Status = Mate
-	// length is an upper bound on the shortest mate: the length of the
-	// proof tree, computed from its children's bounds when it was proven.
-	// The line read from the table may be shorter (the table's bounds for
-	// the defender's replies have improved since), but it is not a bound:
-	// the defender's replies in it need not be the longest.
-	length = int(r.length)
-	// The line of each proof is read from the table at once, while the
-	// table still holds it, and without searching: should a later search
-	// push it out and a limit stop that search, the line is still there.
-	readLine := func() {
-		sr.readOnly = true
-		if pv := sr.proofLine(&q, length); pv != nil {
-			sol.PV, pvLength = pv, length
-		}
-		sr.readOnly = false
-	}
-	readLine()
-	if s.opts.Progress != nil {
-		s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
-	}
-
-	// 2. The shortest mate under the futile rule: df-pn with a depth
-	// limit two plies below the best length so far, until it fails. A
-	// proof under every reply is a proof under fewer, so the first length
-	// carries over.
-	phase = "length"
-	sr.futile = s.opts.Futile == Discount
-	for length >= 3 {
-		r := sr.searchAt(nil, &q, uint16(length-2))
-		if r.pn == 0 {
-			length = int(r.length)
-			readLine()
-			if s.opts.Progress != nil {
-				s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
-			}
+		sr.excluded = append(sr.excluded, found...)
+		s.tt.newGeneration()
+		sr.futile = false
+		next, nerr := s.mateAndLine(ctx, sr, &q, start, &phase)
+		if nerr == nil && next.Status == Mate && next.PV != nil && (next.LengthExact || next.Length < sol.Length) {
+			sol = next
 			continue
 		}
-		if r.dn == 0 && r.anchor < 0 && sr.stopped == nil {
-			sol.LengthExact = true
-		}
+		// A limit stopped the round: the exact solution of the round
+		// before is still a mating line, and its length a bound.
+		sol.LengthExact = false
 		break
 	}
-	if length < 3 {
-		sol.LengthExact = true
+	finish := func() *Solution {
+		sol.Nodes, sol.Time = sr.nodes, time.Since(start)
+		return sol
 	}
-
-	// 3. The main line under tsume conventions, once the length is exact;
-	// else a mating line read from the best proof (only now, since each
-	// shorter proof makes the line of the one before useless).
-	if sol.LengthExact {
-		if pv := sr.tsumeLine(&q, length); pv != nil {
-			sol.PV, pvLength = pv, length
-		} else {
-			sol.LengthExact = false // a limit stopped it
-		}
-	}
-	if pvLength != length {
-		// Reading the line may have to search parts of the proof the
-		// table lost: it gets some time and nodes beyond the limits,
-		// since a mate without its line is of little use.
-		if s.opts.MaxTime > 0 {
-			sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
-		}
-		if s.opts.MaxNodes > 0 {
-			sr.maxNodes = sr.nodes + max(10_000_000, s.opts.MaxNodes/2)
-		}
-		if ctx.Err() == nil {
-			sr.stopped = nil
-		}
-		if pv := sr.proofLine(&q, length); pv != nil {
-			sol.PV = pv
-		} else if sol.PV == nil {
-			if sr.stopped != nil {
-				return finish(), nil // a mate, proven, without its line
-			}
-			return finish(), errors.New("mate: internal error: proven root without a main line")
-		}
+	if err != nil || sol.Status != Mate || sol.PV == nil {
+		return finish(), err
 	}
 	end := q
 	for _, m := range sol.PV {
@@ -276,6 +205,136 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		}
 	}
 	return finish(), nil
+}
+
+// mateAndLine runs steps 1 to 3 of Solve on q with sr: whether there is a
+// mate, its shortest length under the futile rule, and the main line. The
+// Solution it returns has its Status, PV, Length and LengthExact set; a
+// mate without its line (PV nil) means a limit stopped the reading of it.
+func (s *Solver) mateAndLine(ctx context.Context, sr *search, q *shogi.Position, start time.Time, phase *string) (*Solution, error) {
+	sol := &Solution{Position: *q}
+	*phase = "proof"
+	length := 0
+	pvLength := 0 // the length whose proof sol.PV was read from
+	finish := func() *Solution {
+		sol.Length = len(sol.PV)
+		if sol.Status == Mate && !sol.LengthExact {
+			sol.Length = length
+		}
+		return sol
+	}
+
+	// 1. Is there a mate at all? Every reply counts here, so that a mate
+	// is a mate by the plain rules whatever the futile rule.
+	r := sr.searchAt(nil, q, unlimited)
+	switch {
+	case r.pn == 0:
+	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
+		sol.Status = NoMate
+		return finish(), nil
+	default:
+		return finish(), nil
+	}
+	sol.Status = Mate
+	// length is an upper bound on the shortest mate: the length of the
+	// proof tree, computed from its children's bounds when it was proven.
+	// The line read from the table may be shorter (the table's bounds for
+	// the defender's replies have improved since), but it is not a bound:
+	// the defender's replies in it need not be the longest.
+	length = int(r.length)
+	// The line of each proof is read from the table at once, while the
+	// table still holds it, and without searching: should a later search
+	// push it out and a limit stop that search, the line is still there.
+	readLine := func() {
+		sr.readOnly = true
+		if pv := sr.proofLine(q, length); pv != nil {
+			sol.PV, pvLength = pv, length
+		}
+		sr.readOnly = false
+	}
+	readLine()
+	if s.opts.Progress != nil {
+		s.opts.Progress(Progress{Phase: *phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
+	}
+
+	// 2. The shortest mate under the futile rule: df-pn with a depth
+	// limit two plies below the best length so far, until it fails. A
+	// proof under every reply is a proof under fewer, so the first length
+	// carries over.
+	*phase = "length"
+	sr.futile = s.opts.Futile == Discount
+	for length >= 3 {
+		r := sr.searchAt(nil, q, uint16(length-2))
+		if r.pn == 0 {
+			length = int(r.length)
+			readLine()
+			if s.opts.Progress != nil {
+				s.opts.Progress(Progress{Phase: *phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
+			}
+			continue
+		}
+		if r.dn == 0 && r.anchor < 0 && sr.stopped == nil {
+			sol.LengthExact = true
+		}
+		break
+	}
+	if length < 3 {
+		sol.LengthExact = true
+	}
+
+	// 3. The main line under tsume conventions, once the length is exact;
+	// else a mating line read from the best proof (only now, since each
+	// shorter proof makes the line of the one before useless).
+	if sol.LengthExact {
+		if pv := sr.tsumeLine(q, length); pv != nil {
+			sol.PV, pvLength = pv, length
+		} else {
+			sol.LengthExact = false // a limit stopped it
+		}
+	}
+	if pvLength != length {
+		// Reading the line may have to search parts of the proof the
+		// table lost: it gets some time and nodes beyond the limits,
+		// since a mate without its line is of little use.
+		if s.opts.MaxTime > 0 {
+			sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
+		}
+		if s.opts.MaxNodes > 0 {
+			sr.maxNodes = sr.nodes + max(10_000_000, s.opts.MaxNodes/2)
+		}
+		if ctx.Err() == nil {
+			sr.stopped = nil
+		}
+		if pv := sr.proofLine(q, length); pv != nil {
+			sol.PV = pv
+		} else if sol.PV == nil {
+			if sr.stopped != nil {
+				return finish(), nil // a mate, proven, without its line
+			}
+			return finish(), errors.New("mate: internal error: proven root without a main line")
+		}
+	}
+	return finish(), nil
+}
+
+// maxTranspositionRounds bounds the rounds of Solve that look for
+// interpositions futile by transposition on the main line: each round
+// excludes at least one more.
+const maxTranspositionRounds = 4
+
+// transpositions returns the exclusions of the defender's moves of line,
+// the main line from root, that are interpositions futile by
+// transposition.
+func (s *search) transpositions(root *shogi.Position, line []shogi.Move) []exclusion {
+	p := *root
+	var found []exclusion
+	for i, m := range line {
+		if i%2 == 1 && futileByTransposition(&p, m) {
+			found = append(found, exclusion{board: p.BoardKey(), hand: p.Hand(s.attacker), move: m})
+		}
+		p.DoMove(m)
+	}
+	return found
 }
 
 // A line extraction step: the candidate moves of a node with their
