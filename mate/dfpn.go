@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"time"
+	"unsafe"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -339,7 +340,7 @@ func (s *search) estimateReply(p *shogi.Position, c *child) {
 }
 
 // keyChildren fills f.children with the moves of f.moves and the keys of
-// the positions they lead to, and touches their table clusters in one
+// the positions they lead to, and prefetches their table clusters in one
 // pass: the cache misses then overlap instead of coming one by one.
 // attackerMoves says whose moves they are; hand is the attacker's hand.
 func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
@@ -351,12 +352,9 @@ func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
 		}
 		f.children = append(f.children, child{move: m, key: bkey, full: full, hand: h})
 	}
-	var sink uint64
 	for i := range f.children {
-		c := s.tt.clusterOf(f.children[i].key)
-		sink += c[0].key + c[clusterSize/2].key // both cache lines
+		prefetch(unsafe.Pointer(s.tt.clusterOf(f.children[i].key)))
 	}
-	s.tt.sink += sink
 }
 
 // escapeWeight is what each escape of the king adds to the initial proof

@@ -75,7 +75,6 @@ type table struct {
 	mask     uint64
 	stored   uint64 // entries of this generation in use (approximate, for hashfull)
 	gen      uint8
-	sink     uint64 // a sum of touched keys, so that touching is not optimised away
 }
 
 // newTable returns a table of about mb megabytes (at least 64 clusters).
