@@ -585,10 +585,17 @@ func (p *Position) pawnDropMates(s Square) bool {
 	q.putPiece(NewPiece(p.side, Pawn), s)
 	q.side = p.side.Opp()
 	ksq := q.King(q.side)
-	var buf [MaxMoves]Move
-	if q.genKingMoves(buf[:], 0, ksq, Bitboard{}) > 0 {
-		return false
+	if q.kingTargets(ksq, Bitboard{}).Any() {
+		return false // the king steps away or takes the pawn
 	}
+	// Another piece takes the pawn, unless it is pinned to a line that
+	// does not pass through s. (Any piece that reaches s has a legal form
+	// there: one that may not stay unpromoted may promote.)
 	pinned := q.blockers(ksq, p.side).And(q.byColor[q.side])
-	return q.genPieceMoves(buf[:], 0, SquareBB(s), pinned, ksq) == 0
+	for b := q.attackersTo(q.side, s).AndNot(q.byKind[King]); b.Any(); {
+		if from := b.PopLSB(); !pinned.Has(from) || tbl.line[ksq][from].Has(s) {
+			return false
+		}
+	}
+	return true
 }
