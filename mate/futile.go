@@ -91,14 +91,27 @@ func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
 	// not change the attacks on its own square, and the checker's capture
 	// cannot be illegal.
 	noKing := p.King(defender.Opp()) == shogi.NoSquare
+	// futileDrops: the squares where a drop is futile, worked out at the
+	// first drop (the drops of each kind come square by square).
+	var futileDrops shogi.Bitboard
+	dropsSeen := false
 	n := 0
 	for _, r := range moves {
 		to := r.To()
 		futile := false
 		if between.Has(to) {
 			if r.IsDrop() && noKing {
-				df, dr := to.File()-ksq.File(), to.Rank()-ksq.Rank()
-				futile = max(df, -df, dr, -dr) >= 2 && !p.AttackersTo(defender, to).Any()
+				if !dropsSeen {
+					dropsSeen = true
+					for b := between; b.Any(); {
+						s := b.PopLSB()
+						df, dr := s.File()-ksq.File(), s.Rank()-ksq.Rank()
+						if max(df, -df, dr, -dr) >= 2 && !p.AttackersTo(defender, s).Any() {
+							futileDrops = futileDrops.With(s)
+						}
+					}
+				}
+				futile = futileDrops.Has(to)
 			} else {
 				futile = IsFutileInterposition(p, r)
 			}
