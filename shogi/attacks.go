@@ -164,8 +164,8 @@ func (p *Position) InCheck() bool { return p.Checkers().Any() }
 // ksq must be a board square.
 func (p *Position) blockers(ksq Square, sliderColor Color) Bitboard {
 	sl := p.byColor[sliderColor]
-	snipers := tbl.fileAtt[ksq][0].Or(tbl.rankAtt[ksq][0]).And(p.byKind[Rook].Or(p.byKind[Dragon]))
-	snipers = snipers.Or(tbl.diagAAtt[ksq][0].Or(tbl.diagBAtt[ksq][0]).And(p.byKind[Bishop].Or(p.byKind[Horse])))
+	snipers := tbl.rookRays[ksq].And(p.byKind[Rook].Or(p.byKind[Dragon]))
+	snipers = snipers.Or(tbl.bishopRays[ksq].And(p.byKind[Bishop].Or(p.byKind[Horse])))
 	// A lance aimed at ksq stands in front of the king as the king's side sees it.
 	snipers = snipers.Or(tbl.forward[sliderColor.Opp()][ksq].And(p.byKind[Lance]))
 	snipers = snipers.And(sl)

@@ -37,6 +37,9 @@ type tables struct {
 	rankAtt  [NumSquares][128]Bitboard
 	diagAAtt [NumSquares][128]Bitboard // lines of constant file+rank
 	diagBAtt [NumSquares][128]Bitboard // lines of constant file-rank
+	// rookRays[s], bishopRays[s]: a rook's and a bishop's attacks from s on
+	// an empty board, small enough to stay in the cache.
+	rookRays, bishopRays [NumSquares]Bitboard
 	// forward[c][s]: the squares in front of s on its file, as c sees it.
 	forward [2][NumSquares]Bitboard
 	between [NumSquares][NumSquares]Bitboard // strictly between two aligned squares
@@ -174,6 +177,8 @@ func buildTables() *tables {
 			t.diagAAtt[s][idx] = slidingSlow(s, onA, []dir{{1, -1}, {-1, 1}})
 			t.diagBAtt[s][idx] = slidingSlow(s, onB, []dir{{1, 1}, {-1, -1}})
 		}
+		t.rookRays[s] = t.fileAtt[s][0].Or(t.rankAtt[s][0])
+		t.bishopRays[s] = t.diagAAtt[s][0].Or(t.diagBAtt[s][0])
 	}
 	for a := Square(0); a < NumSquares; a++ {
 		for _, d := range kingDirs {
