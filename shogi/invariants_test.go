@@ -450,38 +450,42 @@ func TestInvariantKingEscapes(t *testing.T) {
 // KingEscapesAfter(m) predicts KingEscapes after every legal move of the
 // walk, checks or not, without playing it.
 func TestInvariantKingEscapesAfter(t *testing.T) {
-	nodes := walkPositions(t)
-	f := failOnce{t: t, what: "KingEscapesAfter"}
-	n := 0
-	for i := range nodes {
-		p := nodes[i].pos
-		for _, m := range p.LegalMoves(nil) {
-			n++
-			q := p
-			q.DoMove(m)
-			if got, want := p.KingEscapesAfter(m), q.KingEscapes(); got != want {
-				f.errorf("%s: KingEscapesAfter(%s) = %d, KingEscapes after it = %d", p.SFEN(), m, got, want)
-			}
+	eachMoveOfWalk(t, "KingEscapesAfter", func(p, q *shogi.Position, m shogi.Move) string {
+		if got, want := p.KingEscapesAfter(m), q.KingEscapes(); got != want {
+			return fmt.Sprintf("KingEscapesAfter(%s) = %d, KingEscapes after it = %d", m, got, want)
 		}
-	}
-	f.done(n)
+		return ""
+	})
 }
 
 // KeysAfter(m) predicts Key, BoardKey and the mover's hand after every
 // legal move, without playing it.
 func TestInvariantKeysAfterMatchesDoMove(t *testing.T) {
+	eachMoveOfWalk(t, "KeysAfter", func(p, q *shogi.Position, m shogi.Move) string {
+		key, bkey, hand := p.KeysAfter(m)
+		if key != q.Key() || bkey != q.BoardKey() || hand != q.Hand(p.SideToMove()) {
+			return fmt.Sprintf("%s: KeysAfter = %x %x %v, after DoMove %x %x %v", m, key, bkey, hand, q.Key(), q.BoardKey(), q.Hand(p.SideToMove()))
+		}
+		return ""
+	})
+}
+
+// eachMoveOfWalk runs check on every legal move m of every position p of
+// the walk, with q the position after m; check returns what is wrong, or
+// "".
+func eachMoveOfWalk(t *testing.T, what string, check func(p, q *shogi.Position, m shogi.Move) string) {
+	t.Helper()
 	nodes := walkPositions(t)
-	f := failOnce{t: t, what: "KeysAfter"}
+	f := failOnce{t: t, what: what}
 	n := 0
 	for i := range nodes {
 		p := nodes[i].pos
 		for _, m := range p.LegalMoves(nil) {
 			n++
-			key, bkey, hand := p.KeysAfter(m)
 			q := p
 			q.DoMove(m)
-			if key != q.Key() || bkey != q.BoardKey() || hand != q.Hand(p.SideToMove()) {
-				f.errorf("%s, %s: KeysAfter = %x %x %v, after DoMove %x %x %v", p.SFEN(), m, key, bkey, hand, q.Key(), q.BoardKey(), q.Hand(p.SideToMove()))
+			if d := check(&p, &q, m); d != "" {
+				f.errorf("%s: %s", p.SFEN(), d)
 			}
 		}
 	}
