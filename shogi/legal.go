@@ -325,13 +325,33 @@ func (p *Position) CountChecks() int {
 		n += filterChecks(&ci, buf[:], 0, p.genKingMoves(buf[:], 0, ksq, Bitboard{}))
 	}
 	if h := p.hands[us]; h != 0 {
-		empty := p.occ.Not()
-		for _, k := range dropOrder {
-			if h.Has(k) {
-				if t := empty.And(ci.squares[k]); t.Any() {
-					n += p.dropTargets(k, t).Count()
-				}
-			}
+		n += p.countDropChecks(&ci, h)
+	}
+	return n
+}
+
+// countDropChecks returns the number of checking drops of the side to
+// move, whose hand h is not empty: on the empty check squares of each kind
+// in hand, but for a knight's or lance's dead squares and a pawn's
+// 二歩 and 打ち歩詰め (dropTargets).
+func (p *Position) countDropChecks(ci *CheckInfo, h Hand) int {
+	us := p.side
+	empty := p.occ.Not()
+	n := 0
+	for _, k := range [...]Kind{Silver, Gold, Bishop, Rook} {
+		if h.Has(k) {
+			n += empty.And(ci.squares[k]).Count()
+		}
+	}
+	if h.Has(Knight) {
+		n += empty.And(ci.squares[Knight]).AndNot(tbl.last2[us]).Count()
+	}
+	if h.Has(Lance) {
+		n += empty.And(ci.squares[Lance]).AndNot(tbl.last[us]).Count()
+	}
+	if h.Has(Pawn) {
+		if t := empty.And(ci.squares[Pawn]); t.Any() {
+			n += p.dropTargets(Pawn, t).Count()
 		}
 	}
 	return n
