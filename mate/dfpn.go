@@ -519,7 +519,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				continue
 			}
 			if !or {
-				ph = handMax(ph, c.phand)
+				ph = ph.Max(c.phand)
 			}
 			if best < 0 ||
 				or && (c.length < length || c.length == length && c.spare < spare) ||
@@ -551,7 +551,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				c := &f.children[i]
 				a1, a2 = mergeAnchors(a1, a2, c.anchor, c.anchor2)
 				depth = min(depth, c.length)
-				dh = handMin(dh, disproofHandBefore(&f.pos, c.move, c.phand))
+				dh = dh.Min(disproofHandBefore(&f.pos, c.move, c.phand))
 			}
 		} else {
 			// One disproven child suffices: the least dependent, then the

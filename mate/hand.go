@@ -45,28 +45,6 @@ func WithRemainingHand(p *shogi.Position) (shogi.Position, error) {
 	return q, nil
 }
 
-// handMax returns the hand holding, of each kind, the larger count of a
-// and b.
-func handMax(a, b shogi.Hand) shogi.Hand {
-	for _, k := range handKinds {
-		if b.Count(k) > a.Count(k) {
-			a = a.Set(k, b.Count(k))
-		}
-	}
-	return a
-}
-
-// handMin returns the hand holding, of each kind, the smaller count of a
-// and b.
-func handMin(a, b shogi.Hand) shogi.Hand {
-	for _, k := range handKinds {
-		if b.Count(k) < a.Count(k) {
-			a = a.Set(k, b.Count(k))
-		}
-	}
-	return a
-}
-
 // pinDrops returns ph with, for every kind the defender to move in p does
 // not hold, the attacker's whole count of it (hand), when the defender is
 // in check from one piece with squares between it and the king. A proof
@@ -102,7 +80,7 @@ func proofHandBefore(p *shogi.Position, m shogi.Move, ph, hand shogi.Hand) shogi
 			ph = ph.Remove(k)
 		}
 	}
-	return handMin(ph, hand)
+	return ph.Min(hand)
 }
 
 // fullHand holds every piece of the set: a disproof hand that limits

@@ -159,7 +159,7 @@ func (s *search) withoutExcluded(p *shogi.Position, moves []shogi.Move) []shogi.
 func (s *search) excludedProofHand(key uint64, hand, ph shogi.Hand) shogi.Hand {
 	for _, e := range s.excluded {
 		if e.board == key && hand.Dominates(e.hand) {
-			ph = handMax(ph, e.hand)
+			ph = ph.Max(e.hand)
 		}
 	}
 	return ph

@@ -57,6 +57,34 @@ func (h Hand) Total() int {
 // as o (hand superiority: h ⊇ o).
 func (h Hand) Dominates(o Hand) bool { return (h-o)&handGuards == 0 }
 
+// Min returns the hand holding, of each kind, the smaller count of h and
+// o.
+func (h Hand) Min(o Hand) Hand {
+	m := h.atLeast(o)
+	return h&^m | o&m
+}
+
+// Max returns the hand holding, of each kind, the larger count of h and o.
+func (h Hand) Max(o Hand) Hand {
+	m := h.atLeast(o)
+	return h&m | o&^m
+}
+
+// atLeast returns the bits of the fields in which h holds at least as many
+// pieces as o, all kinds at once: with the guard bits set in h, a field's
+// subtraction borrows from its own guard only, which stays set exactly
+// where h ≥ o; each such guard then becomes the mask of its field.
+func (h Hand) atLeast(o Hand) Hand {
+	const (
+		guard5 = 1 << 5                        // pawns: 5 bits
+		guard3 = 1<<11 | 1<<15 | 1<<19 | 1<<23 // lances to golds: 3 bits
+		guard2 = 1<<26 | 1<<30                 // bishops, rooks: 2 bits
+	)
+	t := ((h | handGuards) - o) & handGuards
+	t5, t3, t2 := t&guard5, t&guard3, t&guard2
+	return t5 - t5>>5 + t3 - t3>>3 + t2 - t2>>2
+}
+
 // String returns h in SFEN order (R B G S N L P), upper case, "-" if empty.
 func (h Hand) String() string {
 	if h == 0 {

@@ -186,3 +186,36 @@ func TestHandDominatesRandom(t *testing.T) {
 		}
 	}
 }
+
+// Min and Max take, kind by kind, the smaller and the larger count, on
+// every pair of a set of hands that holds each count of each kind (the
+// other kinds at random).
+func TestHandMinMax(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	var hands []shogi.Hand
+	for _, k := range droppable {
+		for n := 0; n <= maxInSet[k]; n++ {
+			c := map[shogi.Kind]int{k: n}
+			for _, o := range droppable {
+				if o != k {
+					c[o] = rng.IntN(maxInSet[o] + 1)
+				}
+			}
+			hands = append(hands, handOf(c))
+		}
+	}
+	hands = append(hands, 0, handOf(maxInSet))
+	for _, a := range hands {
+		for _, b := range hands {
+			lo, hi := a.Min(b), a.Max(b)
+			for _, k := range droppable {
+				if lo.Count(k) != min(a.Count(k), b.Count(k)) || hi.Count(k) != max(a.Count(k), b.Count(k)) {
+					t.Fatalf("%v and %v: Min %v, Max %v (%v)", a, b, lo, hi, k)
+				}
+			}
+			if lo.Total()+hi.Total() != a.Total()+b.Total() {
+				t.Fatalf("%v and %v: Min %v, Max %v: pieces lost", a, b, lo, hi)
+			}
+		}
+	}
+}
