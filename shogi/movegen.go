@@ -151,12 +151,16 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	// only their neighbours.
 	sliders := p.sliders()
 	near := tbl.near2[ek].Or(tbl.near3[ek].And(p.byKind[Knight]))
-	for b := ours.And(near.Or(sliders)); b.Any(); {
+	for b := ours.And(near).AndNot(sliders); b.Any(); {
+		s := b.PopLSB()
+		att = att.Or(tbl.pieceSteps[p.board[s]&31][s])
+	}
+	for b := ours.And(sliders); b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
 		a := l.attacks(pc, s)
 		att = att.Or(a)
-		if a.Has(ek) && sliders.Has(s) {
+		if a.Has(ek) {
 			check = true
 			xray = xray.Or(xrayBeyond(pc, s, ek))
 		}
@@ -382,10 +386,15 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
 	near := tbl.near2[ksq].Or(tbl.near3[ksq].And(p.byKind[Knight])) // knights attack two ranks ahead
-	if near := p.byColor[them].And(near.Or(p.sliders())); near.Count() <= 8 {
+	sliders := p.sliders()
+	if near := p.byColor[them].And(near.Or(sliders)); near.Count() <= 8 {
 		var a Bitboard
-		for near.Any() {
-			s := near.PopLSB()
+		for b := near.AndNot(sliders); b.Any(); {
+			s := b.PopLSB()
+			a = a.Or(tbl.pieceSteps[p.board[s]&31][s])
+		}
+		for b := near.And(sliders); b.Any(); {
+			s := b.PopLSB()
 			a = a.Or(p.attacks(p.board[s], s))
 		}
 		return tos.AndNot(a)
