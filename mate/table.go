@@ -67,8 +67,8 @@ const clusterSize = 4
 
 type cluster [clusterSize]entry
 
-// clusterIsFour fails to compile unless clusterSize is 4, which lookup's
-// first test assumes.
+// These two fail to compile unless clusterSize is 4, which lookup's first
+// test assumes.
 var _ [clusterSize - 4]struct{}
 var _ [4 - clusterSize]struct{}
 
@@ -148,8 +148,9 @@ type pathChecker interface {
 func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile bool, path pathChecker) result {
 	c := t.clusterOf(key)
 	r := result{pn: 1, dn: 1, anchor: -1, anchor2: -1}
-	// The common case, nothing on this board, in four comparisons
-	// (clusterIsFour keeps this in step with clusterSize).
+	// The common case, nothing on this board, in four comparisons (a
+	// compile-time check below cluster keeps this in step with
+	// clusterSize).
 	if c[0].key != key && c[1].key != key && c[2].key != key && c[3].key != key {
 		return r
 	}
