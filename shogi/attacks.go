@@ -109,11 +109,12 @@ func (p *Position) attackersTo(c Color, s Square) Bitboard {
 	them := c.Opp() // a c-piece attacks s iff a them-piece on s would attack it back
 	cb := p.byColor[c]
 	hd := p.byKind[Horse].Or(p.byKind[Dragon])
-	a := tbl.step[them][Pawn][s].And(p.byKind[Pawn])
-	a = a.Or(tbl.step[them][Knight][s].And(p.byKind[Knight]))
-	a = a.Or(tbl.step[them][Silver][s].And(p.byKind[Silver]))
-	a = a.Or(tbl.step[them][Gold][s].And(p.golds(c)))
-	a = a.Or(tbl.step[them][King][s].And(p.byKind[King].Or(hd)))
+	step := &tbl.checkSteps[them][s] // the stepping kinds' squares, side by side
+	a := step[Pawn].And(p.byKind[Pawn])
+	a = a.Or(step[Knight].And(p.byKind[Knight]))
+	a = a.Or(step[Silver].And(p.byKind[Silver]))
+	a = a.Or(step[Gold].And(p.golds(c)))
+	a = a.Or(step[King].And(p.byKind[King].Or(hd)))
 	a = a.Or(p.rookAttacks(s).And(p.byKind[Rook].Or(p.byKind[Dragon])))
 	a = a.Or(p.bishopAttacks(s).And(p.byKind[Bishop].Or(p.byKind[Horse])))
 	a = a.Or(p.lanceAttacks(them, s).And(p.byKind[Lance]))
@@ -126,11 +127,12 @@ func (p *Position) attackersTo(c Color, s Square) Bitboard {
 func (p *Position) isAttacked(c Color, s Square) bool {
 	them := c.Opp()
 	cb := p.byColor[c]
-	if tbl.step[them][Pawn][s].And(p.byKind[Pawn]).Or(
-		tbl.step[them][Knight][s].And(p.byKind[Knight])).Or(
-		tbl.step[them][Silver][s].And(p.byKind[Silver])).Or(
-		tbl.step[them][Gold][s].And(p.golds(c))).Or(
-		tbl.step[them][King][s].And(p.byKind[King].Or(p.byKind[Horse]).Or(p.byKind[Dragon]))).Intersects(cb) {
+	step := &tbl.checkSteps[them][s]
+	if step[Pawn].And(p.byKind[Pawn]).Or(
+		step[Knight].And(p.byKind[Knight])).Or(
+		step[Silver].And(p.byKind[Silver])).Or(
+		step[Gold].And(p.golds(c))).Or(
+		step[King].And(p.byKind[King].Or(p.byKind[Horse]).Or(p.byKind[Dragon]))).Intersects(cb) {
 		return true
 	}
 	if rooks := p.byKind[Rook].Or(p.byKind[Dragon]).And(cb); rooks.Any() && p.rookAttacks(s).Intersects(rooks) {

@@ -414,9 +414,10 @@ func countStepChecks(ci *CheckInfo, us Color, k Kind, b, stay, promo, notOwn Bit
 	sq := ci.squares[k].And(stay)
 	anyPro := ci.squares[k.Promote()].And(notOwn) // from inside the zone
 	zonePro := anyPro.And(promo)                  // from outside
+	pc := NewPiece(us, k) & 31
 	for b.Any() {
 		from := b.PopLSB()
-		att := tbl.step[us][k][from]
+		att := tbl.pieceSteps[pc][from]
 		n += att.And(sq).Count()
 		if tbl.zone[us].Has(from) {
 			n += att.And(anyPro).Count()
