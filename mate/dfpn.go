@@ -490,6 +490,9 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 		next.pos = *p
 		next.pos.DoMove(c.move)
 		s.mid(ply+1, cth, cdh)
+		// The child's search went through much of the table: fetch this
+		// node's cluster again, for the store that may come next.
+		prefetch(unsafe.Pointer(s.tt.clusterOf(key)))
 		if !s.lookupChild(c, ply) {
 			// Only a stop leaves a searched child out of the table.
 			c.pn, c.dn = 1, 1
