@@ -156,8 +156,8 @@ func (p *Position) fillCheckInfo(ci *CheckInfo) bool {
 	ci.squares[Lance] = p.lanceAttacks(them, ek)
 	ci.squares[Bishop] = p.bishopAttacks(ek)
 	ci.squares[Rook] = p.rookAttacks(ek)
-	ci.squares[Horse] = ci.squares[Bishop].Or(tbl.step[them][King][ek])
-	ci.squares[Dragon] = ci.squares[Rook].Or(tbl.step[them][King][ek])
+	ci.squares[Horse] = ci.squares[Bishop].Or(ci.squares[King])
+	ci.squares[Dragon] = ci.squares[Rook].Or(ci.squares[King])
 	ci.discoverers = p.blockers(ek, us).And(p.byColor[us])
 	return true
 }

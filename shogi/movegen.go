@@ -147,14 +147,8 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	if check {
 		xray = xrayBeyond(moved, to, ek)
 	}
-	// A knight attacks two ranks ahead; the other stepping pieces reach
-	// only their neighbours.
 	sliders := p.sliders()
-	near := tbl.near2[ek].Or(tbl.near3[ek].And(p.byKind[Knight]))
-	for b := ours.And(near).AndNot(sliders); b.Any(); {
-		s := b.PopLSB()
-		att = att.Or(tbl.pieceSteps[p.board[s]&31][s])
-	}
+	att = att.Or(p.stepAttacks(ours.And(p.nearKing(ek)).AndNot(sliders)))
 	for b := ours.And(sliders); b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
@@ -385,14 +379,9 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	}
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
-	near := tbl.near2[ksq].Or(tbl.near3[ksq].And(p.byKind[Knight])) // knights attack two ranks ahead
 	sliders := p.sliders()
-	if near := p.byColor[them].And(near.Or(sliders)); near.Count() <= 8 {
-		var a Bitboard
-		for b := near.AndNot(sliders); b.Any(); {
-			s := b.PopLSB()
-			a = a.Or(tbl.pieceSteps[p.board[s]&31][s])
-		}
+	if near := p.byColor[them].And(p.nearKing(ksq).Or(sliders)); near.Count() <= 8 {
+		a := p.stepAttacks(near.AndNot(sliders))
 		for b := near.And(sliders); b.Any(); {
 			s := b.PopLSB()
 			a = a.Or(p.attacks(p.board[s], s))
@@ -405,6 +394,24 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 		}
 	}
 	return tos
+}
+
+// nearKing returns the squares from which a stepping piece of p can attack
+// a neighbour of ksq: two squares around it, three for a knight, which
+// attacks two ranks ahead.
+func (p *Position) nearKing(ksq Square) Bitboard {
+	return tbl.near2[ksq].Or(tbl.near3[ksq].And(p.byKind[Knight]))
+}
+
+// stepAttacks returns the union of the attacks of the stepping pieces on
+// the squares b (no slider among them).
+func (p *Position) stepAttacks(b Bitboard) Bitboard {
+	var a Bitboard
+	for b.Any() {
+		s := b.PopLSB()
+		a = a.Or(tbl.pieceSteps[p.board[s]&31][s])
+	}
+	return a
 }
 
 // sliders returns the pieces of both sides that move along lines.
