@@ -294,7 +294,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 	f.moves = s.replies(p, f.moves)
 	if len(f.moves) == 0 {
 		ph := pinDrops(p, 0, hand)
-		if s.futile && len(s.excluded) != 0 {
+		if s.excluding() {
 			ph = s.excludedProofHand(key, hand, ph)
 		}
 		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
@@ -534,7 +534,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 			ph = proofHandBefore(&f.pos, f.children[best].move, f.children[best].phand, hand)
 		} else {
 			ph = pinDrops(&f.pos, ph, hand)
-			if s.futile && len(s.excluded) != 0 {
+			if s.excluding() {
 				ph = s.excludedProofHand(key, hand, ph)
 			}
 		}
@@ -577,7 +577,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				k := c.move.DroppedKind()
 				dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
 			}
-			if s.futile && len(s.excluded) != 0 {
+			if s.excluding() {
 				dh = s.excludedDisproofHand(key, hand, dh)
 			}
 		}

@@ -24,19 +24,13 @@ func isInterposition(p *shogi.Position, r shogi.Move) bool {
 	return shogi.Between(p.King(p.SideToMove()), checkers.LSB()).Has(r.To())
 }
 
-// samePosition reports whether a and b have the same board, hands and
-// side to move (the move number aside).
-func samePosition(a, b *shogi.Position) bool {
-	if a.Key() != b.Key() || a.SideToMove() != b.SideToMove() ||
-		a.Hand(shogi.Black) != b.Hand(shogi.Black) || a.Hand(shogi.White) != b.Hand(shogi.White) {
-		return false
-	}
-	for s := shogi.Square(0); s < shogi.NumSquares; s++ {
-		if a.PieceAt(s) != b.PieceAt(s) {
-			return false
-		}
-	}
-	return true
+// positionKey returns p with its move number cleared: two positions with
+// the same board, hands and side to move are then equal (==), whatever
+// their move numbers, since a Position holds nothing else.
+func positionKey(p *shogi.Position) shogi.Position {
+	q := *p
+	q.SetMoveNumber(1)
+	return q
 }
 
 // futileByTransposition reports whether r, a legal reply of the defender
@@ -60,7 +54,7 @@ func futileByTransposition(p *shogi.Position, r shogi.Move) bool {
 	}
 	// The positions the defender could have let the attacker reach: every
 	// reply that is not an interposition, then every check.
-	direct := make(map[uint64][]shogi.Position)
+	direct := make(map[shogi.Position]bool)
 	for _, d := range p.Evasions(nil) {
 		if isInterposition(p, d) {
 			continue
@@ -70,18 +64,10 @@ func futileByTransposition(p *shogi.Position, r shogi.Move) bool {
 		for _, a := range q.Checks(nil) {
 			n := q
 			n.DoMove(a)
-			direct[n.Key()] = append(direct[n.Key()], n)
+			direct[positionKey(&n)] = true
 		}
 	}
 	if len(direct) == 0 {
-		return false
-	}
-	reached := func(n *shogi.Position) bool {
-		for i := range direct[n.Key()] {
-			if samePosition(&direct[n.Key()][i], n) {
-				return true
-			}
-		}
 		return false
 	}
 	afterR := *p
@@ -102,7 +88,7 @@ func futileByTransposition(p *shogi.Position, r shogi.Move) bool {
 			for _, a2 := range q2.Checks(nil) {
 				n := q2
 				n.DoMove(a2)
-				if reached(&n) {
+				if direct[positionKey(&n)] {
 					found = true
 					break
 				}
@@ -131,6 +117,10 @@ type exclusion struct {
 	hand  shogi.Hand
 	move  shogi.Move
 }
+
+// excluding reports whether exclusions apply to this search: under the
+// discount rule, once Solve has found some (rarely).
+func (s *search) excluding() bool { return s.futile && len(s.excluded) != 0 }
 
 // withoutExcluded removes from moves, the replies of the defender in p,
 // those the exclusions leave out, in place.
