@@ -106,19 +106,34 @@ func (g *Game) Header(key string) (string, bool) {
 
 // ParseError reports a record that could not be read: the format it was
 // read as, the line (counted from 1; 0 when the fault is not on one line)
-// and what was wrong or what was expected there.
+// and what was wrong or what was expected there. Err is the error of the
+// rules core behind it, if any (a *shogi.SyntaxError or
+// *shogi.IllegalMoveError), and Msg then gives its context, such as
+// "move 3 (7g7x)", or is empty; the whole message is Msg, then ": " and
+// the message of Err.
 type ParseError struct {
 	Format Format
 	Line   int
 	Msg    string
+	Err    error
 }
 
 func (e *ParseError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("record: %s line %d: %s", e.Format, e.Line, e.Msg)
+	msg := e.Msg
+	if e.Err != nil {
+		if msg != "" {
+			msg += ": "
+		}
+		msg += e.Err.Error()
 	}
-	return fmt.Sprintf("record: %s: %s", e.Format, e.Msg)
+	if e.Line > 0 {
+		return fmt.Sprintf("record: %s line %d: %s", e.Format, e.Line, msg)
+	}
+	return fmt.Sprintf("record: %s: %s", e.Format, msg)
 }
+
+// Unwrap returns Err.
+func (e *ParseError) Unwrap() error { return e.Err }
 
 // errorf returns a *ParseError for line n of a record of format f.
 func errorf(f Format, n int, format string, args ...any) *ParseError {
@@ -126,15 +141,22 @@ func errorf(f Format, n int, format string, args ...any) *ParseError {
 }
 
 // decode turns the bytes of a record into text: a UTF-8 byte order mark
-// is dropped, input that is not valid UTF-8 is decoded as Shift_JIS (the
-// traditional encoding of .kif and .csa files), and CRLF and lone CR line
-// ends become LF.
-func decode(data []byte) (string, error) {
+// is dropped, and CRLF and lone CR line ends become LF. The encoding is
+// UTF-8 when the bytes are valid UTF-8, or when they are valid UTF-8 with
+// non-ASCII text up to a bad byte: then the error names that byte, its
+// line and its offset in the line. Otherwise the bytes are read as
+// Shift_JIS (the traditional encoding of .kif and .csa files), and the
+// first byte that is not Shift_JIS either is reported.
+func decode(data []byte) (string, *ParseError) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
+		bad := firstInvalidUTF8(data)
+		if !isASCII(data[:bad]) {
+			return "", badByte(data, bad, "not valid UTF-8 (the text before it is)")
+		}
 		d, err := japanese.ShiftJIS.NewDecoder().Bytes(data)
-		if err != nil {
-			return "", fmt.Errorf("the text is neither UTF-8 nor Shift_JIS: %v", err)
+		if err != nil || bytes.ContainsRune(d, utf8.RuneError) {
+			return "", badByte(data, firstInvalidShiftJIS(data), "neither UTF-8 nor Shift_JIS: the input is not text")
 		}
 		data = d
 	}
@@ -146,11 +168,64 @@ func decode(data []byte) (string, error) {
 	return s, nil
 }
 
+// badByte returns the error for the byte of data at offset i: its line
+// and its offset in that line (from 0).
+func badByte(data []byte, i int, why string) *ParseError {
+	line := 1 + bytes.Count(data[:i], []byte{'\n'})
+	col := i - (bytes.LastIndexByte(data[:i], '\n') + 1)
+	return &ParseError{Line: line, Msg: fmt.Sprintf("byte 0x%02x at offset %d of the line is %s", data[i], col, why)}
+}
+
+// firstInvalidUTF8 returns the offset of the first byte of data that does
+// not start a valid UTF-8 sequence (len(data) if there is none).
+func firstInvalidUTF8(data []byte) int {
+	for i := 0; i < len(data); {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(data)
+}
+
+func isASCII(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// firstInvalidShiftJIS returns the offset of the first character of data
+// that does not decode as Shift_JIS (len(data) if there is none). It is
+// slow, one decoder call a character, and only used to report an error.
+func firstInvalidShiftJIS(data []byte) int {
+	dec := japanese.ShiftJIS.NewDecoder()
+	for i := 0; i < len(data); {
+		n := 1
+		if c := data[i]; c >= 0x81 && c <= 0x9f || c >= 0xe0 && c <= 0xfc {
+			n = 2 // a lead byte
+		}
+		if i+n > len(data) {
+			return i
+		}
+		d, err := dec.Bytes(data[i : i+n])
+		if err != nil || bytes.ContainsRune(d, utf8.RuneError) {
+			return i
+		}
+		i += n
+	}
+	return len(data)
+}
+
 // splitLines decodes data and splits it into lines.
 func splitLines(f Format, data []byte) ([]string, error) {
 	s, err := decode(data)
 	if err != nil {
-		return nil, &ParseError{Format: f, Msg: err.Error()}
+		err.Format = f
+		return nil, err
 	}
 	return strings.Split(s, "\n"), nil
 }
@@ -288,7 +363,17 @@ func isDigits(s string) bool {
 func ReadAny(data []byte) (*Game, error) {
 	s, err := decode(data)
 	if err != nil {
-		return nil, &ParseError{Format: FormatUnknown, Msg: err.Error()}
+		// A UTF-8 record with a bad byte is reported as that record;
+		// bytes that are not text have no format.
+		if bad := firstInvalidUTF8(data); !isASCII(bytes.TrimPrefix(data[:bad], []byte("\xef\xbb\xbf"))) {
+			if s, perr := decode(data[:bad]); perr == nil {
+				err.Format = detectText(s)
+			}
+		}
+		if err.Format == FormatUnknown {
+			err.Msg = "cannot tell the format: " + err.Msg
+		}
+		return nil, err
 	}
 	switch f := detectText(s); f {
 	case FormatKIF:

@@ -396,10 +396,14 @@ func illegal(q *shogi.Position, m shogi.Move) string {
 	}
 	if _, err := q.ParseUSIMove(m.String()); err != nil {
 		var ie *shogi.IllegalMoveError
-		if errors.As(err, &ie) {
+		var se *shogi.SyntaxError
+		switch {
+		case errors.As(err, &ie):
 			return ie.Reason
+		case errors.As(err, &se):
+			return se.Msg
 		}
-		return strings.TrimPrefix(err.Error(), "shogi: ")
+		return err.Error()
 	}
 	return "the move is not legal"
 }

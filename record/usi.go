@@ -2,6 +2,7 @@ package record
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -47,9 +48,9 @@ func readUSI(data []byte, f Format) (*Game, error) {
 
 // parseUSILine reads one position line.
 func parseUSILine(t string, f Format, line int) (*Game, error) {
-	fields := strings.Fields(t)
+	fields, first := strings.Fields(t), 0
 	if len(fields) > 0 && fields[0] == "position" {
-		fields = fields[1:]
+		fields, first = fields[1:], 1
 	}
 	pos, moves := fields, []string(nil)
 	for i, w := range fields {
@@ -65,15 +66,16 @@ func parseUSILine(t string, f Format, line int) (*Game, error) {
 	if err != nil {
 		var se *shogi.SyntaxError
 		if errors.As(err, &se) {
-			// Offsets refer to the joined fields, not to the line: say
-			// what is wrong without them.
-			msg := se.Msg
-			if se.Field != "" {
-				msg = se.Field + " field: " + msg
+			// The offsets refer to the joined fields: make them refer to
+			// the line.
+			c := *se
+			c.Input = t
+			if c.Offset >= 0 {
+				c.Offset = lineOffset(t, first, c.Offset)
 			}
-			return nil, errorf(f, line, "bad SFEN: %s", msg)
+			err = &c
 		}
-		return nil, errorf(f, line, "%s", strings.TrimPrefix(err.Error(), "shogi: "))
+		return nil, &ParseError{Format: f, Line: line, Err: err}
 	}
 	g := &Game{Format: f, Start: p}
 	if len(moves) > 0 {
@@ -84,10 +86,29 @@ func parseUSILine(t string, f Format, line int) (*Game, error) {
 	for i, s := range moves {
 		m, err := p.ParseUSIMove(s)
 		if err != nil {
-			return nil, errorf(f, line, "move %d (%s): %s", i+1, s, strings.TrimPrefix(err.Error(), "shogi: "))
+			return nil, &ParseError{Format: f, Line: line, Msg: fmt.Sprintf("move %d (%s)", i+1, s), Err: err}
 		}
 		g.Moves = append(g.Moves, m)
 		p.DoMove(m)
 	}
 	return g, nil
+}
+
+// lineOffset maps off, an offset in the fields of t from field first on
+// joined by single spaces, to the offset in t.
+func lineOffset(t string, first, off int) int {
+	var starts []int // where the fields of t begin
+	for i := 0; i < len(t); i++ {
+		if t[i] != ' ' && t[i] != '\t' && (i == 0 || t[i-1] == ' ' || t[i-1] == '\t') {
+			starts = append(starts, i)
+		}
+	}
+	for i := first; i < len(starts); i++ {
+		n := strings.IndexAny(t[starts[i]:]+" ", " \t")
+		if off <= n {
+			return starts[i] + off
+		}
+		off -= n + 1
+	}
+	return len(t)
 }

@@ -1,10 +1,14 @@
 package shogi
 
-import "fmt"
+import (
+	"fmt"
+	"unicode/utf8"
+)
 
 // SyntaxError reports text that could not be parsed: what was being
 // parsed, the input, where in it (a byte offset, or -1 when the whole input
-// is at fault) and what was wrong.
+// is at fault) and what was wrong. Its message quotes the character at
+// the offset, decoded whole when it is not ASCII.
 type SyntaxError struct {
 	What   string // "SFEN", "square", "USI move", …
 	Field  string // the SFEN field, if any: "board", "side to move", "hands", "move number"
@@ -19,7 +23,8 @@ func (e *SyntaxError) Error() string {
 		s += " (" + e.Field + " field)"
 	}
 	if e.Offset >= 0 && e.Offset < len(e.Input) {
-		s += fmt.Sprintf(" at offset %d (%q)", e.Offset, e.Input[e.Offset])
+		r, _ := utf8.DecodeRuneInString(e.Input[e.Offset:])
+		s += fmt.Sprintf(" at offset %d (%q)", e.Offset, r)
 	} else if e.Offset >= 0 {
 		s += fmt.Sprintf(" at offset %d (end of input)", e.Offset)
 	}

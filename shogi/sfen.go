@@ -3,6 +3,7 @@ package shogi
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // StartSFEN is the SFEN of the standard initial position.
@@ -76,7 +77,7 @@ func ParseSFEN(s string) (Position, error) {
 			}
 			k := kindFromLetter(u)
 			if k == NoKind {
-				return bad("board", off0+i, "unknown piece letter "+strconv.QuoteRune(rune(c))+"; want one of PLNSBRGK (Black) or plnsbrgk (White)")
+				return bad("board", off0+i, "unknown piece letter "+quoteRuneAt(board, i)+"; want one of PLNSBRGK (Black) or plnsbrgk (White)")
 			}
 			if promoted {
 				if !k.CanPromote() {
@@ -139,7 +140,7 @@ func ParseSFEN(s string) (Position, error) {
 			k := kindFromLetter(u)
 			switch {
 			case k == NoKind:
-				return bad("hands", offs[2]+i, "unknown piece letter "+strconv.QuoteRune(rune(c))+"; want one of RBGSNLP or rbgsnlp")
+				return bad("hands", offs[2]+i, "unknown piece letter "+quoteRuneAt(hs, i)+"; want one of RBGSNLP or rbgsnlp")
 			case k == King:
 				return bad("hands", offs[2]+i, "a king cannot be in hand")
 			case seen[color][k]:
@@ -238,3 +239,10 @@ func (p *Position) appendBoardSFEN(b *strings.Builder) {
 
 // String returns the SFEN of p.
 func (p Position) String() string { return p.SFEN() }
+
+// quoteRuneAt quotes the character of s that starts at byte i, whole even
+// when it is not ASCII: '４', not its first byte.
+func quoteRuneAt(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return strconv.QuoteRune(r)
+}

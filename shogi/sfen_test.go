@@ -206,6 +206,9 @@ func TestSyntaxErrorText(t *testing.T) {
 		{"4x4/9/9/9/9/9/9/9/4K4 b - 1", "shogi: bad SFEN (board field) at offset 1 ('x'): unknown piece letter 'x'"},
 		{"4k4/9/9/9/9/9/9/9/4K4 b", "shogi: bad SFEN at offset 23 (end of input): want at least three fields"},
 		{"", "shogi: bad SFEN: empty input"},
+		// A character that is not ASCII is quoted whole, not as its first byte.
+		{"4k4/9/4４4/9/9/9/9/9/4K4 b - 1", "shogi: bad SFEN (board field) at offset 7 ('４'): unknown piece letter '４'"},
+		{"4k4/9/9/9/9/9/9/9/4K4 b ４ 1", "shogi: bad SFEN (hands field) at offset 24 ('４'): unknown piece letter '４'"},
 	}
 	for _, c := range cases {
 		_, err := shogi.ParseSFEN(c.in)

@@ -82,9 +82,31 @@ func (e *LimitError) Error() string {
 	return fmt.Sprintf("shogigraph: the graph has more than %d states (reached while expanding ply %d of %d)", e.MaxStates, e.Ply, e.Plies)
 }
 
-// ErrNotAProblem is wrapped by the errors Build returns for a position it
-// cannot search: an illegal position, or one without the defender's king.
+// ErrNotAProblem is matched (errors.Is) by the errors Build returns for a
+// position it cannot search: an illegal position, or one without the
+// defender's king. They are *NotAProblemError values.
 var ErrNotAProblem = errors.New("shogigraph: not a tsume position")
+
+// NotAProblemError reports a position Build cannot search. Err is the
+// rules core's error for an illegal position (a *shogi.InvalidPositionError),
+// else nil; Msg says what is wrong when Err does not.
+type NotAProblemError struct {
+	Msg string
+	Err error
+}
+
+func (e *NotAProblemError) Error() string {
+	if e.Err != nil {
+		return ErrNotAProblem.Error() + ": " + e.Err.Error()
+	}
+	return ErrNotAProblem.Error() + ": " + e.Msg
+}
+
+// Unwrap returns Err.
+func (e *NotAProblemError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrNotAProblem.
+func (e *NotAProblemError) Is(target error) bool { return target == ErrNotAProblem }
 
 // Stats counts the states of a graph by what became of them.
 type Stats struct {
@@ -122,11 +144,11 @@ func Build(ctx context.Context, p *shogi.Position, opt Options) (*Graph, error) 
 	}
 	maxStates = min(maxStates, graph.MaxStates)
 	if err := p.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotAProblem, err)
+		return nil, &NotAProblemError{Err: err}
 	}
 	attacker := p.SideToMove()
 	if p.King(attacker.Opp()) == shogi.NoSquare {
-		return nil, fmt.Errorf("%w: the defender (%s) has no king on the board", ErrNotAProblem, attacker.Opp())
+		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
 
 	sg := &Graph{root: *p, plies: opt.Plies}

@@ -17,6 +17,7 @@ import (
 	"github.com/tsume-shogi/tsume/graph"
 	"github.com/tsume-shogi/tsume/graph/shogigraph"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -340,7 +341,7 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 	if opt.hand == mate.Remaining {
 		q, err := mate.WithRemainingHand(&p)
 		if err != nil {
-			return &exitError{ExitError, strings.TrimPrefix(err.Error(), "mate: ")}
+			return &exitError{ExitError, mateText(fmt.Errorf("%w: %w", mate.ErrNotAProblem, err))}
 		}
 		p = q
 	}
@@ -363,43 +364,28 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 		return &exitError{ExitError, fmt.Sprintf("the graph has more than %d states (reached while expanding ply %d of %d); lower --plies or raise --max-states",
 			le.MaxStates, le.Ply, le.Plies)}
 	case errors.Is(err, shogigraph.ErrNotAProblem):
-		msg := strings.ReplaceAll(strings.TrimPrefix(err.Error(), "shogigraph: "), ": shogi: ", ": ")
-		return &exitError{ExitError, msg}
+		return inputError(err)
 	case err != nil:
 		return err
 	}
 
-	// The main line in USI and Japanese.
-	pv, pvJA := make([]string, 0, len(a.PV)), make([]string, 0, len(a.PV))
-	q, prevTo := p, shogi.NoSquare
-	for _, m := range a.PV {
-		pv = append(pv, m.String())
-		pvJA = append(pvJA, q.JapaneseMove(m, prevTo, shogi.JapaneseStyle{Mark: true}))
-		prevTo = m.To()
-		q.DoMove(m)
-	}
+	v := report.NewAnalysis(&p, a, opt.plies, opt.hand, elapsed)
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
-		j := analyzeJSON{Forced: a.Forced, PV: pv, States: a.States, Edges: a.Edges, TimeMS: elapsed.Milliseconds(),
-			Plies: opt.plies, PVJA: pvJA, SFEN: p.SFEN(), DefenderHand: opt.hand.String(),
-			Mates: a.Mates, NoCheck: a.NoCheck, Cut: a.Cut}
-		if a.Forced {
-			j.Rank = &a.Rank
-		}
-		data, err := marshalJSON(j)
+		data, err := marshalJSON(v)
 		if err != nil {
 			return err
 		}
 		w.Write(data)
 		w.WriteString("\n")
 	} else {
-		fmt.Fprintf(w, "sfen: %s\n", p.SFEN())
-		fmt.Fprintf(w, "defender hand: %s\n", opt.hand)
+		fmt.Fprintf(w, "sfen: %s\n", v.SFEN)
+		fmt.Fprintf(w, "defender hand: %s\n", v.DefenderHand)
 		if a.Forced {
 			fmt.Fprintf(w, "forced: yes, mate within %d plies\n", opt.plies)
 			fmt.Fprintf(w, "rank: %d\n", a.Rank)
-			fmt.Fprintf(w, "main line: %s\n", strings.Join(pv, " "))
-			fmt.Fprintf(w, "main line (ja): %s\n", strings.Join(pvJA, " "))
+			fmt.Fprintf(w, "main line: %s\n", strings.Join(v.PV, " "))
+			fmt.Fprintf(w, "main line (ja): %s\n", strings.Join(v.PVJA, " "))
 		} else {
 			fmt.Fprintf(w, "forced: no, no mate within %d plies\n", opt.plies)
 			fmt.Fprintf(w, "rank: -\n")
@@ -418,23 +404,4 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 		return &exitError{code: ExitNo}
 	}
 	return nil
-}
-
-// analyzeJSON is the result of analyze --json for a position: the
-// specified fields first, the extra ones after.
-type analyzeJSON struct {
-	Forced bool     `json:"forced"`
-	Rank   *int     `json:"rank"`
-	PV     []string `json:"pv"`
-	States int      `json:"states"`
-	Edges  int      `json:"edges"`
-	TimeMS int64    `json:"time_ms"`
-	// Extra fields.
-	Plies        int      `json:"plies"`
-	PVJA         []string `json:"pv_ja"`
-	SFEN         string   `json:"sfen"`
-	DefenderHand string   `json:"defender_hand"`
-	Mates        int      `json:"mates"`
-	NoCheck      int      `json:"no_check"`
-	Cut          int      `json:"cut"`
 }

@@ -93,7 +93,7 @@ func parseBenchTSV(data []byte, name string) ([]benchProblem, error) {
 			bp.wantStatus = mate.NoMate
 		}
 		if bp.pos, err = shogi.ParseSFEN(bp.sfen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s", name, r.Line, errText(err))
+			return nil, fmt.Errorf("%s:%d: %s", name, r.Line, message(err))
 		}
 		out = append(out, bp)
 	}

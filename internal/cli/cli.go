@@ -129,35 +129,9 @@ func runCommand(ctx context.Context, c *command, args []string, e *env) int {
 		fmt.Fprintf(e.stderr, "tsume %s: interrupted\n", c.name)
 		return ExitInterrupted
 	default:
-		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, errText(err))
+		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, message(err))
 		return ExitError
 	}
-}
-
-// exitError is an error that carries the exit status to return; its message
-// (if any) is printed after "tsume NAME: ".
-type exitError struct {
-	code int
-	msg  string
-}
-
-func (e *exitError) Error() string { return e.msg }
-
-// usageErrorf reports bad usage or bad input (ExitError), pointing to the
-// command's help.
-func usageErrorf(name string, format string, args ...any) error {
-	return &exitError{ExitError, fmt.Sprintf(format, args...) + " (run 'tsume help " + name + "' for usage)"}
-}
-
-// inputError reports bad input (ExitError) with the text of err.
-func inputError(err error) error {
-	return &exitError{ExitError, errText(err)}
-}
-
-// errText returns the text of err without the "shogi: " prefix the rules
-// core puts on its errors: the command name already says where it comes from.
-func errText(err error) string {
-	return strings.TrimPrefix(err.Error(), "shogi: ")
 }
 
 // isSet reports whether the flag name was given on the command line.

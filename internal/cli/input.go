@@ -168,7 +168,7 @@ func readSFENFlag(e *env, text string) (*record.Game, error) {
 			var pe *record.ParseError
 			if errors.As(err, &pe) {
 				// The text is one line: its number says nothing.
-				return nil, &exitError{ExitError, "--sfen: " + pe.Msg}
+				return nil, &exitError{ExitError, "--sfen: " + parseErrorText(pe)}
 			}
 			return nil, inputError(err)
 		}
@@ -238,14 +238,14 @@ func readAllLimited(r io.Reader, name string) ([]byte, error) {
 func recordError(name string, err error) error {
 	var pe *record.ParseError
 	if errors.As(err, &pe) {
-		msg := name + ": " + pe.Msg
+		msg := name + ": " + parseErrorText(pe)
 		if pe.Line > 0 {
-			msg = fmt.Sprintf("%s:%d: %s", name, pe.Line, pe.Msg)
+			msg = fmt.Sprintf("%s:%d: %s", name, pe.Line, parseErrorText(pe))
 		}
 		if pe.Format != record.FormatUnknown {
 			msg += " (reading " + pe.Format.String() + ")"
 		}
 		return &exitError{ExitError, msg}
 	}
-	return &exitError{ExitError, name + ": " + strings.TrimPrefix(err.Error(), "record: ")}
+	return &exitError{ExitError, name + ": " + message(err)}
 }

@@ -155,9 +155,9 @@ func play(q *shogi.Position, list []string, flagName string) ([]shogi.Move, erro
 			}
 			var ill *shogi.IllegalMoveError
 			if errors.As(err, &ill) {
-				return nil, &exitError{ExitError, fmt.Sprintf("%s: %s", where, errText(err))}
+				return nil, &exitError{ExitError, fmt.Sprintf("%s: %s", where, message(err))}
 			}
-			return nil, &exitError{ExitError, fmt.Sprintf("%s (%q): %s", where, s, errText(err))}
+			return nil, &exitError{ExitError, fmt.Sprintf("%s (%q): %s", where, s, message(err))}
 		}
 		q.DoMove(m)
 		moves = append(moves, m)
@@ -186,7 +186,7 @@ func (r *renderRequest) render(p *shogi.Position, g *record.Game, ply int) ([]by
 	for _, s := range strings.FieldsFunc(r.highlight, func(c rune) bool { return c == ' ' || c == ',' }) {
 		sq, err := shogi.ParseSquare(s)
 		if err != nil {
-			return nil, &exitError{ExitError, fmt.Sprintf("--highlight %q: %s", s, errText(err))}
+			return nil, &exitError{ExitError, fmt.Sprintf("--highlight %q: %s", s, message(err))}
 		}
 		marks = append(marks, sq)
 	}

@@ -3,15 +3,14 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -147,46 +146,6 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	}
 }
 
-// checkSearchFlags checks the flags solve and bench share: --time,
-// --hash and --futile. It returns the futile rule and what is wrong, one
-// message a bad flag.
-func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.FutileRule, []string) {
-	var errs []string
-	if limit < 0 {
-		errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", limit))
-	}
-	if hash < 1 || hash > maxSolveHashMB {
-		errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", hash, maxSolveHashMB))
-	}
-	rule, ok := parseFutile(futile)
-	if !ok {
-		errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", futile))
-	}
-	return rule, errs
-}
-
-// countSet returns how many of the flags names were given.
-func countSet(fs *flag.FlagSet, names ...string) int {
-	n := 0
-	for _, name := range names {
-		if isSet(fs, name) {
-			n++
-		}
-	}
-	return n
-}
-
-// parseFutile reads the value of --futile (or the FutileRule option).
-func parseFutile(s string) (mate.FutileRule, bool) {
-	switch strings.ToLower(s) {
-	case "discount":
-		return mate.Discount, true
-	case "count":
-		return mate.Count, true
-	}
-	return mate.Discount, false
-}
-
 // newSolveSolver returns the solver of a run, with its progress line on
 // e.stderr if asked.
 func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error) {
@@ -231,7 +190,7 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	r := newSolveReport(sol, opt, 0)
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
-		err = writeSolveJSON(w, r.json())
+		err = report.WriteJSON(w, r.view)
 	} else {
 		r.writeText(w)
 	}
@@ -288,7 +247,7 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 			mates++
 		}
 		if opt.json {
-			return writeSolveJSON(b.w, r.json())
+			return report.WriteJSON(b.w, r.view)
 		}
 		r.writeText(b.w)
 		return nil
@@ -299,69 +258,27 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 	return b.summary(e, "solve", mates, "mates")
 }
 
-// solverErrText returns the message of an error of Solve without the
-// package prefixes.
-func solverErrText(err error) string {
-	s := strings.TrimPrefix(err.Error(), "mate: ")
-	s = strings.ReplaceAll(s, ": mate: ", ": ")
-	return strings.ReplaceAll(s, ": shogi: ", ": ")
-}
-
-// solveReport is the result of one position, ready to print.
+// solveReport is the result of one position, ready to print: its view
+// and, when it could be solved, the solution.
 type solveReport struct {
-	opt   solveOptions
-	line  int            // input line in batch mode, else 0
-	sol   *mate.Solution // nil when the position could not be solved
-	input string         // the input line, when sol is nil
-	err   string         // why, when sol is nil
-
-	pv, pvJA []string
-	alts     []alternativeText
-	leftover shogi.Hand // the attacker's hand at the end of the main line
+	opt  solveOptions
+	sol  *mate.Solution // nil when the position could not be solved
+	view *report.Solution
 }
 
-// alternativeText is an alternative mating move with its texts.
-type alternativeText struct {
-	mate.Alternative
-	usi, ja string
-}
-
-// newSolveReport prepares the texts of sol: the main line in USI and
-// Japanese (同 where a move goes where the previous one went), the
-// alternatives likewise, and the attacker's hand at the end.
+// newSolveReport returns the report of sol; line is the input line in
+// batch mode, else 0.
 func newSolveReport(sol *mate.Solution, opt solveOptions, line int) *solveReport {
-	r := &solveReport{opt: opt, line: line, sol: sol}
-	attacker := sol.Position.SideToMove()
-	q := sol.Position
-	prevTo := shogi.NoSquare
-	byPly := make(map[int][]mate.Alternative)
-	for _, a := range sol.Alternatives {
-		byPly[a.Ply] = append(byPly[a.Ply], a)
-	}
-	for ply := 0; ply <= len(sol.PV); ply++ {
-		for _, a := range byPly[ply] {
-			r.alts = append(r.alts, alternativeText{Alternative: a, usi: a.Move.String(), ja: q.JapaneseMove(a.Move, prevTo, shogi.JapaneseStyle{Mark: true})})
-		}
-		if ply == len(sol.PV) {
-			break
-		}
-		m := sol.PV[ply]
-		r.pv = append(r.pv, m.String())
-		r.pvJA = append(r.pvJA, q.JapaneseMove(m, prevTo, shogi.JapaneseStyle{Mark: true}))
-		prevTo = m.To()
-		q.DoMove(m)
-	}
-	r.leftover = q.Hand(attacker)
-	return r
+	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
+	v.Line = line
+	return &solveReport{opt: opt, sol: sol, view: v}
 }
 
 // errorSolveReport is the result of a batch line that cannot be solved.
 func errorSolveReport(line string, err error, opt solveOptions, lineNo int) *solveReport {
-	msg := errText(err)
-	if errors.Is(err, mate.ErrNotAProblem) {
-		msg = solverErrText(err)
-	}
-	return &solveReport{opt: opt, line: lineNo, input: line, err: msg}
+	v := report.NewSolutionError(line, message(err), opt.solver.DefenderHand, opt.solver.Futile)
+	v.Line = lineNo
+	return &solveReport{opt: opt, view: v}
 }
 
 // plies writes n plies in English.
@@ -374,11 +291,12 @@ func plies(n int) string {
 
 // writeText writes the human report.
 func (r *solveReport) writeText(w *bufio.Writer) {
-	if r.line > 0 {
-		fmt.Fprintf(w, "line %d\n", r.line)
+	v := r.view
+	if v.Line > 0 {
+		fmt.Fprintf(w, "line %d\n", v.Line)
 	}
 	if r.sol == nil {
-		fmt.Fprintf(w, "input: %s\n\nstatus: error\n  - %s\n", r.input, r.err)
+		fmt.Fprintf(w, "input: %s\n\nstatus: error\n  - %s\n", v.SFEN, v.Error)
 		return
 	}
 	sol := r.sol
@@ -406,7 +324,7 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 	default:
 		fmt.Fprintf(w, "status: unknown (%s)\n", r.limitText())
 	}
-	if len(r.pv) > 0 {
+	if len(v.PV) > 0 {
 		switch {
 		case sol.Status == mate.Mate && sol.LengthExact:
 			w.WriteString("main line:\n")
@@ -437,13 +355,14 @@ func (r *solveReport) limitText() string {
 
 // writeMoves writes the main line, one move a line with its ply number.
 func (r *solveReport) writeMoves(w *bufio.Writer) {
+	v := r.view
 	uw := 0
-	for _, s := range r.pv {
+	for _, s := range v.PV {
 		uw = max(uw, len(s))
 	}
-	nw := len(fmt.Sprint(len(r.pv)))
-	for i := range r.pv {
-		fmt.Fprintf(w, "  %*d  %-*s  %s\n", nw, i+1, uw, r.pv[i], r.pvJA[i])
+	nw := len(fmt.Sprint(len(v.PV)))
+	for i := range v.PV {
+		fmt.Fprintf(w, "  %*d  %-*s  %s\n", nw, i+1, uw, v.PV[i], v.PVJA[i])
 	}
 }
 
@@ -465,26 +384,27 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 	default:
 		w.WriteString("soundness: unique\n")
 	}
-	if len(r.alts) > 0 {
+	alts := r.view.Alternatives
+	if len(alts) > 0 {
 		uw := 0
-		for _, a := range r.alts {
-			uw = max(uw, len(a.usi))
+		for _, a := range alts {
+			uw = max(uw, len(a.Move))
 		}
-		for _, a := range r.alts {
+		for _, a := range alts {
 			note := ""
 			switch {
 			case a.LastMovePromotion:
 				note = "  (promotion choice on the last move: tolerated)"
-			case a.Move == sol.PV[a.Ply].TogglePromotion():
+			case a.Ply <= len(sol.PV) && a.Move == sol.PV[a.Ply-1].TogglePromotion().String():
 				note = "  (the main line's move with the other promotion choice: 成生の非限定)"
 			}
-			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply+1, uw, a.usi, a.ja, note)
+			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply, uw, a.Move, a.MoveJA, note)
 		}
 	}
-	if r.leftover.IsEmpty() {
+	if r.view.LeftoverPieces == "" {
 		w.WriteString("leftover pieces (駒余り): none\n")
 	} else {
-		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", r.leftover)
+		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", r.view.LeftoverPieces)
 	}
 	if sol.FirstMoveForced {
 		w.WriteString("first move forced: yes (the only check)\n")
@@ -502,77 +422,6 @@ func countIntolerable(alts []mate.Alternative) int {
 		}
 	}
 	return n
-}
-
-// solveJSON is one result of solve --json. The field order is part of the
-// output format: the specified fields first, the extra ones after.
-type solveJSON struct {
-	Status       string            `json:"status"`
-	Length       int               `json:"length"`
-	PV           []string          `json:"pv"`
-	PVJA         []string          `json:"pv_ja"`
-	Nodes        uint64            `json:"nodes"`
-	TimeMS       int64             `json:"time_ms"`
-	Unique       bool              `json:"unique"`
-	Alternatives []alternativeJSON `json:"alternatives"`
-	Leftover     bool              `json:"leftover"`
-	// Extra fields.
-	LengthExact      bool   `json:"length_exact"`
-	SoundnessChecked bool   `json:"soundness_checked"`
-	FirstMoveForced  bool   `json:"first_move_forced"`
-	LeftoverPieces   string `json:"leftover_pieces"`
-	NPS              uint64 `json:"nps"`
-	SFEN             string `json:"sfen"`
-	DefenderHand     string `json:"defender_hand"`
-	Futile           string `json:"futile"`
-	Error            string `json:"error,omitempty"`
-	Line             int    `json:"line,omitempty"` // batch mode only
-}
-
-type alternativeJSON struct {
-	Ply               int    `json:"ply"`
-	Move              string `json:"move"`
-	MoveJA            string `json:"move_ja"`
-	LastMovePromotion bool   `json:"last_move_promotion"`
-}
-
-// json returns the JSON result, with empty (not null) lists.
-func (r *solveReport) json() solveJSON {
-	j := solveJSON{
-		PV: []string{}, PVJA: []string{}, Alternatives: []alternativeJSON{},
-		DefenderHand: r.opt.solver.DefenderHand.String(), Futile: r.opt.solver.Futile.String(),
-		Line: r.line,
-	}
-	if r.sol == nil {
-		j.Status, j.SFEN, j.Error = "error", r.input, r.err
-		return j
-	}
-	sol := r.sol
-	j.Status, j.Length, j.LengthExact = sol.Status.String(), sol.Length, sol.LengthExact
-	j.PV = append(j.PV, r.pv...)
-	j.PVJA = append(j.PVJA, r.pvJA...)
-	j.Nodes, j.TimeMS, j.NPS = sol.Nodes, sol.Time.Milliseconds(), perSecond(sol.Nodes, sol.Time)
-	// Unique is claimed only when the soundness checks ran to the end.
-	j.Unique = sol.Unique && sol.SoundnessChecked
-	j.SoundnessChecked, j.FirstMoveForced = sol.SoundnessChecked, sol.FirstMoveForced
-	for _, a := range r.alts {
-		j.Alternatives = append(j.Alternatives, alternativeJSON{Ply: a.Ply + 1, Move: a.usi, MoveJA: a.ja, LastMovePromotion: a.LastMovePromotion})
-	}
-	if sol.Status == mate.Mate {
-		j.Leftover = sol.Leftover
-		if !r.leftover.IsEmpty() {
-			j.LeftoverPieces = r.leftover.String()
-		}
-	}
-	j.SFEN = sol.Position.SFEN()
-	return j
-}
-
-// writeSolveJSON writes j on one line.
-func writeSolveJSON(w io.Writer, j solveJSON) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(j)
 }
 
 // drawSearchProgress draws a search's progress on sl; with sl bound it is

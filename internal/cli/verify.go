@@ -3,20 +3,14 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"sort"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
-
-// badSFENCode is the error code of a batch line that is not an SFEN (the
-// codes of the other errors are those of package mate).
-const badSFENCode = "bad-sfen"
 
 func verifyCommand() *command {
 	return &command{
@@ -137,7 +131,7 @@ func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
 	w := bufio.NewWriter(e.stdout)
 	var err error
 	if opt.json {
-		err = writeVerifyJSON(w, verifyReport(v, opt, 0))
+		err = report.WriteJSON(w, report.NewVerdict(v))
 	} else {
 		writeVerifyText(w, v, 0)
 	}
@@ -162,7 +156,9 @@ func verifyBatch(ctx context.Context, e *env, src batchSource, opt verifyOptions
 		p, perr := shogi.ParseSFEN(line)
 		switch {
 		case perr != nil && opt.json:
-			return writeVerifyJSON(b.w, badSFENReport(line, perr, opt, lineNo))
+			j := report.NewBadSFENVerdict(line, message(perr), opt.hand)
+			j.Line = lineNo
+			return report.WriteJSON(b.w, j)
 		case perr != nil:
 			writeBadSFENText(b.w, line, perr, lineNo)
 			return nil
@@ -172,7 +168,9 @@ func verifyBatch(ctx context.Context, e *env, src batchSource, opt verifyOptions
 			valid++
 		}
 		if opt.json {
-			return writeVerifyJSON(b.w, verifyReport(v, opt, lineNo))
+			j := report.NewVerdict(v)
+			j.Line = lineNo
+			return report.WriteJSON(b.w, j)
 		}
 		writeVerifyText(b.w, v, lineNo)
 		return nil
@@ -181,120 +179,6 @@ func verifyBatch(ctx context.Context, e *env, src batchSource, opt verifyOptions
 		return err
 	}
 	return b.summary(e, "verify", valid, "valid problems")
-}
-
-// verifyJSON is one result of verify --json. The field order is part of
-// the output format: the specified fields first, the extra ones after.
-type verifyJSON struct {
-	SFEN               string        `json:"sfen"`
-	Valid              bool          `json:"valid"`
-	Errors             []string      `json:"errors"`
-	Mates              []string      `json:"mates"`
-	Unique             bool          `json:"unique"`
-	Leftover           bool          `json:"leftover"`
-	PromotionAmbiguous bool          `json:"promotion_ambiguous"`
-	DefenderHand       string        `json:"defender_hand"`
-	Metrics            verifyMetrics `json:"metrics"`
-	// Extra fields.
-	TwoKings   bool     `json:"two_kings"`
-	MatesJA    []string `json:"mates_ja"`
-	ErrorCodes []string `json:"error_codes"`
-	Line       int      `json:"line,omitempty"` // batch mode only
-}
-
-type verifyMetrics struct {
-	Legal   int               `json:"legal"`
-	Checks  int               `json:"checks"`
-	Replies int               `json:"replies"`
-	ByCheck []verifyCheckJSON `json:"by_check"`
-}
-
-type verifyCheckJSON struct {
-	Move               string `json:"move"`
-	Replies            int    `json:"replies"`
-	KingMoves          int    `json:"king_moves"`
-	Captures           int    `json:"captures"`
-	InterpositionsMove int    `json:"interpositions_move"`
-	InterpositionsDrop int    `json:"interpositions_drop"`
-}
-
-// newVerifyJSON returns a result with empty (not null) lists.
-func newVerifyJSON(sfen string, opt verifyOptions, line int) verifyJSON {
-	return verifyJSON{
-		SFEN:         sfen,
-		Errors:       []string{},
-		Mates:        []string{},
-		DefenderHand: opt.hand.String(),
-		Metrics:      verifyMetrics{ByCheck: []verifyCheckJSON{}},
-		MatesJA:      []string{},
-		ErrorCodes:   []string{},
-		Line:         line,
-	}
-}
-
-// problemText returns the message of a problem error. It drops the
-// "mate: " prefix that the error of mate.RemainingHand carries into its
-// message, as errText drops "shogi: ".
-func problemText(pe mate.ProblemError) string {
-	return strings.TrimPrefix(pe.Msg, "mate: ")
-}
-
-// verifyReport turns a verdict into its JSON result.
-func verifyReport(v *mate.Verdict, opt verifyOptions, line int) verifyJSON {
-	j := newVerifyJSON(v.Position.SFEN(), opt, line)
-	j.Valid = v.Valid
-	for _, pe := range v.Errors {
-		j.Errors = append(j.Errors, problemText(pe))
-		j.ErrorCodes = append(j.ErrorCodes, string(pe.Code))
-	}
-	j.Unique, j.Leftover, j.PromotionAmbiguous, j.TwoKings = v.Unique, v.Leftover, v.PromotionAmbiguous, v.TwoKings
-	if !v.Legal {
-		return j
-	}
-	a := &v.Analysis
-	for _, m := range a.Mates {
-		j.Mates = append(j.Mates, m.String())
-		j.MatesJA = append(j.MatesJA, japaneseMove(&v.Position, m))
-	}
-	j.Metrics.Legal, j.Metrics.Checks, j.Metrics.Replies = a.Legal, a.Checks, a.Replies
-	for _, st := range sortedChecks(a.ByCheck) {
-		j.Metrics.ByCheck = append(j.Metrics.ByCheck, verifyCheckJSON{
-			Move:               st.Move.String(),
-			Replies:            st.Replies,
-			KingMoves:          st.KingMoves,
-			Captures:           st.Captures(),
-			InterpositionsMove: st.InterpositionsMove,
-			InterpositionsDrop: st.InterpositionsDrop,
-		})
-	}
-	return j
-}
-
-// badSFENReport is the JSON result of a batch line that does not parse.
-func badSFENReport(line string, err error, opt verifyOptions, lineNo int) verifyJSON {
-	j := newVerifyJSON(line, opt, lineNo)
-	j.Errors = append(j.Errors, errText(err))
-	j.ErrorCodes = append(j.ErrorCodes, badSFENCode)
-	return j
-}
-
-// writeVerifyJSON writes j on one line.
-func writeVerifyJSON(w io.Writer, j verifyJSON) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(j)
-}
-
-// sortedChecks returns a copy of stats sorted by the USI text of the move.
-func sortedChecks(stats []mate.CheckStats) []mate.CheckStats {
-	out := append([]mate.CheckStats(nil), stats...)
-	sort.Slice(out, func(i, j int) bool { return out[i].Move.String() < out[j].Move.String() })
-	return out
-}
-
-// japaneseMove writes m, a move of p, in Japanese with its turn mark.
-func japaneseMove(p *shogi.Position, m shogi.Move) string {
-	return p.JapaneseMove(m, shogi.NoSquare, shogi.JapaneseStyle{Mark: true})
 }
 
 const (
@@ -320,7 +204,7 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 	} else {
 		w.WriteString("NOT VALID:\n")
 		for _, pe := range v.Errors {
-			fmt.Fprintf(w, "  - %s\n", problemText(pe))
+			fmt.Fprintf(w, "  - %s\n", pe.Msg)
 		}
 	}
 	if !v.Legal {
@@ -347,7 +231,7 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 		mw = max(mw, len(m.String()))
 	}
 	for _, m := range a.Mates {
-		fmt.Fprintf(w, "  %-*s  %s\n", mw, m, japaneseMove(q, m))
+		fmt.Fprintf(w, "  %-*s  %s\n", mw, m, report.JapaneseMove(q, m))
 	}
 
 	var flags []string
@@ -379,14 +263,14 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 	w.WriteString("\n")
 	w.WriteString("                     king   captures   interpositions\n")
 	w.WriteString("    move   replies  moves   king other     move  drop\n")
-	for _, st := range sortedChecks(a.ByCheck) {
+	for _, st := range report.SortedChecks(a.ByCheck) {
 		mark := " "
 		if st.Replies == 0 {
 			mark = "*"
 		}
 		fmt.Fprintf(w, "  %s %-5s  %7d  %5d   %4d %5d     %4d  %4d  %s\n",
 			mark, st.Move, st.Replies, st.KingMoves, st.KingCaptures, st.OtherCaptures,
-			st.InterpositionsMove, st.InterpositionsDrop, japaneseMove(q, st.Move))
+			st.InterpositionsMove, st.InterpositionsDrop, report.JapaneseMove(q, st.Move))
 	}
 	w.WriteString("  (* mates)\n")
 }
@@ -397,5 +281,5 @@ func writeBadSFENText(w *bufio.Writer, line string, err error, lineNo int) {
 	fmt.Fprintf(w, "line %d\n", lineNo)
 	fmt.Fprintf(w, "input: %s\n", line)
 	w.WriteString("\nNOT VALID:\n")
-	fmt.Fprintf(w, "  - %s\n", errText(err))
+	fmt.Fprintf(w, "  - %s\n", message(err))
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tsume-shogi/tsume/report"
 )
 
 // The verify golden files live in testdata/verify/, not beside the others:
@@ -181,7 +183,7 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		}
 	}
 
-	var r verifyJSON
+	var r report.Verdict
 	if err := json.Unmarshal(raw, &r); err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +267,7 @@ func TestVerifyJSONFormat(t *testing.T) {
 		}
 		for i, line := range lines {
 			checkVerifyJSONLine(t, line)
-			var r verifyJSON
+			var r report.Verdict
 			json.Unmarshal([]byte(line), &r)
 			if r.Line != i+1 {
 				t.Errorf("result %d has line %d", i+1, r.Line)
@@ -436,7 +438,7 @@ func TestVerifyJSONMatchesText(t *testing.T) {
 		t.Fatalf("%d human results, %d JSON lines", len(blocks), len(lines))
 	}
 	for i, line := range lines {
-		var r verifyJSON
+		var r report.Verdict
 		if err := json.Unmarshal([]byte(line), &r); err != nil {
 			t.Fatal(err)
 		}

@@ -1,0 +1,135 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/tsume-shogi/tsume/graph/shogigraph"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// exitError is an error that carries the exit status to return; its message
+// (if any) is printed after "tsume NAME: ".
+type exitError struct {
+	code int
+	msg  string
+}
+
+func (e *exitError) Error() string { return e.msg }
+
+// usageErrorf reports bad usage or bad input (ExitError), pointing to the
+// command's help.
+func usageErrorf(name string, format string, args ...any) error {
+	return &exitError{ExitError, fmt.Sprintf(format, args...) + " (run 'tsume help " + name + "' for usage)"}
+}
+
+// inputError reports bad input (ExitError) with the message of err.
+func inputError(err error) error {
+	return &exitError{ExitError, message(err)}
+}
+
+// inputErrorf reports bad input (ExitError) with a message of its own.
+func inputErrorf(format string, args ...any) error {
+	return &exitError{ExitError, fmt.Sprintf(format, args...)}
+}
+
+// message returns the text of err for a person at a terminal: the
+// structured fields of the library's error types, without the package
+// names their Error methods start with (the command name already says
+// where the message comes from). Other errors give their Error text.
+func message(err error) string {
+	var (
+		ex  *exitError
+		pe  *record.ParseError
+		ipe *shogi.InvalidPositionError
+		se  *shogi.SyntaxError
+		ime *shogi.IllegalMoveError
+		gpe *shogigraph.NotAProblemError
+	)
+	switch {
+	case errors.As(err, &ex):
+		return ex.msg
+	case errors.As(err, &gpe):
+		if gpe.Err != nil {
+			return "not a tsume position: " + message(gpe.Err)
+		}
+		return "not a tsume position: " + gpe.Msg
+	case errors.Is(err, mate.ErrNotAProblem):
+		return mateText(err)
+	case errors.As(err, &pe):
+		return parseErrorText(pe)
+	case errors.As(err, &ipe):
+		return invalidPositionText(ipe)
+	case errors.As(err, &se):
+		return syntaxText(se)
+	case errors.As(err, &ime):
+		return "illegal move " + ime.Move + ": " + ime.Reason
+	}
+	return err.Error()
+}
+
+// parseErrorText returns the message of a record reader's error, without
+// its place (the caller names the file and the line).
+func parseErrorText(pe *record.ParseError) string {
+	switch {
+	case pe.Err == nil:
+		return pe.Msg
+	case pe.Msg == "":
+		return message(pe.Err)
+	}
+	return pe.Msg + ": " + message(pe.Err)
+}
+
+// invalidPositionText returns every problem of e, in order.
+func invalidPositionText(e *shogi.InvalidPositionError) string {
+	msgs := make([]string, len(e.Problems))
+	for i, pr := range e.Problems {
+		msgs[i] = pr.Msg
+	}
+	return "illegal position: " + strings.Join(msgs, "; ")
+}
+
+// syntaxText says what was being read, where it went wrong (the character
+// at the offset, quoted whole even when it is not ASCII) and why.
+func syntaxText(e *shogi.SyntaxError) string {
+	s := "bad " + e.What
+	if e.Field != "" {
+		s += " (" + e.Field + " field)"
+	}
+	switch {
+	case e.Offset >= 0 && e.Offset < len(e.Input):
+		r, _ := utf8.DecodeRuneInString(e.Input[e.Offset:])
+		s += fmt.Sprintf(" at offset %d (%q)", e.Offset, r)
+	case e.Offset >= 0:
+		s += fmt.Sprintf(" at offset %d (end of input)", e.Offset)
+	}
+	return s + ": " + e.Msg
+}
+
+// mateText returns the message of an error of the solver for a position
+// it cannot search (mate.ErrNotAProblem): "not a tsume position: " and
+// the reason, taken from the rules core's error when it is one.
+//
+// Package mate does not yet give the other reasons (no defender king, too
+// many pieces for the tsume hand) a type with a message field; until it
+// does, their text is cut from the error's own, the one place where the
+// command still does so.
+func mateText(err error) string {
+	const lead = "not a tsume position: "
+	var ipe *shogi.InvalidPositionError
+	if errors.As(err, &ipe) {
+		return lead + invalidPositionText(ipe)
+	}
+	s := err.Error()
+	for _, prefix := range [...]string{mate.ErrNotAProblem.Error() + ": ", "mate: ", "shogi: "} {
+		s = strings.TrimPrefix(s, prefix)
+	}
+	return lead + s
+}
+
+// solverErrText returns the message of an error of the solver; see message.
+func solverErrText(err error) string { return message(err) }

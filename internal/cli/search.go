@@ -1,0 +1,53 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+)
+
+// The flags of the commands that search (solve, bench) and of the USI
+// engine's options.
+
+// checkSearchFlags checks the flags solve and bench share: --time,
+// --hash and --futile. It returns the futile rule and what is wrong, one
+// message a bad flag.
+func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.FutileRule, []string) {
+	var errs []string
+	if limit < 0 {
+		errs = append(errs, fmt.Sprintf("bad --time %v: want a positive duration or 0", limit))
+	}
+	if hash < 1 || hash > maxSolveHashMB {
+		errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", hash, maxSolveHashMB))
+	}
+	rule, ok := parseFutile(futile)
+	if !ok {
+		errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", futile))
+	}
+	return rule, errs
+}
+
+// countSet returns how many of the flags names were given.
+func countSet(fs *flag.FlagSet, names ...string) int {
+	n := 0
+	for _, name := range names {
+		if isSet(fs, name) {
+			n++
+		}
+	}
+	return n
+}
+
+// parseFutile reads the value of --futile (or the FutileRule option).
+func parseFutile(s string) (mate.FutileRule, bool) {
+	switch strings.ToLower(s) {
+	case "discount":
+		return mate.Discount, true
+	case "count":
+		return mate.Count, true
+	}
+	return mate.Discount, false
+}

@@ -1,0 +1,106 @@
+package report
+
+import (
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// StatusError is the status of a [Solution] for an input that could not
+// be solved, beside the statuses of mate.Status.
+const StatusError = "error"
+
+// Solution is the view of a solver result, the object solve --json prints.
+// Plies count from 1, the first move.
+type Solution struct {
+	Status       string        `json:"status"` // mate, nomate, unknown, or error (StatusError)
+	Length       int           `json:"length"` // in plies; an upper bound unless LengthExact
+	PV           []string      `json:"pv"`     // the main line in USI
+	PVJA         []string      `json:"pv_ja"`  // the main line in Japanese
+	Nodes        uint64        `json:"nodes"`
+	TimeMS       int64         `json:"time_ms"`
+	Unique       bool          `json:"unique"` // true only when the soundness checks ran to the end
+	Alternatives []Alternative `json:"alternatives"`
+	Leftover     bool          `json:"leftover"` // the attacker holds pieces at the end (駒余り)
+	// Extra fields.
+	LengthExact      bool   `json:"length_exact"`
+	SoundnessChecked bool   `json:"soundness_checked"`
+	FirstMoveForced  bool   `json:"first_move_forced"`
+	LeftoverPieces   string `json:"leftover_pieces"` // the attacker's hand at the end of a mate, "" if empty
+	NPS              uint64 `json:"nps"`
+	SFEN             string `json:"sfen"`          // the position solved, with the defender's hand applied (the input for an error)
+	DefenderHand     string `json:"defender_hand"` // remaining or as-given
+	Futile           string `json:"futile"`        // discount or count
+	Error            string `json:"error,omitempty"`
+	Line             int    `json:"line,omitempty"` // the input line, in a batch only; set by the caller
+}
+
+// Alternative is the view of another mating move (余詰).
+type Alternative struct {
+	Ply               int    `json:"ply"` // from 1
+	Move              string `json:"move"`
+	MoveJA            string `json:"move_ja"`
+	LastMovePromotion bool   `json:"last_move_promotion"` // the other promotion choice of the last move, tolerated
+}
+
+// NewSolution returns the view of sol, found with the defender's hand hand
+// and the futile rule futile. The alternatives come in the order of their
+// plies; each is written in Japanese in the position of its ply, with 同
+// after the main line's move before it.
+func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	v := &Solution{
+		Status: sol.Status.String(), Length: sol.Length, LengthExact: sol.LengthExact,
+		Alternatives: []Alternative{},
+		Nodes:        sol.Nodes, TimeMS: sol.Time.Milliseconds(), NPS: perSecond(sol.Nodes, sol.Time),
+		Unique:           sol.Unique && sol.SoundnessChecked,
+		SoundnessChecked: sol.SoundnessChecked, FirstMoveForced: sol.FirstMoveForced,
+		SFEN:         sol.Position.SFEN(),
+		DefenderHand: hand.String(), Futile: futile.String(),
+	}
+	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
+
+	byPly := make(map[int][]mate.Alternative)
+	for _, a := range sol.Alternatives {
+		byPly[a.Ply] = append(byPly[a.Ply], a)
+	}
+	attacker := sol.Position.SideToMove()
+	q, prevTo := sol.Position, shogi.NoSquare
+	for ply := 0; ply <= len(sol.PV); ply++ {
+		for _, a := range byPly[ply] {
+			v.Alternatives = append(v.Alternatives, Alternative{
+				Ply: a.Ply + 1, Move: a.Move.String(), MoveJA: q.JapaneseMove(a.Move, prevTo, japanese),
+				LastMovePromotion: a.LastMovePromotion,
+			})
+		}
+		if ply == len(sol.PV) {
+			break
+		}
+		prevTo = sol.PV[ply].To()
+		q.DoMove(sol.PV[ply])
+	}
+	if sol.Status == mate.Mate {
+		v.Leftover = sol.Leftover
+		if h := q.Hand(attacker); !h.IsEmpty() {
+			v.LeftoverPieces = h.String()
+		}
+	}
+	return v
+}
+
+// NewSolutionError returns the view of an input that could not be
+// solved: status error, the input text as its SFEN and msg as its error.
+func NewSolutionError(input, msg string, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	return &Solution{
+		Status: StatusError, PV: []string{}, PVJA: []string{}, Alternatives: []Alternative{},
+		SFEN: input, Error: msg, DefenderHand: hand.String(), Futile: futile.String(),
+	}
+}
+
+// perSecond returns n per second of d (0 for no time).
+func perSecond(n uint64, d time.Duration) uint64 {
+	if d <= 0 {
+		return 0
+	}
+	return uint64(float64(n) / d.Seconds())
+}
