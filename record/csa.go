@@ -177,9 +177,29 @@ func ReadCSA(data []byte) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g, _, err := readCSAAt(lines, 0)
+	return g, err
+}
+
+// readCSAAt reads the CSA record that starts at lines[from] and returns
+// it with the index of the line after the "/" line that ends it
+// (len(lines) when it ends the text).
+func readCSAAt(lines []string, from int) (*Game, int, error) {
 	r := &csaReader{g: &Game{Format: FormatCSA}}
-	for i, l := range lines {
+	next := len(lines)
+	for i := from; i < len(lines); i++ {
+		l := lines[i]
 		r.line = i + 1
+		if r.g.Line == 0 && strings.TrimSpace(l) != "" {
+			r.g.Line = i + 1
+		}
+		if strings.TrimSpace(l) == "/" {
+			next = i + 1
+			break
+		}
+		if r.done {
+			continue // the moves are over: pass over the rest until "/"
+		}
 		if strings.HasPrefix(l, "'") {
 			if rest, ok := strings.CutPrefix(l, "'*"); ok {
 				r.g.Comments = append(r.g.Comments, Comment{Ply: len(r.g.Moves), Text: rest})
@@ -194,25 +214,22 @@ func ReadCSA(data []byte) (*Game, error) {
 		}
 		for _, st := range statements {
 			if err := r.statement(st); err != nil {
-				return nil, err
+				return nil, 0, err
 			}
 			if r.done {
 				break
 			}
 		}
-		if r.done {
-			break
-		}
 	}
 	if !r.started {
 		if !r.positionSeen {
-			return nil, errorf(FormatCSA, 0, "no position: want P1–P9 rows, a PI line or P+/P- lines")
+			return nil, 0, errorf(FormatCSA, 0, "no position: want P1–P9 rows, a PI line or P+/P- lines")
 		}
 		if err := r.start(shogi.Black); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return r.g, nil
+	return r.g, next, nil
 }
 
 // csaReader holds the state of the CSA reader.

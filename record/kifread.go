@@ -68,28 +68,65 @@ func readJapanese(data []byte, f Format) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	g, _, err := readJapaneseAt(lines, 0, f)
+	return g, err
+}
+
+// readJapaneseAt reads the KIF or KI2 record that starts at lines[from]
+// and returns it with the index of the line after its last (len(lines)
+// when it ends the text).
+func readJapaneseAt(lines []string, from int, f Format) (*Game, int, error) {
 	r := &jpReader{f: f, g: &Game{Format: f}, prevTo: shogi.NoSquare}
-	for i, l := range lines {
+	next := len(lines)
+	for i := from; i < len(lines); i++ {
 		r.line = i + 1
-		if err := r.readLine(l); err != nil {
-			return nil, err
+		if t := trimSpace(lines[i]); r.g.Line == 0 && t != "" && t[0] != '#' {
+			r.g.Line = i + 1
+		}
+		if err := r.readLine(lines[i]); err != nil {
+			return nil, 0, err
 		}
 		if r.done {
+			next = i + 1
 			break
 		}
 	}
 	if r.boardOpen {
-		return nil, errorf(f, r.boardLine, "the board diagram is not closed: want a +---------------------------+ line after the ninth row")
+		return nil, 0, errorf(f, r.boardLine, "the board diagram is not closed: want a +---------------------------+ line after the ninth row")
 	}
 	if !r.started {
 		if !r.boardSeen && r.handicap == "" {
-			return nil, errorf(f, 0, "no position: want a board diagram, a 手合割 header or moves")
+			return nil, 0, errorf(f, 0, "no position: want a board diagram, a 手合割 header or moves")
 		}
 		if err := r.start(nil); err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 	}
-	return r.g, nil
+	return r.g, next, nil
+}
+
+// nextJapaneseRecord returns the index of the first line from lines[i] on
+// that begins another record after the end of one (a header line, a
+// hand, a board diagram, a 手番 line), or len(lines) when none does. The
+// variations (変化) of the record ended, and anything else that is not a
+// record's beginning, are passed over.
+func nextJapaneseRecord(lines []string, i int) int {
+	for ; i < len(lines); i++ {
+		t := trimSpace(lines[i])
+		switch {
+		case t == "" || t[0] == '#' || t[0] == '&' || t[0] == '*':
+		case strings.HasPrefix(t, "変化"):
+		case strings.HasPrefix(t, "+-") || t[0] == '|' || isFileLine(t):
+			return i
+		case strings.HasPrefix(t, "先手番") || strings.HasPrefix(t, "後手番") || strings.HasPrefix(t, "下手番") || strings.HasPrefix(t, "上手番"):
+			return i
+		default:
+			if _, _, ok := cutHeader(t); ok && !isKIFMoveLine(t) {
+				return i
+			}
+		}
+	}
+	return len(lines)
 }
 
 func (r *jpReader) errorf(format string, args ...any) error {

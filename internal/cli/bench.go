@@ -128,7 +128,7 @@ type benchJSON struct {
 }
 
 func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-	limit := fs.Duration("time", 60*time.Second, "stop each problem after this `duration` (0: no limit)")
+	limit := durationFlag(fs, "time", 60*time.Second, "stop each problem after this `duration` (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` or count (see solve)")
 	soundness := fs.Bool("soundness", false, "also run the soundness checks (余詰)")

@@ -28,7 +28,8 @@ const maxRecordSize = 16 << 20
 //	--file FILE  a record in any of those formats, or an SFEN or USI
 //	             line, its format told from the content
 //	--ply N      the position after the first N moves of the record
-//	             (default 0: its start position)
+//	             (default: its start position; for a USI position
+//	             command, the position after all its moves, as in USI)
 //
 // FILE "-" reads standard input. Files may be UTF-8 or Shift_JIS, with LF
 // or CRLF line ends (see package record). At most one of the five inputs
@@ -69,7 +70,7 @@ func addPositionFlags(fs *flag.FlagSet) *positionInput {
 	fs.StringVar(&in.ki2, "ki2", "", "read the position from a KI2 record in `FILE` (- for standard input)")
 	fs.StringVar(&in.csa, "csa", "", "read the position from a CSA record in `FILE` (- for standard input)")
 	fs.StringVar(&in.file, "file", "", "read the position from `FILE` in any of these formats or SFEN, told from its content (- for standard input)")
-	fs.IntVar(&in.ply, "ply", 0, "with a record: take the position after its first `N` moves (0, the default: its start position)")
+	fs.IntVar(&in.ply, "ply", 0, "with a record: take the position after its first `N` moves (default: a record's start position, or the position after all the moves of a USI position command)")
 	return in
 }
 
@@ -107,42 +108,92 @@ func (in *positionInput) check() error {
 	return nil
 }
 
-// load reads the position the flags name; see positionInput.
+// load reads the position the flags name; see positionInput. A file of
+// several records is bad input: the command takes one position.
 func (in *positionInput) load(e *env) (*record.Game, shogi.Position, error) {
-	self := in.command()
-	if err := in.check(); err != nil {
+	games, err := in.loadGames(e)
+	if err != nil {
 		return nil, shogi.Position{}, err
 	}
+	if len(games) > 1 {
+		return nil, shogi.Position{}, &exitError{ExitError, fmt.Sprintf("%s holds %d records; %s takes one position (solve and verify take every record of a file)",
+			in.fileName(), len(games), in.command())}
+	}
+	p, err := in.positionOf(games[0])
+	if err != nil {
+		return nil, shogi.Position{}, err
+	}
+	return games[0], p, nil
+}
 
-	var g *record.Game
+// loadGames reads the records the flags name: one, or every record of a
+// file of several (see record.ReadRecords).
+func (in *positionInput) loadGames(e *env) ([]*record.Game, error) {
+	self := in.command()
+	if err := in.check(); err != nil {
+		return nil, err
+	}
+	var gs []*record.Game
 	var err error
 	switch {
 	case isSet(in.fs, "kif"):
-		g, err = in.readFile(e, in.kif, record.ReadKIF)
+		gs, err = in.readFile(e, in.kif, record.ReadKIF)
 	case isSet(in.fs, "ki2"):
-		g, err = in.readFile(e, in.ki2, record.ReadKI2)
+		gs, err = in.readFile(e, in.ki2, record.ReadKI2)
 	case isSet(in.fs, "csa"):
-		g, err = in.readFile(e, in.csa, record.ReadCSA)
+		gs, err = in.readFile(e, in.csa, record.ReadCSA)
 	case isSet(in.fs, "file"):
-		g, err = in.readFile(e, in.file, record.ReadAny)
-	case isSet(in.fs, "sfen"):
-		g, err = readSFENFlag(e, in.sfen)
-	case in.defaultSFEN != "":
-		g, err = readSFENFlag(e, in.defaultSFEN)
+		gs, err = in.readFile(e, in.file, record.ReadAny)
 	default:
-		return nil, shogi.Position{}, usageErrorf(self, "want a position: --sfen SFEN, --kif FILE, --ki2 FILE, --csa FILE or --file FILE")
+		text := in.defaultSFEN
+		if isSet(in.fs, "sfen") {
+			text = in.sfen
+		} else if text == "" {
+			return nil, usageErrorf(self, "want a position: --sfen SFEN, --kif FILE, --ki2 FILE, --csa FILE or --file FILE")
+		}
+		var g *record.Game
+		g, err = readSFENFlag(e, text)
+		gs = []*record.Game{g}
 	}
 	if err != nil {
-		return nil, shogi.Position{}, err
+		return nil, err
 	}
-	if in.ply > len(g.Moves) {
-		return nil, shogi.Position{}, &exitError{ExitError, fmt.Sprintf("bad --ply %d: the record has %d moves", in.ply, len(g.Moves))}
+	return gs, nil
+}
+
+// fileName names the file of the input flags, for messages.
+func (in *positionInput) fileName() string {
+	for _, name := range [...]string{in.kif, in.ki2, in.csa, in.file} {
+		if name == "-" {
+			return "standard input"
+		} else if name != "" {
+			return name
+		}
 	}
-	p, err := g.PositionAt(in.ply)
+	return "the input"
+}
+
+// plyOf returns the number of moves of g to play: --ply if given, else
+// all the moves of a USI position command (the position it means, as in
+// USI) and none of a game record (its start position, the problem).
+func (in *positionInput) plyOf(g *record.Game) int {
+	if !isSet(in.fs, "ply") && (g.Format == record.FormatUSI || g.Format == record.FormatSFEN) {
+		return len(g.Moves)
+	}
+	return in.ply
+}
+
+// positionOf returns the position of g that the flags ask for (see plyOf).
+func (in *positionInput) positionOf(g *record.Game) (shogi.Position, error) {
+	ply := in.plyOf(g)
+	if ply > len(g.Moves) {
+		return shogi.Position{}, &exitError{ExitError, fmt.Sprintf("bad --ply %d: the record has %d moves", ply, len(g.Moves))}
+	}
+	p, err := g.PositionAt(ply)
 	if err != nil {
-		return nil, shogi.Position{}, inputError(err)
+		return shogi.Position{}, inputError(err)
 	}
-	return g, p, nil
+	return p, nil
 }
 
 // readSFENFlag reads the text of --sfen: an SFEN, startpos, or a USI
@@ -190,9 +241,10 @@ func hasWord(fields []string, w string) bool {
 	return false
 }
 
-// readFile reads the record in the file name ("-" for standard input)
-// with read.
-func (in *positionInput) readFile(e *env, name string, read func([]byte) (*record.Game, error)) (*record.Game, error) {
+// readFile reads the records in the file name ("-" for standard input):
+// with read, whose errors are reported as they are, and, when the file
+// holds several records, every one of them (record.ReadRecords).
+func (in *positionInput) readFile(e *env, name string, read func([]byte) (*record.Game, error)) ([]*record.Game, error) {
 	var data []byte
 	var err error
 	label := name
@@ -215,7 +267,10 @@ func (in *positionInput) readFile(e *env, name string, read func([]byte) (*recor
 	if err != nil {
 		return nil, recordError(label, err)
 	}
-	return g, nil
+	if gs, err := record.ReadRecords(data); err == nil && len(gs) > 1 {
+		return gs, nil
+	}
+	return []*record.Game{g}, nil
 }
 
 // readAllLimited reads r up to maxRecordSize bytes.

@@ -68,15 +68,16 @@ board, and a 表題 header in a kif or ki2 record (a comment line
 "'表題：…" in csa), replacing the input record's.
 
 The conversion is faithful: the board, both hands and the side to move
-come out as they went in; no tsume convention is applied, and the
-position is not checked against the rules beyond the legality of the
-moves.
+come out as they went in; no tsume convention is applied. The position
+must be legal, as for every command (no more pieces than the set holds,
+one king a side at most, no 二歩, no piece that can never move, the side
+not to move not in check): an illegal one is refused.
 
 Output goes to standard output, or to FILE with --out.
 
 Exit status: 0 done, 2 bad usage, a bad SFEN or record (the message
-names the line) or an illegal move (the message names the move and says
-why).`,
+names the line), an illegal position, or an illegal move (the message
+names the move and says why).`,
 		setup: setupRender,
 	}
 }
@@ -108,7 +109,10 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err != nil {
 			return err
 		}
-		out, err := r.render(&p, g, in.ply)
+		if err := p.Validate(); err != nil {
+			return inputError(err)
+		}
+		out, err := r.render(&p, g, in.plyOf(g))
 		if err != nil {
 			return err
 		}

@@ -87,8 +87,8 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	in := addPositionFlags(fs)
 	batch := fs.String("batch", "", "solve one SFEN a line from `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
-	limit := fs.Duration("time", 10*time.Second, "stop each search after this `duration` (0: no limit)")
-	nodes := fs.Uint64("nodes", 0, "stop each search after `N` nodes (0: no limit)")
+	limit := durationFlag(fs, "time", 10*time.Second, "stop each search after this `duration` (0: no limit)")
+	nodes := uint64Flag(fs, "nodes", 0, "stop each search after `N` nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
@@ -138,7 +138,14 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		case hasBatch:
 			return solveBatch(ctx, e, batchFile(*batch), opt)
 		}
-		_, p, err := in.load(e)
+		games, err := in.loadGames(e)
+		if err != nil {
+			return err
+		}
+		if len(games) > 1 {
+			return solveBatch(ctx, e, batchGames(games, in), opt)
+		}
+		p, err := in.positionOf(games[0])
 		if err != nil {
 			return err
 		}

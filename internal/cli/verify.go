@@ -66,9 +66,11 @@ batch goes on. A summary, "N of M positions are valid problems", goes to
 standard error.
 
 Exit status: 0 every position is a valid problem, 1 some position is not
-(or, in batch mode, some line is not an SFEN), 2 bad usage, an unreadable
-file, or an SFEN that does not parse given with --sfen, 130 interrupted
-(Ctrl-C; checked between lines).`,
+(in batch mode also a line that is not an SFEN or not a legal position:
+its result says why), 2 bad usage, an unreadable file, or a single
+position (--sfen or a record) that does not parse or is illegal (one
+line on standard error says why), 130 interrupted (Ctrl-C; checked
+between lines).`,
 		setup: setupVerify,
 	}
 }
@@ -112,7 +114,14 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
-			_, p, err := in.load(e)
+			games, err := in.loadGames(e)
+			if err != nil {
+				return err
+			}
+			if len(games) > 1 {
+				return verifyBatch(ctx, e, batchGames(games, in), opt)
+			}
+			p, err := in.positionOf(games[0])
 			if err != nil {
 				return err
 			}
@@ -125,9 +134,17 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 }
 
 // verifyOne judges the single position p. A position that is not a valid
-// problem is a negative answer (exit 1).
+// problem is a negative answer (exit 1), an illegal one bad input (exit 2).
 func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
 	v := mate.Verify1(&p, opt.hand)
+	if !v.Legal {
+		// Bad input, as for every command: one line says why.
+		msgs := make([]string, len(v.Errors))
+		for i, pe := range v.Errors {
+			msgs[i] = pe.Msg
+		}
+		return &exitError{ExitError, "illegal position: " + strings.Join(msgs, "; ")}
+	}
 	w := bufio.NewWriter(e.stdout)
 	var err error
 	if opt.json {

@@ -64,7 +64,9 @@ var verifyGoldenCases = []goldenCase{
 	{"white_to_move", []string{"verify", "--sfen", vWhite}, ""},
 	{"white_to_move_json", []string{"verify", "--sfen", vWhite, "--json"}, ""},
 	{"illegal", []string{"verify", "--sfen", vIllegal}, ""},
-	{"illegal_json", []string{"verify", "--sfen", vIllegal, "--json"}, ""},
+	// An illegal position given alone is bad input (exit 2, err_ cases);
+	// in a batch it is a result of its own.
+	{"illegal_json", []string{"verify", "--sfen", "-", "--json"}, verifyGoldenDir + "/illegal.txt"},
 	{"too_many_pieces", []string{"verify", "--sfen", vTooMany}, ""},
 	{"many_reasons", []string{"verify", "--sfen", vManyProbs}, ""},
 	{"many_reasons_json", []string{"verify", "--sfen", vManyProbs, "--json"}, ""},
@@ -244,6 +246,9 @@ func TestVerifyJSONFormat(t *testing.T) {
 		"sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"}
 	for _, hand := range []string{"", "--as-given"} {
 		for _, s := range more {
+			if s == vIllegal || s == vTooMany {
+				continue // bad input alone: no JSON (the batch below has them)
+			}
 			args := []string{"verify", "--json", "--sfen", s}
 			if hand != "" {
 				args = append(args, hand)
@@ -318,9 +323,9 @@ func TestVerifyExitStatus(t *testing.T) {
 		{[]string{"--sfen", vHandMatter}, "", ExitNo},
 		{[]string{"--sfen", vHandMatter, "--as-given"}, "", ExitOK},
 		{[]string{"--sfen", vWhite}, "", ExitNo},
-		{[]string{"--sfen", vIllegal}, "", ExitNo},
-		{[]string{"--sfen", vIllegal, "--json"}, "", ExitNo},
-		{[]string{"--sfen", vTooMany}, "", ExitNo},
+		{[]string{"--sfen", vIllegal}, "", ExitError},           // bad input, as for every command
+		{[]string{"--sfen", vIllegal, "--json"}, "", ExitError}, // bad input, as for every command
+		{[]string{"--sfen", vTooMany}, "", ExitError},           // bad input, as for every command
 		{[]string{"--sfen", vNoKing}, "", ExitNo},
 		{[]string{"--sfen", vChecked}, "", ExitNo},
 		{[]string{"--sfen", vStartpos}, "", ExitNo},
