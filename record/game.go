@@ -290,7 +290,8 @@ func detectText(s string) Format {
 		case strings.HasPrefix(t, "手数----") || strings.HasPrefix(t, "手合割") ||
 			strings.HasPrefix(t, "先手の持駒") || strings.HasPrefix(t, "後手の持駒") ||
 			strings.HasPrefix(t, "下手の持駒") || strings.HasPrefix(t, "上手の持駒") ||
-			strings.HasPrefix(t, "+---") || strings.HasPrefix(t, "|"):
+			strings.HasPrefix(t, "+---") || strings.HasPrefix(t, "|"),
+			t[0] != '\'' && strings.Contains(t, "：") && isHeaderLine(t):
 			japanese++
 		}
 	}
@@ -305,6 +306,12 @@ func detectText(s string) Format {
 		return FormatCSA
 	}
 	return FormatUnknown
+}
+
+// isHeaderLine reports whether t is a KIF header line, "key：value".
+func isHeaderLine(t string) bool {
+	_, _, ok := cutHeader(t)
+	return ok
 }
 
 // isJPMove reports whether t starts with a move in Japanese notation,

@@ -55,8 +55,10 @@ starting with "id" is skipped.
 unless --soundness is given. With --json the result is one JSON object:
   {"problems":[{"id":…,"status":…,"length":…,"length_exact":…,
    "nodes":…,"time_ms":…,"nps":…,"want_status":…,"want_length":…,
-   "ok":…}],"nodes":…,"time_ms":…,"nps":…,"ok":…}
-(want_length is 0 when the length is not checked). In the table a
+   "ok":…,"error":…}],"nodes":…,"time_ms":…,"nps":…,"ok":…}
+(want_length is 0 when the length is not checked; "error", given for
+status error only, says why the position cannot be solved, as the last
+column of the table does). In the table a
 length written "<=N" is an upper bound: a limit stopped the search for a
 shorter mate.
 
@@ -114,6 +116,8 @@ type benchResult struct {
 	WantStatus  string `json:"want_status"`
 	WantLength  int    `json:"want_length"`
 	OK          bool   `json:"ok"`
+	// Error says why the solver refused the position (status "error").
+	Error string `json:"error,omitempty"`
 
 	time time.Duration
 }
@@ -240,7 +244,7 @@ func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, rule mate.Fu
 		if !errors.Is(err, mate.ErrNotAProblem) {
 			return r, err
 		}
-		r.Status = "error"
+		r.Status, r.Error = "error", message(err)
 		return r, nil
 	}
 	if err := ctx.Err(); err != nil {
@@ -257,6 +261,8 @@ func benchCheck(r benchResult) string {
 	switch {
 	case r.OK:
 		return "ok"
+	case r.Error != "":
+		return "error: " + r.Error
 	case r.Status == r.WantStatus && r.Length == r.WantLength && !r.LengthExact:
 		return "length not proven shortest"
 	case r.WantLength > 0:

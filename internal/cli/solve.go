@@ -41,14 +41,15 @@ position is used, or with --ply N the position after its first N moves.
 
 The report gives the status (mate, nomate, or unknown when --time or
 --nodes stopped the search first), the main line in USI and in Japanese,
-its length ("at most" when the search for a shorter mate did not
-finish), and the soundness: unique, or not (余詰) with each alternative
-mating move, its ply and the move in USI and Japanese (the other
-promotion choice on the last move is listed but tolerated); the pieces
-left in the attacker's hand at the end (駒余り); whether the first move
-is the only check. A line "nodes N, time T, R nodes/s" ends it. A
-progress line (phase, nodes, speed, table use) is shown on standard
-error when it is a terminal.
+its length ("at most" when the search for a shorter mate did not finish;
+an interrupted search reports what it found, status unknown with the
+nodes and the line found so far, before "interrupted"), and the
+soundness: unique, or not (余詰) with each alternative mating move, its ply
+and the move in USI and Japanese (the other promotion choice on the last
+move is listed but tolerated); the pieces left in the attacker's hand at
+the end (駒余り); whether the first move is the only check. A line "nodes N,
+time T, R nodes/s" ends it. A progress line (phase, nodes, speed, table
+use) is shown on standard error when it is a terminal.
 
 With --json each position gives one line holding one JSON object:
   {"status":…,"length":…,"pv":["B*3c",…],"pv_ja":["▲３三角打",…],
@@ -188,13 +189,12 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 		}
 		return err
 	}
-	// An interruption (Ctrl-C) ends the search with status unknown: report
-	// a mate already proven, else nothing.
+	// An interruption (Ctrl-C) ends the search: report what it found, a
+	// mate already proven or the nodes and the best line so far, then
+	// say "interrupted".
 	interrupted := ctx.Err()
-	if interrupted != nil && sol.Status != mate.Mate {
-		return interrupted
-	}
 	r := newSolveReport(sol, opt, 0)
+	r.interrupted = interrupted != nil
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
 		err = report.WriteJSON(w, r.view)
@@ -238,12 +238,11 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 			switch {
 			case err != nil && !errors.Is(err, mate.ErrNotAProblem):
 				return err
-			case err == nil && ctx.Err() != nil && sol.Status != mate.Mate:
-				return ctx.Err()
 			case err == nil:
-				// A mate proven before an interruption is reported; the
+				// What an interrupted search found is reported; the
 				// batch stops at the next line.
 				r = newSolveReport(sol, opt, lineNo)
+				r.interrupted = ctx.Err() != nil
 			}
 		}
 		if r == nil {
@@ -268,9 +267,10 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 // solveReport is the result of one position, ready to print: its view
 // and, when it could be solved, the solution.
 type solveReport struct {
-	opt  solveOptions
-	sol  *mate.Solution // nil when the position could not be solved
-	view *report.Solution
+	opt         solveOptions
+	sol         *mate.Solution // nil when the position could not be solved
+	view        *report.Solution
+	interrupted bool // the search was interrupted (Ctrl-C)
 }
 
 // newSolveReport returns the report of sol; line is the input line in
@@ -352,6 +352,8 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 func (r *solveReport) limitText() string {
 	o := r.opt.solver
 	switch {
+	case r.interrupted:
+		return "interrupted"
 	case o.MaxNodes > 0 && r.sol.Nodes >= o.MaxNodes:
 		return fmt.Sprintf("the node limit, --nodes %d, was reached first", o.MaxNodes)
 	case o.MaxTime > 0 && r.sol.Time >= o.MaxTime:

@@ -1,0 +1,121 @@
+package record
+
+import (
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// TestReadRecords reads files of several records: KIF as tsume generate
+// writes them (a comment line, headers, a board, one move, まで), KIF with
+// variations, CSA separated by "/" lines, and SFEN lines.
+func TestReadRecords(t *testing.T) {
+	p1, _ := shogi.ParseSFEN("4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	p2, _ := shogi.ParseSFEN("8k/9/7S1/9/9/9/9/9/9 b G 1")
+	var kif strings.Builder
+	for i, p := range []shogi.Position{p1, p2} {
+		m, err := p.ParseUSIMove("G*5b")
+		if i == 1 {
+			m, err = p.ParseUSIMove("G*1b")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := KIF(&p, []shogi.Move{m}, []KIFHeader{{Key: "表題", Value: "一手詰"}}, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		kif.WriteString("# ---- problem ----\n" + s + "\n")
+	}
+	games, err := ReadRecords([]byte(kif.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 || games[0].Start.SFEN() != p1.SFEN() || games[1].Start.SFEN() != p2.SFEN() {
+		t.Fatalf("got %d games; want the two problems", len(games))
+	}
+	lines := strings.Split(kif.String(), "\n")
+	for _, g := range games {
+		if !strings.HasPrefix(lines[g.Line-1], "表題") || len(g.Moves) != 1 || g.End == "" {
+			t.Errorf("game at line %d (%q): %d moves, end %q", g.Line, lines[g.Line-1], len(g.Moves), g.End)
+		}
+	}
+	// The single-record reader still reads the first record only.
+	if g, err := ReadKIF([]byte(kif.String())); err != nil || g.Start.SFEN() != p1.SFEN() {
+		t.Errorf("ReadKIF: %v", err)
+	}
+
+	// Variations belong to their record.
+	withVariation := "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\nまで2手で中断\n\n変化：2手\n   2 ８四歩(83)\n"
+	if games, err := ReadRecords([]byte(withVariation + "\n" + withVariation)); err != nil || len(games) != 2 || len(games[1].Moves) != 2 {
+		t.Errorf("KIF with variations: %d games, %v; want 2", len(games), err)
+	}
+
+	csa := "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-8384FU\n"
+	if games, err := ReadRecords([]byte(csa)); err != nil || len(games) != 2 || len(games[1].Moves) != 2 || games[1].Line != 7 {
+		t.Errorf("CSA: %d games, %v; want 2", len(games), err)
+	}
+
+	sfens := "# two positions\n" + p1.SFEN() + "\n\nposition startpos moves 7g7f\n"
+	if games, err := ReadRecords([]byte(sfens)); err != nil || len(games) != 2 || games[1].Line != 4 || len(games[1].Moves) != 1 {
+		t.Errorf("SFEN lines: %d games, %v; want 2", len(games), err)
+	}
+	if _, err := ReadRecords([]byte("# nothing\n")); err == nil {
+		t.Error("a text without a record: no error")
+	}
+}
+
+// TestDecodeErrors checks how text that is not valid UTF-8 is reported:
+// UTF-8 text with a bad byte at that byte, bytes that are not text at
+// all as such, and Shift_JIS still read.
+func TestDecodeErrors(t *testing.T) {
+	bad := []byte("表題：壊れた棋譜\n先手：テスト\n後手：\xff\xfe\n手数----指手---------消費時間--\n   1 ７六歩(77)\n")
+	for _, read := range []func([]byte) (*Game, error){ReadKIF, ReadAny} {
+		_, err := read(bad)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line != 3 || pe.Format != FormatKIF ||
+			pe.Msg != "byte 0xff at offset 9 of the line is not valid UTF-8 (the text before it is)" {
+			t.Errorf("bad UTF-8: %v", err)
+		}
+	}
+
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 20 {
+		data := make([]byte, 200)
+		for i := range data {
+			data[i] = byte(r.UintN(256))
+		}
+		if f := Detect(data); f != FormatUnknown {
+			t.Errorf("random bytes detected as %s", f)
+		}
+		_, err := ReadAny(data)
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Format != FormatUnknown || !strings.HasPrefix(pe.Msg, "cannot tell the format") {
+			t.Errorf("random bytes: %v", err)
+		}
+	}
+
+	// 手合割：平手 in Shift_JIS.
+	sjis := []byte("\x8e\xe8\x8d\x87\x8a\x84\x81\x46\x95\xbd\x8e\xe8\n")
+	if g, err := ReadKIF(sjis); err != nil || g.Start.SFEN() != shogi.StartSFEN {
+		t.Errorf("Shift_JIS: %v", err)
+	}
+}
+
+// TestUSIErrorOffsets checks that a bad SFEN in a USI command is reported
+// at its place in the line, with the rules core's error kept.
+func TestUSIErrorOffsets(t *testing.T) {
+	_, err := ReadUSI([]byte("position  sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1"))
+	var se *shogi.SyntaxError
+	if !errors.As(err, &se) || se.Offset != 22 || se.Input[se.Offset] != 'x' {
+		t.Fatalf("error %v; want a *shogi.SyntaxError at offset 22", err)
+	}
+	_, err = ReadUSI([]byte("position startpos moves 7g7f 7g7f"))
+	var ime *shogi.IllegalMoveError
+	if !errors.As(err, &ime) || !strings.Contains(err.Error(), "move 2 (7g7f): shogi: illegal move 7g7f") {
+		t.Errorf("error %v; want a wrapped *shogi.IllegalMoveError", err)
+	}
+}
