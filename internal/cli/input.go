@@ -187,7 +187,7 @@ func (in *positionInput) plyOf(g *record.Game) int {
 func (in *positionInput) positionOf(g *record.Game) (shogi.Position, error) {
 	ply := in.plyOf(g)
 	if ply > len(g.Moves) {
-		return shogi.Position{}, &exitError{ExitError, fmt.Sprintf("bad --ply %d: the record has %d moves", ply, len(g.Moves))}
+		return shogi.Position{}, &exitError{ExitError, fmt.Sprintf("bad --ply %d: the record has %d move%s", ply, len(g.Moves), plural(len(g.Moves)))}
 	}
 	p, err := g.PositionAt(ply)
 	if err != nil {

@@ -47,6 +47,7 @@ var solveGoldenCases = []goldenCase{
 	{"mate1_json", []string{"solve", "--sfen", sMate1, "--json"}, ""},
 	{"mate1_as_given", []string{"solve", "--sfen", sMate1, "--as-given"}, ""},
 	{"mate1_usi_ply", []string{"solve", "--sfen", sPosition, "--ply", "1"}, ""},
+	{"mate1_usi_ply", []string{"solve", "--sfen", sPosition}, ""}, // a USI command means the position after its moves
 	{"mate3", []string{"solve", "--sfen", sMate3}, ""},
 	{"mate3_json", []string{"solve", "--json", "--sfen", sMate3}, ""},
 	{"mate3_no_soundness", []string{"solve", "--sfen", sMate3, "--no-soundness"}, ""},
