@@ -32,11 +32,6 @@ func inputError(err error) error {
 	return &exitError{ExitError, message(err)}
 }
 
-// inputErrorf reports bad input (ExitError) with a message of its own.
-func inputErrorf(format string, args ...any) error {
-	return &exitError{ExitError, fmt.Sprintf(format, args...)}
-}
-
 // message returns the text of err for a person at a terminal: the
 // structured fields of the library's error types, without the package
 // names their Error methods start with (the command name already says
