@@ -141,6 +141,17 @@ func isSet(fs *flag.FlagSet, name string) bool {
 	return set
 }
 
+// countSet returns how many of the flags names were given.
+func countSet(fs *flag.FlagSet, names ...string) int {
+	n := 0
+	for _, name := range names {
+		if isSet(fs, name) {
+			n++
+		}
+	}
+	return n
+}
+
 func writeMainHelp(w io.Writer, set map[string]*command) {
 	var b strings.Builder
 	b.WriteString("tsume is a toolkit for tsume shogi (詰将棋) problems.\n\n")

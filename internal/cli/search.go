@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -11,6 +10,9 @@ import (
 
 // The flags of the commands that search (solve, bench) and of the USI
 // engine's options.
+
+// maxSolveHashMB bounds --hash (64 GiB), as USI_Hash does.
+const maxSolveHashMB = 65536
 
 // checkSearchFlags checks the flags solve and bench share: --time,
 // --hash and --futile. It returns the futile rule and what is wrong, one
@@ -28,17 +30,6 @@ func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.Futile
 		errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", futile))
 	}
 	return rule, errs
-}
-
-// countSet returns how many of the flags names were given.
-func countSet(fs *flag.FlagSet, names ...string) int {
-	n := 0
-	for _, name := range names {
-		if isSet(fs, name) {
-			n++
-		}
-	}
-	return n
 }
 
 // parseFutile reads the value of --futile (or the FutileRule option).

@@ -14,9 +14,6 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// maxSolveHashMB bounds --hash (64 GiB), as USI_Hash does.
-const maxSolveHashMB = 65536
-
 func solveCommand() *command {
 	return &command{
 		name:    "solve",

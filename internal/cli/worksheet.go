@@ -151,10 +151,3 @@ func (w *worksheet) html() string {
 	b.WriteString("</ol>\n</section>\n</body>\n</html>\n")
 	return b.String()
 }
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
