@@ -43,14 +43,14 @@ func ParseJSON(data []byte) (*Graph, error) {
 	}
 	if rest := bytes.TrimLeft(data[dec.InputOffset():], " \t\r\n"); len(rest) > 0 {
 		line, col := lineColumn(data, int64(len(data)-len(rest)))
-		return nil, fmt.Errorf("graph: JSON: line %d, column %d: data after the graph", line, col)
+		return nil, &JSONError{Line: line, Column: col, Msg: "data after the graph"}
 	}
 	if doc.States == nil {
-		return nil, errors.New(`graph: JSON: no "states" list`)
+		return nil, &JSONError{Msg: `no "states" list`}
 	}
 	states := *doc.States
 	if len(states) > MaxStates {
-		return nil, fmt.Errorf("graph: more than %d states", MaxStates)
+		return nil, &JSONError{Msg: fmt.Sprintf("more than %d states", MaxStates)}
 	}
 	b := NewBuilder(doc.Alternating)
 	label := func(i int) string {
@@ -96,6 +96,25 @@ func ReadJSON(r io.Reader) (*Graph, error) {
 	return ParseJSON(data)
 }
 
+// JSONError reports a document that is not the JSON of a graph: where
+// (line and column, from 1, when the fault is at one place; else 0) and
+// what is wrong. Err is the error of encoding/json, if any.
+type JSONError struct {
+	Line, Column int
+	Msg          string
+	Err          error
+}
+
+func (e *JSONError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("graph: JSON: line %d, column %d: %s", e.Line, e.Column, e.Msg)
+	}
+	return "graph: JSON: " + e.Msg
+}
+
+// Unwrap returns Err.
+func (e *JSONError) Unwrap() error { return e.Err }
+
 // jsonError turns an error of encoding/json into one with a line and a
 // column.
 func jsonError(data []byte, err error) error {
@@ -104,20 +123,22 @@ func jsonError(data []byte, err error) error {
 	switch {
 	case errors.As(err, &syn):
 		line, col := lineColumn(data, syn.Offset-1) // the offset is after the culprit
-		return fmt.Errorf("graph: JSON: line %d, column %d: %v", line, col, syn)
+		return &JSONError{Line: line, Column: col, Msg: syn.Error(), Err: err}
 	case errors.As(err, &typ):
 		line, col := lineColumn(data, typ.Offset-1)
 		field := typ.Field
 		if field == "" {
 			field = "the document"
 		}
-		return fmt.Errorf("graph: JSON: line %d, column %d: %s is a JSON %s, want %s", line, col, field, typ.Value, jsonType(typ.Type.String()))
+		return &JSONError{Line: line, Column: col, Msg: fmt.Sprintf("%s is a JSON %s, want %s", field, typ.Value, jsonType(typ.Type.String())), Err: err}
 	case errors.Is(err, io.EOF):
-		return errors.New("graph: JSON: the input is empty")
+		return &JSONError{Msg: "the input is empty", Err: err}
 	case errors.Is(err, io.ErrUnexpectedEOF):
-		return errors.New("graph: JSON: the input ends in the middle of the graph")
+		return &JSONError{Msg: "the input ends in the middle of the graph", Err: err}
 	}
-	return fmt.Errorf("graph: JSON: %s", strings.TrimPrefix(err.Error(), "json: "))
+	// The decoder's other errors (an unknown field) have no type: their
+	// text, without encoding/json's prefix, is the message.
+	return &JSONError{Msg: strings.TrimPrefix(err.Error(), "json: "), Err: err}
 }
 
 // jsonType names the JSON type that holds a Go type of jsonGraph.

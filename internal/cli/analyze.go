@@ -167,7 +167,7 @@ func readGraphFile(e *env, name string) (*graph.Graph, error) {
 	}
 	g, err := graph.ParseJSON(data)
 	if err != nil {
-		return nil, &exitError{ExitError, label + ": " + strings.TrimPrefix(err.Error(), "graph: ")}
+		return nil, &exitError{ExitError, label + ": " + message(err)}
 	}
 	return g, nil
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tsume-shogi/tsume/graph"
 	"github.com/tsume-shogi/tsume/graph/shogigraph"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
@@ -44,10 +45,19 @@ func message(err error) string {
 		se  *shogi.SyntaxError
 		ime *shogi.IllegalMoveError
 		gpe *shogigraph.NotAProblemError
+		gje *graph.JSONError
+		gve *graph.ValidationError
 	)
 	switch {
 	case errors.As(err, &ex):
 		return ex.msg
+	case errors.As(err, &gje):
+		if gje.Line > 0 {
+			return fmt.Sprintf("JSON: line %d, column %d: %s", gje.Line, gje.Column, gje.Msg)
+		}
+		return "JSON: " + gje.Msg
+	case errors.As(err, &gve):
+		return validationText(gve)
 	case errors.As(err, &gpe):
 		if gpe.Err != nil {
 			return "not a tsume position: " + message(gpe.Err)
@@ -77,6 +87,29 @@ func parseErrorText(pe *record.ParseError) string {
 		return message(pe.Err)
 	}
 	return pe.Msg + ": " + message(pe.Err)
+}
+
+// maxShownProblems bounds the problems of a graph listed in a message.
+const maxShownProblems = 10
+
+// validationText lists the problems of a graph on one line, the first ten
+// of them.
+func validationText(e *graph.ValidationError) string {
+	var b strings.Builder
+	if len(e.Problems) > 1 {
+		fmt.Fprintf(&b, "%d problems: ", len(e.Problems))
+	}
+	for i, p := range e.Problems {
+		if i == maxShownProblems {
+			fmt.Fprintf(&b, "; … and %d more", len(e.Problems)-i)
+			break
+		}
+		if i > 0 {
+			b.WriteString("; ")
+		}
+		b.WriteString(p)
+	}
+	return b.String()
 }
 
 // invalidPositionText returns every problem of e, in order.
