@@ -164,3 +164,68 @@ func TestSolveInterruptedText(t *testing.T) {
 		t.Errorf("limitText() = %q, want interrupted", got)
 	}
 }
+
+// TestExitStatuses checks the README's table for every command: 0 for
+// success, 1 for a negative answer, 2 for bad usage or bad input (an
+// illegal position included), one line on standard error then and
+// nothing on standard output.
+func TestExitStatuses(t *testing.T) {
+	const (
+		mate1   = "4k4/9/4S4/9/9/9/9/9/9 b G 1"
+		mate3   = "8k/9/9/7Rs/9/9/9/9/9 b B 1"
+		noMate  = "4k4/9/9/9/9/9/9/9/9 b G 1"
+		twoMate = "8k/9/7S1/9/9/9/9/9/9 b G 1" // G*1b and G*2b: not unique
+	)
+	bench := "testdata/bench/"
+	cases := []struct {
+		args  []string
+		stdin string
+		want  int
+	}{
+		{[]string{"help"}, "", ExitOK},
+		{[]string{"help", "frob"}, "", ExitError},
+		{[]string{"perft", "--depth", "1"}, "", ExitOK},
+		{[]string{"perft", "--sfen", eIllegal, "--depth", "1"}, "", ExitError},
+		{[]string{"generate", "--n", "1", "--progress", "never"}, "", ExitOK},
+		{[]string{"generate", "--n", "0"}, "", ExitError},
+		{[]string{"verify", "--sfen", mate1}, "", ExitOK},
+		{[]string{"verify", "--sfen", twoMate}, "", ExitNo},
+		{[]string{"verify", "--sfen", eIllegal}, "", ExitError},
+		{[]string{"verify", "--sfen", "-"}, eIllegal + "\n", ExitNo}, // a batch line: a result of its own
+		{[]string{"render", "--sfen", mate1}, "", ExitOK},
+		{[]string{"render", "--sfen", eIllegal}, "", ExitError},
+		{[]string{"solve", "--sfen", mate3}, "", ExitOK},
+		{[]string{"solve", "--sfen", noMate}, "", ExitNo},
+		{[]string{"solve", "--sfen", eIllegal}, "", ExitError},
+		{[]string{"solve", "--sfen", "-"}, eIllegal + "\n", ExitNo},
+		{[]string{"analyze", "--sfen", mate3, "--plies", "3"}, "", ExitOK},
+		{[]string{"analyze", "--sfen", mate3, "--plies", "1"}, "", ExitNo},
+		{[]string{"analyze", "--sfen", eIllegal, "--plies", "1"}, "", ExitError},
+		{[]string{"analyze", "--graph", "testdata/analyze/invalid.json"}, "", ExitError},
+		{[]string{"bench", "--problems", bench + "small.tsv", "--hash", "16"}, "", ExitOK},
+		{[]string{"bench", "--problems", bench + "wrong.tsv", "--hash", "16"}, "", ExitNo},
+		{[]string{"bench", "--problems", bench + "error_rows.tsv", "--hash", "16"}, "", ExitNo},
+		{[]string{"bench", "--problems", bench + "bad_columns.tsv"}, "", ExitError},
+		{[]string{"usi"}, "usi\nquit\n", ExitOK},
+		{[]string{"usi", "extra"}, "", ExitError},
+		{[]string{"version"}, "", ExitOK},
+		{[]string{"version", "extra"}, "", ExitError},
+	}
+	seen := map[string]bool{}
+	for _, c := range cases {
+		seen[c.args[0]] = true
+		var stdout, stderr bytes.Buffer
+		code := Run(context.Background(), c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+		if code != c.want {
+			t.Errorf("tsume %s: exit %d, want %d; stderr %q", strings.Join(c.args, " "), code, c.want, stderr.String())
+		}
+		if code == ExitError && (stdout.Len() != 0 || strings.Count(stderr.String(), "\n") != 1) {
+			t.Errorf("tsume %s: exit 2 with stdout %q, stderr %q; want one line on stderr only", strings.Join(c.args, " "), stdout.String(), stderr.String())
+		}
+	}
+	for _, c := range commandList() {
+		if !seen[c.name] {
+			t.Errorf("command %s: no exit status tested", c.name)
+		}
+	}
+}
