@@ -62,8 +62,10 @@ column of the table does). In the table a
 length written "<=N" is an upper bound: a limit stopped the search for a
 shorter mate.
 
-Exit status: 0 every problem gave its expected result, 1 some did not,
-2 bad usage or a bad problem list, 130 interrupted.`,
+Exit status: 0 every problem gave its expected result, 1 some did not
+(a position the solver refuses, such as an illegal one, is a row with
+status error and the reason in the last column), 2 bad usage or a
+problem list that cannot be read, 130 interrupted.`,
 		setup: setupBench,
 	}
 }
