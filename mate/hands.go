@@ -6,6 +6,25 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
+// DefenderHand says which hand the defender is given.
+type DefenderHand int
+
+const (
+	// Remaining gives the defender every piece that is neither on the
+	// board nor in the attacker's hand (the tsume convention).
+	Remaining DefenderHand = iota
+	// AsGiven keeps both hands exactly as the position has them.
+	AsGiven
+)
+
+// String returns "remaining" or "as-given".
+func (d DefenderHand) String() string {
+	if d == AsGiven {
+		return "as-given"
+	}
+	return "remaining"
+}
+
 // handKinds lists the kinds a hand can hold.
 var handKinds = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
 
