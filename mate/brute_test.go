@@ -320,7 +320,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 	case testing.Short():
 		limit, every, budget = len(ps)/2, 8, 30*time.Second
 	}
-	s := NewSolver(SolverOptions{
+	s := newSolver(t, SolverOptions{
 		HashMB:        16,
 		MaxNodes:      maxNodes,
 		MaxTime:       10 * time.Second, // a guard; the node budget should end a search long before

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
+	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -101,23 +103,140 @@ type Solution struct {
 }
 
 // Solver solves tsume problems with df-pn. A Solver keeps its table
-// between calls; it is not safe for concurrent use.
+// between calls; it is not safe for concurrent use. The table's memory is
+// returned to the system once the Solver is garbage.
 type Solver struct {
 	opts SolverOptions
 	tt   *table
+	size TableSize
 }
 
-// NewSolver returns a Solver with its table allocated.
-func NewSolver(opts SolverOptions) *Solver {
-	if opts.HashMB <= 0 {
-		opts.HashMB = 256
+// defaultHashMB is the table size of SolverOptions.HashMB 0.
+const defaultHashMB = 256
+
+// fallbackHashMB is MaxHashMB where the machine's memory is unknown.
+const fallbackHashMB = 4096
+
+// MaxHashMB returns the largest table NewSolver allocates, in megabytes:
+// half of the machine's physical memory and no more than the memory
+// available now (on Linux, from /proc/meminfo), or 4096 where they are
+// unknown (512 on a 32-bit system at most). A larger SolverOptions.HashMB
+// is capped at it.
+func MaxHashMB() int {
+	limit, _ := hashLimit()
+	return limit
+}
+
+// hashLimit returns MaxHashMB and the machine's physical memory in
+// megabytes (0: unknown).
+func hashLimit() (limit, machineMB int) {
+	limit = fallbackHashMB
+	total, available, ok := machineMemoryMB()
+	if ok {
+		limit = max(1, min(total/2, available))
 	}
-	return &Solver{opts: opts, tt: newTable(opts.HashMB)}
+	if bits.UintSize == 32 {
+		limit = min(limit, 512)
+	}
+	return limit, total
 }
 
-// ErrNotAProblem is wrapped by the errors Solve returns for positions it
-// cannot search.
+// TableSize describes the transposition table of a Solver: the size asked
+// for, the size allocated and why they differ.
+type TableSize struct {
+	RequestedMB int // SolverOptions.HashMB, or the default 256
+	// MB is the size allocated: RequestedMB capped at LimitMB, rounded
+	// down to a power of two of 128-byte clusters.
+	MB        int
+	LimitMB   int // MaxHashMB when the Solver was made
+	MachineMB int // the machine's physical memory (0: unknown)
+}
+
+// Capped reports whether the size asked for exceeded LimitMB.
+func (t TableSize) Capped() bool { return t.RequestedMB > t.LimitMB }
+
+// Rounded reports whether, without a cap, the table is smaller than asked
+// for: its size is a power of two of clusters.
+func (t TableSize) Rounded() bool { return !t.Capped() && t.MB < t.RequestedMB }
+
+// NewSolver returns a Solver with its table allocated: opts.HashMB
+// megabytes (default 256), capped at MaxHashMB and rounded down to a power
+// of two of 128-byte clusters (TableSize says what was done). Allocating
+// touches no memory: the system backs the table as the searches fill it.
+// It fails with an *AllocError when the system refuses the memory.
+func NewSolver(opts SolverOptions) (*Solver, error) {
+	if opts.HashMB <= 0 {
+		opts.HashMB = defaultHashMB
+	}
+	limit, machine := hashLimit()
+	size := TableSize{RequestedMB: opts.HashMB, LimitMB: limit, MachineMB: machine}
+	tt, err := newTable(min(opts.HashMB, limit))
+	if err != nil {
+		return nil, err
+	}
+	size.MB = tableMB(uint64(len(tt.clusters)))
+	opts.HashMB = size.MB
+	return &Solver{opts: opts, tt: tt, size: size}, nil
+}
+
+// HashMB returns the size of the table in megabytes.
+func (s *Solver) HashMB() int { return s.size.MB }
+
+// TableSize returns the sizes of the table asked for and allocated.
+func (s *Solver) TableSize() TableSize { return s.size }
+
+// AllocError reports a table the system refused to allocate.
+type AllocError struct {
+	MB  int   // the size asked of the system
+	Err error // the system's error
+}
+
+func (e *AllocError) Error() string {
+	return fmt.Sprintf("mate: cannot allocate a %d MB table: %v", e.MB, e.Err)
+}
+
+// Unwrap returns the system's error.
+func (e *AllocError) Unwrap() error { return e.Err }
+
+// ErrNotAProblem matches (errors.Is) the errors Solve returns for
+// positions it cannot search, which are *NotAProblemError.
 var ErrNotAProblem = errors.New("mate: not a tsume position")
+
+// NotAProblemError reports a position Solve cannot search. It matches
+// ErrNotAProblem and unwraps to the error of the check that failed, if
+// any: an *shogi.InvalidPositionError or a *TooManyPiecesError.
+type NotAProblemError struct {
+	// Msg says why, without a package prefix, e.g. "the defender (white)
+	// has no king on the board" or "illegal position: 二歩: …".
+	Msg string
+	Err error // the error of the check that failed, or nil
+}
+
+func (e *NotAProblemError) Error() string { return "mate: not a tsume position: " + e.Msg }
+
+// Unwrap returns the error of the check that failed, or nil.
+func (e *NotAProblemError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrNotAProblem.
+func (e *NotAProblemError) Is(target error) bool { return target == ErrNotAProblem }
+
+// notAProblem returns the *NotAProblemError of err, the error of
+// WithRemainingHand or Validate.
+func notAProblem(err error) *NotAProblemError {
+	var tm *TooManyPiecesError
+	var ip *shogi.InvalidPositionError
+	switch {
+	case errors.As(err, &tm):
+		return &NotAProblemError{Msg: tm.Msg, Err: err}
+	case errors.As(err, &ip):
+		msgs := make([]string, len(ip.Problems))
+		for i, pr := range ip.Problems {
+			msgs[i] = pr.Msg
+		}
+		return &NotAProblemError{Msg: "illegal position: " + strings.Join(msgs, "; "), Err: err}
+	}
+	return &NotAProblemError{Msg: err.Error(), Err: err}
+}
 
 // Solve searches p for a forced mate by its side to move (the attacker).
 // With DefenderHand Remaining, the defender first gets every remaining
@@ -131,15 +250,15 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	if s.opts.DefenderHand == Remaining {
 		var err error
 		if q, err = WithRemainingHand(p); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotAProblem, err)
+			return nil, notAProblem(err)
 		}
 	}
 	if err := q.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotAProblem, err)
+		return nil, notAProblem(err)
 	}
 	attacker := q.SideToMove()
 	if q.King(attacker.Opp()) == shogi.NoSquare {
-		return nil, fmt.Errorf("%w: the defender (%s) has no king on the board", ErrNotAProblem, attacker.Opp())
+		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
 	s.tt.newGeneration()
 	sr := newSearch(s.tt, attacker)

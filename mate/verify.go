@@ -3,7 +3,6 @@ package mate
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -69,7 +68,12 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	if hand == Remaining {
 		q, err := WithRemainingHand(p)
 		if err != nil {
-			add(IllegalPosition, "%s", strings.TrimPrefix(err.Error(), "mate: "))
+			var tm *TooManyPiecesError
+			if errors.As(err, &tm) {
+				add(IllegalPosition, "%s", tm.Msg)
+			} else {
+				add(IllegalPosition, "%v", err)
+			}
 			return v
 		}
 		v.Position = q

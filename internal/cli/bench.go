@@ -163,7 +163,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 // runBench solves list with one solver and writes the table (or the JSON
 // object) to e.stdout.
 func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
-	s, err := newSolverSafe(opts)
+	s, err := mate.NewSolver(opts)
 	if err != nil {
 		return &exitError{ExitError, err.Error()}
 	}

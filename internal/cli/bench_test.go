@@ -158,7 +158,10 @@ func BenchmarkSolve(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s := mate.NewSolver(mate.SolverOptions{HashMB: 64, SkipSoundness: true})
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 64, SkipSoundness: true})
+	if err != nil {
+		b.Fatal(err)
+	}
 	for _, bp := range list {
 		b.Run(bp.id, func(b *testing.B) {
 			b.ReportAllocs()

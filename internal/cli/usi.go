@@ -439,7 +439,7 @@ func (e *usiEngine) ensureSolver() bool {
 		return true
 	}
 	e.solver = nil // let the old table go before the new one is made
-	s, err := newSolverSafe(mate.SolverOptions{
+	s, err := mate.NewSolver(mate.SolverOptions{
 		HashMB:        e.opts.hashMB,
 		MaxNodes:      e.opts.mateNodes,
 		Futile:        e.opts.futile,
@@ -453,17 +453,6 @@ func (e *usiEngine) ensureSolver() bool {
 	}
 	e.solver, e.solverOpts = s, want
 	return true
-}
-
-// newSolverSafe returns mate.NewSolver(o), or an error if the table cannot
-// be allocated.
-func newSolverSafe(o mate.SolverOptions) (s *mate.Solver, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			s, err = nil, fmt.Errorf("cannot allocate a %d MB table: %v", o.HashMB, r)
-		}
-	}()
-	return mate.NewSolver(o), nil
 }
 
 // progress is the solvers' progress callback: an info line about once a
@@ -592,7 +581,7 @@ func (e *usiEngine) cmdGo(f []string) {
 		return
 	}
 	if e.quick == nil {
-		q, err := newSolverSafe(mate.SolverOptions{
+		q, err := mate.NewSolver(mate.SolverOptions{
 			HashMB: usiQuickHashMB, MaxNodes: usiQuickNodes, Futile: mate.Count,
 			DefenderHand: mate.AsGiven, SkipSoundness: true, Progress: e.progress,
 		})
