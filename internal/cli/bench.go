@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -17,11 +16,6 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
-
-// benchTSV is the fixed problem list of tsume bench.
-//
-//go:embed testdata/bench.tsv
-var benchTSV []byte
 
 func benchCommand() *command {
 	return &command{
@@ -143,7 +137,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
-		data, name := benchTSV, "the built-in list"
+		data, name := mate.BenchList(), "the built-in list"
 		if *problems != "" {
 			var err error
 			if data, err = os.ReadFile(*problems); err != nil {
