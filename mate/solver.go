@@ -36,7 +36,7 @@ func (s Status) String() string {
 // table, no limits, futile interpositions discounted, the tsume convention
 // for the defender's hand, and the soundness checks.
 type SolverOptions struct {
-	HashMB       int           // transposition table size in megabytes (default 256)
+	HashMB       int           // transposition table size in megabytes (default 256; see NewSolver)
 	MaxNodes     uint64        // stop after this many nodes in all (0: no limit)
 	MaxTime      time.Duration // stop after this long (0: no limit; ctx may also end the search)
 	Futile       FutileRule    // how futile interpositions count towards the length
