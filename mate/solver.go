@@ -243,7 +243,8 @@ func notAProblem(err error) *NotAProblemError {
 // piece. The position must be legal and the defender must have a king on
 // the board. A limit or the end of ctx before the mate is proven gives
 // status Unknown; after it, status Mate with LengthExact false when the
-// length could not be proven shortest.
+// length could not be proven shortest. A position it cannot search gives
+// a *NotAProblemError.
 func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error) {
 	start := time.Now()
 	q := *p
