@@ -74,10 +74,10 @@ type Handler struct {
 	cfg     config // as setoption left it
 	quickMS int
 
-	solver *mate.Solver // for go mate, built for built
-	built  config
-	quick  *mate.Solver // for a plain go; nil until the first
-	noQuick bool        // the quick solver could not be made
+	solver  *mate.Solver // for go mate, built for built
+	built   config
+	quick   *mate.Solver // for a plain go; nil until the first
+	noQuick bool         // the quick solver could not be made
 
 	// The search in progress, for the solvers' progress callback; they
 	// belong to the searching goroutine.
