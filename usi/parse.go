@@ -39,6 +39,15 @@ type Limits struct {
 	SearchMoves []string
 }
 
+// Clock returns the remaining time and the increment of side c: btime
+// and binc for Black (sente), wtime and winc for White (gote).
+func (l Limits) Clock(c shogi.Color) (remaining, inc time.Duration) {
+	if c == shogi.White {
+		return l.WTime, l.WInc
+	}
+	return l.BTime, l.BInc
+}
+
 // Held reports whether the answer to a go with these limits must wait
 // for stop (go infinite, go mate infinite) or for ponderhit (go ponder).
 func (l Limits) Held() bool {
@@ -80,10 +89,11 @@ var goKeywords = map[string]bool{
 }
 
 // ParseGo reads the fields of a go command, the words after "go". Every
-// field may be given once. Times are whole milliseconds from 0 up, depth
-// and nodes positive integers; mate takes a time or the word infinite;
-// searchmoves takes the words up to the next field. An unknown word, a
-// missing or malformed value and a repeated field are errors (*GoError).
+// field may be given once. Times, depth and nodes are whole numbers from
+// 0 up (a depth or nodes of 0 is no limit); mate takes a time or the word
+// infinite; searchmoves takes the words up to the next field. An unknown
+// word, a missing or malformed value and a repeated field are errors
+// (*GoError).
 func ParseGo(fields []string) (Limits, error) {
 	var l Limits
 	seen := make(map[string]bool)
@@ -136,13 +146,13 @@ func ParseGo(fields []string) (Limits, error) {
 			if v == "infinite" {
 				break
 			}
-			ms, err := parseCount(v, 0)
+			ms, err := parseCount(v)
 			if err != nil {
 				return Limits{}, &GoError{Field: f, Msg: err.Error() + ": want a time in milliseconds or infinite"}
 			}
 			l.MateTime = time.Duration(ms) * time.Millisecond
 		case "depth", "nodes":
-			n, err := parseCount(v, 1)
+			n, err := parseCount(v)
 			if err != nil {
 				return Limits{}, &GoError{Field: f, Msg: err.Error()}
 			}
@@ -155,7 +165,7 @@ func ParseGo(fields []string) (Limits, error) {
 				l.Nodes = n
 			}
 		default:
-			ms, err := parseCount(v, 0)
+			ms, err := parseCount(v)
 			if err != nil {
 				return Limits{}, &GoError{Field: f, Msg: err.Error() + ": want a time in milliseconds"}
 			}
@@ -182,9 +192,9 @@ func ParseGo(fields []string) (Limits, error) {
 // maxMillis bounds a time field, so that it fits a time.Duration.
 const maxMillis = uint64(1<<63-1) / uint64(time.Millisecond)
 
-// parseCount reads a decimal integer from lo up to maxMillis (so that a
+// parseCount reads a decimal integer from 0 up to maxMillis (so that a
 // number of milliseconds fits a time.Duration).
-func parseCount(s string, lo uint64) (uint64, error) {
+func parseCount(s string) (uint64, error) {
 	n, err := strconv.ParseUint(s, 10, 64)
 	switch {
 	case err == nil && n > maxMillis, errors.Is(err, strconv.ErrRange):
@@ -196,8 +206,6 @@ func parseCount(s string, lo uint64) (uint64, error) {
 		return 0, fmt.Errorf("%q is not a whole number", s)
 	case err != nil:
 		return 0, fmt.Errorf("%q is not a whole number", s)
-	case n < lo:
-		return 0, fmt.Errorf("%s is less than %d", s, lo)
 	}
 	return n, nil
 }

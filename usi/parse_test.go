@@ -25,6 +25,7 @@ func TestParseGo(t *testing.T) {
 		{"movetime 250", Limits{MoveTime: 250 * ms}},
 		{"depth 12", Limits{Depth: 12}},
 		{"nodes 5000000", Limits{Nodes: 5000000}},
+		{"depth 0 nodes 0", Limits{}},
 		{"mate 5000", Limits{Mate: true, MateTime: 5000 * ms}},
 		{"mate infinite", Limits{Mate: true}},
 		{"mate 0", Limits{Mate: true}},
@@ -60,7 +61,7 @@ func TestParseGoErrors(t *testing.T) {
 		{"binc 99999999999999999999", "binc", "99999999999999999999 is too large: want a time in milliseconds"},
 		{"winc 9223372036855", "winc", "9223372036855 is too large: want a time in milliseconds"},
 		{"movetime +5", "movetime", `"+5" is not a whole number: want a time in milliseconds`},
-		{"depth 0", "depth", "0 is less than 1"},
+		{"depth -1", "depth", "-1 is negative"},
 		{"depth 3000000000", "depth", "3000000000 is too large"},
 		{"depth", "depth", "no value: want a number of plies"},
 		{"nodes -3", "nodes", "-3 is negative"},
@@ -83,6 +84,19 @@ func TestParseGoErrors(t *testing.T) {
 		if !strings.HasPrefix(err.Error(), "usi: bad go") {
 			t.Errorf("go %s: %q", c.in, err)
 		}
+	}
+}
+
+func TestLimitsClock(t *testing.T) {
+	l, err := ParseGo(strings.Fields("btime 1000 wtime 2000 binc 30 winc 40 byoyomi 500"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, inc := l.Clock(shogi.Black); r != 1000*ms || inc != 30*ms {
+		t.Errorf("black: %v %v", r, inc)
+	}
+	if r, inc := l.Clock(shogi.White); r != 2000*ms || inc != 40*ms {
+		t.Errorf("white: %v %v", r, inc)
 	}
 }
 

@@ -29,11 +29,13 @@ a shogi GUI can use tsume as an engine. It understands:
   go mate MS|infinite   solves the position as a tsume problem and answers
                         "checkmate M…" (the main line), "checkmate nomate",
                         or "checkmate timeout" when the time runs out first
-  go …                  any other go (btime, wtime, byoyomi, infinite,
-                        ponder): answers "bestmove M" with a mate if one is
-                        found quickly, else a legal move (a safe capture or
-                        check if there is one); "bestmove resign" only when
-                        there is no legal move
+  go …                  any other go (btime, wtime, byoyomi, binc, winc,
+                        movetime, depth, nodes, infinite, ponder,
+                        searchmoves): answers "bestmove M" with a mate if
+                        one is found quickly, else a legal move (a safe
+                        capture or check if there is one), one of the
+                        searchmoves if they are given; "bestmove resign"
+                        only when there is no such move
   stop                  ends the search; the answer comes at once, with the
                         mate if it is already proven
   ponderhit, gameover   end a go ponder or the game
@@ -47,6 +49,7 @@ setoption leaves the option as it was; a go that cannot be read (go mate
 abc, go mate -5, a bare go mate, an unknown word) starts no search and is
 answered at once, go mate with "checkmate timeout", a plain go with
 "bestmove resign".
+
 During a search, "info nodes N nps R time MS hashfull H" lines come about
 once a second, and once more at its end.
 
