@@ -41,9 +41,11 @@
 //     field given twice, a searchmoves move that is not legal) starts no
 //     search and is answered at once: go mate with "checkmate timeout",
 //     which claims nothing about the position (nomate would say there is
-//     no mate, perhaps falsely), and a plain go with "bestmove resign",
-//     since the engine cannot know how long it may think. "go mate 0"
-//     is read as go mate infinite, as before.
+//     no mate, perhaps falsely), and a plain go with "bestmove resign":
+//     without its limits the engine cannot tell how long it may think,
+//     and an answer at once, plainly, shows the fault in the GUI's
+//     command where a move played blind would hide it. "go mate 0" is
+//     read as go mate infinite.
 //   - A position command that cannot be read (a bad SFEN, an illegal
 //     move) leaves the previous position in force.
 //   - A setoption with an unknown name, a value of the wrong type or out

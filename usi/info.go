@@ -42,7 +42,7 @@ type Info struct {
 }
 
 // Line returns the info line, without its newline.
-func (i *Info) Line() string {
+func (i Info) Line() string {
 	if i.Text != "" {
 		return "info string " + strings.Join(strings.Fields(i.Text), " ")
 	}

@@ -67,21 +67,18 @@ func (e *OptionError) Error() string {
 	return "usi: option " + e.Name + ": " + e.Msg
 }
 
-// Parse converts a value given to setoption (has is false when the
-// command had no value part) to the option's type, or returns an
-// *OptionError that says what the option wants.
-func (o *Option) Parse(s string, has bool) (Value, error) {
+// Parse converts the value of a setoption to the option's type, or
+// returns an *OptionError that says what the option wants. A button
+// takes no value: s must be empty.
+func (o *Option) Parse(s string) (Value, error) {
 	bad := func(format string, args ...any) (Value, error) {
 		return Value{}, &OptionError{Name: o.Name, Msg: fmt.Sprintf(format, args...)}
 	}
 	if o.Type == Button {
-		if has && s != "" {
+		if s != "" {
 			return bad("a button takes no value, got %q", s)
 		}
 		return Value{}, nil
-	}
-	if !has {
-		return bad("no value: want %s", o.want())
 	}
 	switch o.Type {
 	case Check:
@@ -131,7 +128,7 @@ func (o *Option) want() string {
 // value the option has before any setoption. For a declaration Serve
 // would refuse it is the zero Value.
 func (o *Option) DefaultValue() Value {
-	v, err := o.Parse(o.Default, true)
+	v, err := o.Parse(o.Default)
 	if err != nil {
 		return Value{}
 	}
@@ -161,7 +158,7 @@ func (o *Option) check() error {
 		}
 	}
 	if o.Type != Button {
-		if _, err := o.Parse(o.Default, true); err != nil {
+		if _, err := o.Parse(o.Default); err != nil {
 			var oe *OptionError
 			if errors.As(err, &oe) {
 				return bad("default: " + oe.Msg)
@@ -251,6 +248,9 @@ func (t *optionTable) parse(so setOption) (*Option, Value, error) {
 		}
 		return nil, Value{}, &OptionError{Name: so.name, Msg: msg}
 	}
-	v, err := o.Parse(so.value, so.hasValue)
+	if !so.hasValue && o.Type != Button {
+		return nil, Value{}, &OptionError{Name: o.Name, Msg: "no value: want " + o.want()}
+	}
+	v, err := o.Parse(so.value)
 	return o, v, err
 }

@@ -36,33 +36,29 @@ func TestOptionParse(t *testing.T) {
 	for _, c := range []struct {
 		opt   int
 		in    string
-		has   bool
 		want  Value
 		error string // "" for none
 	}{
-		{0, "16", true, Value{Int: 16}, ""},
-		{0, "1", true, Value{Int: 1}, ""},
-		{0, "1024", true, Value{Int: 1024}, ""},
-		{0, "0", true, Value{}, `bad value "0": want an integer from 1 to 1024`},
-		{0, "1025", true, Value{}, `bad value "1025": want an integer from 1 to 1024`},
-		{0, "lots", true, Value{}, `bad value "lots": want an integer from 1 to 1024`},
-		{0, "", false, Value{}, "no value: want an integer from 1 to 1024"},
-		{1, "true", true, Value{Bool: true}, ""},
-		{1, "FALSE", true, Value{}, ""},
-		{1, "yes", true, Value{}, `bad value "yes": want true or false`},
-		{2, "WILD", true, Value{Text: "wild"}, ""},
-		{2, "as-given", true, Value{Text: "as-given"}, ""},
-		{2, "tame", true, Value{}, `bad value "tame": want normal or as-given or wild`},
-		{3, "hello there", true, Value{Text: "hello there"}, ""},
-		{3, "<empty>", true, Value{}, ""},
-		{3, "", false, Value{}, "no value: want a text"},
-		{4, "", false, Value{}, ""},
-		{4, "now", true, Value{}, `a button takes no value, got "now"`},
-		{5, "", true, Value{}, ""},
-		{5, "", false, Value{}, "no value: want a file name"},
+		{0, "16", Value{Int: 16}, ""},
+		{0, "1", Value{Int: 1}, ""},
+		{0, "1024", Value{Int: 1024}, ""},
+		{0, "0", Value{}, `bad value "0": want an integer from 1 to 1024`},
+		{0, "1025", Value{}, `bad value "1025": want an integer from 1 to 1024`},
+		{0, "lots", Value{}, `bad value "lots": want an integer from 1 to 1024`},
+		{1, "true", Value{Bool: true}, ""},
+		{1, "FALSE", Value{}, ""},
+		{1, "yes", Value{}, `bad value "yes": want true or false`},
+		{2, "WILD", Value{Text: "wild"}, ""},
+		{2, "as-given", Value{Text: "as-given"}, ""},
+		{2, "tame", Value{}, `bad value "tame": want normal or as-given or wild`},
+		{3, "hello there", Value{Text: "hello there"}, ""},
+		{3, "<empty>", Value{}, ""},
+		{4, "", Value{}, ""},
+		{4, "now", Value{}, `a button takes no value, got "now"`},
+		{5, "", Value{}, ""},
 	} {
 		o := &testOptions[c.opt]
-		got, err := o.Parse(c.in, c.has)
+		got, err := o.Parse(c.in)
 		if c.error == "" {
 			if err != nil || got != c.want {
 				t.Errorf("%s = %q: %+v, %v; want %+v", o.Name, c.in, got, err, c.want)
@@ -140,5 +136,21 @@ func TestOptionTableParse(t *testing.T) {
 	}
 	if _, _, err := tab.parse(setOption{name: "Ponder", value: "maybe", hasValue: true}); err == nil {
 		t.Error("Ponder maybe: no error")
+	}
+	// No value part: only a button may do without.
+	for name, msg := range map[string]string{
+		"USI_Hash": "no value: want an integer from 1 to 1024",
+		"Greeting": "no value: want a text",
+		"BookFile": "no value: want a file name",
+		"Style":    "no value: want normal or as-given or wild",
+	} {
+		_, _, err := tab.parse(setOption{name: name})
+		if !errors.As(err, &oe) || oe.Name != name || oe.Msg != msg {
+			t.Errorf("%s without a value: %v, want %q", name, err, msg)
+		}
+	}
+	// An empty value part: a text may be empty.
+	if o, v, err := tab.parse(setOption{name: "Greeting", hasValue: true}); err != nil || o == nil || v != (Value{}) {
+		t.Errorf("Greeting empty: %v %+v %v", o, v, err)
 	}
 }

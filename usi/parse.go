@@ -11,8 +11,8 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// Limits are the fields of a go command. Times are as the GUI sent them,
-// in milliseconds; a field that was not given is zero (and false).
+// Limits are the fields of a go command; the GUI gives times in
+// milliseconds. A field that was not given is zero (or false, or nil).
 type Limits struct {
 	BTime   time.Duration // btime: black's (sente's) remaining time
 	WTime   time.Duration // wtime: white's (gote's) remaining time
@@ -49,7 +49,8 @@ func (l Limits) Clock(c shogi.Color) (remaining, inc time.Duration) {
 }
 
 // Held reports whether the answer to a go with these limits must wait
-// for stop (go infinite, go mate infinite) or for ponderhit (go ponder).
+// for stop (go infinite) or for ponderhit (go ponder). The answer to go
+// mate never waits: it comes when the search ends.
 func (l Limits) Held() bool {
 	if l.Mate {
 		return false // go mate answers when the search ends, with or without a limit

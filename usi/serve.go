@@ -145,7 +145,7 @@ type server struct {
 // wrongly.
 //
 // A search is stopped by cancelling its context; if it has not returned
-// stopGrace (half a second) after stop, Serve answers for it (go mate:
+// half a second after stop, Serve answers for it (go mate:
 // checkmate timeout; go: the move of SetBest, else resign) and the
 // search's own answer is dropped when it comes.
 func Serve(ctx context.Context, in io.Reader, out io.Writer, h Handler) error {
