@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -320,7 +321,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 	case testing.Short():
 		limit, every, budget = len(ps)/2, 8, 30*time.Second
 	}
-	s := NewSolver(SolverOptions{
+	s := newSolver(t, SolverOptions{
 		HashMB:        16,
 		MaxNodes:      maxNodes,
 		MaxTime:       10 * time.Second, // a guard; the node budget should end a search long before
@@ -419,4 +420,36 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 		limit, b.nodes, bruteTime.Round(time.Millisecond), byLength[1], byLength[3], byLength[5], byLength[7], bruteMaxPlies, none)
 	t.Logf("solver (%d nodes max, %v) on %d: agree %d (of which mate beyond %d: %d), skipped: unknown %d, inexact length %d; not reached in the time budget: %d",
 		maxNodes, solverTime.Round(time.Millisecond), solved, agree, bruteMaxPlies, longer, unknown, inexact, notReached)
+}
+
+// TestBenchList checks BenchList: it parses, the ids are unique, and the
+// lengths of the constructed problems (every interposition counted) agree
+// with the exhaustive search, which shares nothing with the solver.
+func TestBenchList(t *testing.T) {
+	rows, err := problems.Parse(BenchList(), "bench.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range rows {
+		if seen[r.ID] {
+			t.Errorf("id %s twice", r.ID)
+		}
+		seen[r.ID] = true
+		p, err := shogi.ParseSFEN(r.SFEN)
+		if err != nil {
+			t.Fatalf("%s: %v", r.ID, err)
+		}
+		switch r.Status {
+		case "confirmed", "confirmed-after-futile-rule", "constructed":
+		default:
+			continue
+		}
+		if r.RawPlies == 0 || r.RawPlies > 7 || testing.Short() && r.RawPlies > 5 {
+			continue
+		}
+		if got := bruteMateLength(&p, r.RawPlies); got != r.RawPlies {
+			t.Errorf("%s: the shortest mate has %d plies, the list says %d", r.ID, got, r.RawPlies)
+		}
+	}
 }

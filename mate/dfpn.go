@@ -2,7 +2,6 @@ package mate
 
 import (
 	"context"
-	"errors"
 	"time"
 	"unsafe"
 
@@ -14,9 +13,6 @@ import (
 // AND nodes the defender plays any legal reply. A search may carry a depth
 // limit, so that "is there a mate within d plies?" is a df-pn question
 // like any other. See docs/solver.md.
-
-// errNodeLimit ends a search that reached its node limit.
-var errNodeLimit = errors.New("mate: node limit reached")
 
 // child is one move of an expanded node with what the search knows of the
 // position it leads to.
@@ -48,16 +44,6 @@ type frame struct {
 	moves    []shogi.Move
 }
 
-// pathNode is one position of the current search path.
-type pathNode struct {
-	full  uint64
-	visit uint32
-}
-
-// pathBits sizes the filter that tells most positions at once that they
-// are not on the search path.
-const pathBits = 12
-
 // search is a df-pn search over one table; its settings (futile rule,
 // depth limit) may change between calls of searchAt.
 type search struct {
@@ -88,14 +74,6 @@ func newSearch(tt *table, attacker shogi.Color) *search {
 	return &search{tt: tt, attacker: attacker, ctx: context.Background()}
 }
 
-// visitAt implements pathChecker.
-func (s *search) visitAt(ply int) (uint32, bool) {
-	if ply < 0 || ply >= len(s.path) {
-		return 0, false
-	}
-	return s.path[ply].visit, true
-}
-
 func (s *search) frame(ply int) *frame {
 	for len(s.frames) <= ply {
 		s.frames = append(s.frames, &frame{
@@ -106,31 +84,6 @@ func (s *search) frame(ply int) *frame {
 	return s.frames[ply]
 }
 
-func (s *search) push(full uint64) {
-	s.visits++
-	s.path = append(s.path, pathNode{full: full, visit: s.visits})
-	s.pathCount[full&(1<<pathBits-1)]++
-}
-
-func (s *search) pop() {
-	n := len(s.path) - 1
-	s.pathCount[s.path[n].full&(1<<pathBits-1)]--
-	s.path = s.path[:n]
-}
-
-// onPath returns the ply of the position with the full key on the path.
-func (s *search) onPath(full uint64) (int, bool) {
-	if s.pathCount[full&(1<<pathBits-1)] == 0 {
-		return 0, false
-	}
-	for i := len(s.path) - 1; i >= 0; i-- {
-		if s.path[i].full == full {
-			return i, true
-		}
-	}
-	return 0, false
-}
-
 // remaining returns the plies left at ply: unlimited without a depth
 // limit, else the limit minus the ply (at least 0).
 func (s *search) remaining(ply int) uint16 {
@@ -138,76 +91,6 @@ func (s *search) remaining(ply int) uint16 {
 		return unlimited
 	}
 	return uint16(max(s.limit-ply, 0))
-}
-
-// countNode counts a node and checks the limits every 1024 nodes.
-func (s *search) countNode() {
-	s.nodes++
-	if s.nodes&1023 != 0 {
-		return
-	}
-	if err := s.ctx.Err(); err != nil {
-		s.stopped = err
-	} else if s.maxNodes > 0 && s.nodes >= s.maxNodes {
-		s.stopped = errNodeLimit
-	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
-		s.stopped = context.DeadlineExceeded
-	}
-	if s.progress != nil && s.nodes&0xffff == 0 {
-		s.progress()
-	}
-}
-
-// replies writes the defender's replies in p to buf: every legal reply, or
-// without the futile interpositions (and the excluded ones) when s.futile
-// is set.
-func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
-	buf = p.Evasions(buf[:0])
-	if !s.futile {
-		return buf
-	}
-	buf = withoutFutile(p, buf)
-	if len(s.excluded) != 0 {
-		buf = s.withoutExcluded(p, buf)
-	}
-	return buf
-}
-
-// replyEstimate returns the initial proof number of the defender's
-// position p, in check: its board replies plus one per seven drops (about
-// one square's worth of interpositions); 0 when the defender is mated.
-func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
-	moves, drops, checkers := p.EvasionsCountingDrops(scratch[:0])
-	estimate := uint32(len(moves) + (drops+6)/7)
-	if !s.futile || estimate == 0 || checkers.MoreThanOne() {
-		return estimate
-	}
-	// Only interpositions can be futile: a king move or a capture of the
-	// checker settles it.
-	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
-	for _, m := range moves {
-		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
-			return estimate
-		}
-	}
-	n, drops := 0, 0
-	for _, m := range s.replies(p, scratch) {
-		if m.IsDrop() {
-			drops++
-		} else {
-			n++
-		}
-	}
-	return uint32(n + (drops+6)/7)
-}
-
-// mated reports whether the defender to move in p is mated: no reply at
-// all, or (with s.futile) only futile interpositions.
-func (s *search) mated(p *shogi.Position, scratch []shogi.Move) bool {
-	if p.SideToMove() == s.attacker || !p.InCheck() {
-		return false
-	}
-	return s.replyEstimate(p, scratch) == 0
 }
 
 // incDepth is d+1 for disproof depths, unlimited staying unlimited.
@@ -231,162 +114,9 @@ func (s *search) lookupChild(c *child, ply int) (found bool) {
 	return r.found
 }
 
-// expand fills the frame's children. It returns false, with the node's
-// final numbers stored, when the node is terminal or mated at once.
-func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
-	scratch := s.frame(ply + 1).moves
-	f := s.frames[ply]
-	p := &f.pos
-	f.children = f.children[:0]
-	rem := s.remaining(ply)
-	if p.SideToMove() == s.attacker {
-		if rem < 1 {
-			s.tt.store(key, fullHand, s.futile, infinity, 0, 0, 0, 0, -1, -1)
-			return false
-		}
-		f.moves = p.Checks(f.moves[:0])
-		if len(f.moves) == 0 {
-			s.tt.store(key, noCheckDisproofHand(hand), s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
-			return false
-		}
-		s.keyChildren(f, hand, true)
-		for i := range f.children {
-			c := &f.children[i]
-			found := s.lookupChild(c, ply)
-			if !found {
-				// The initial proof number: from the king's escapes when
-				// it has some (the move is then not even played), else
-				// the number of replies.
-				c.dn = 1
-				if k := p.KingEscapesAfter(c.move); k > 0 {
-					c.pn = escapeWeight*uint32(k) + 1
-				} else {
-					q := *p
-					q.DoMove(c.move)
-					if c.pn = s.replyEstimate(&q, scratch); c.pn == 0 {
-						c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
-						c.phand = pinDrops(&q, 0, c.hand)
-					}
-				}
-			}
-			switch {
-			case rem-1 < 2 && c.pn != 0 && c.dn != 0:
-				// The defender has a reply (counted now, or known to the
-				// table) and the attacker no ply left to mate after it:
-				// disproven without a visit.
-				c.pn, c.dn, c.length, c.phand = infinity, 0, 1, c.hand
-				if !found {
-					s.tt.store(c.key, c.hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
-				}
-			case !found && c.pn != 0:
-				// The estimate is kept, so that a later visit of this
-				// node does not generate the replies again.
-				s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, 1)
-			}
-			if c.pn == 0 && c.length == 0 {
-				// Mate in one: nothing is shorter.
-				s.tt.store(key, proofHandBefore(p, c.move, c.phand, hand), s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
-				return false
-			}
-		}
-		return true
-	}
-	f.moves = s.replies(p, f.moves)
-	if len(f.moves) == 0 {
-		ph := pinDrops(p, 0, hand)
-		if s.excluding() {
-			ph = s.excludedProofHand(key, hand, ph)
-		}
-		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
-		return false
-	}
-	if rem < 2 {
-		// The defender has a reply: no mate within one ply.
-		s.tt.store(key, hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
-		return false
-	}
-	groupDrops(f.moves)
-	s.keyChildren(f, hand, false)
-	square := shogi.NoSquare
-	for i := range f.children {
-		c := &f.children[i]
-		waiting := false
-		if c.move.IsDrop() {
-			waiting = c.move.To() == square
-			square = c.move.To()
-		}
-		if s.lookupChild(c, ply) {
-			continue
-		}
-		if waiting {
-			c.pn, c.dn, c.unestimated = 1, 1, true
-			continue
-		}
-		s.estimateReply(p, c)
-	}
-	return true
-}
-
-// estimateReply sets the initial numbers of c, a reply of the defender in
-// p new to the table. A reply after which the attacker has few checks is
-// refuted soonest: the initial disproof number is the number of checks
-// plus one, kept in the table like the estimates of the attacker's
-// children.
-func (s *search) estimateReply(p *shogi.Position, c *child) {
-	q := *p
-	q.DoMove(c.move)
-	c.pn, c.dn, c.unestimated = 1, uint32(q.CountChecks())+1, false
-	s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
-}
-
-// keyChildren fills f.children with the moves of f.moves and the keys of
-// the positions they lead to, and prefetches their table clusters in one
-// pass: the cache misses then overlap instead of coming one by one.
-// attackerMoves says whose moves they are; hand is the attacker's hand.
-func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
-	p := &f.pos
-	for _, m := range f.moves {
-		full, bkey, h := p.KeysAfter(m)
-		if !attackerMoves {
-			h = hand
-		}
-		f.children = append(f.children, child{move: m, key: bkey, full: full, hand: h})
-	}
-	for i := range f.children {
-		prefetch(unsafe.Pointer(s.tt.clusterOf(f.children[i].key)))
-	}
-}
-
-// escapeWeight is what each escape of the king adds to the initial proof
-// number of a position after a check: escapes are what make a chase long,
-// while captures and interpositions are usually answered quickly, so the
-// search tries first the checks that leave the king the fewest. The value
-// was chosen by measurement (docs/performance.md).
-const escapeWeight = 32
-
 // waitingPn is what an interposing drop waiting for another one on the
 // same square adds to the proof number of its node.
 const waitingPn = 2
-
-// groupDrops reorders the drops at the end of moves (after the board
-// moves, as move generation writes them) by square, keeping their order
-// within a square, so that the drops on one square are neighbours.
-func groupDrops(moves []shogi.Move) {
-	i := len(moves)
-	for i > 0 && moves[i-1].IsDrop() {
-		i--
-	}
-	drops := moves[i:]
-	for j := 1; j < len(drops); j++ {
-		m := drops[j]
-		k := j
-		for k > 0 && drops[k-1].To() > m.To() {
-			drops[k] = drops[k-1]
-			k--
-		}
-		drops[k] = m
-	}
-}
 
 // epsilonShift sets the 1+ε trick (Pawlewicz & Lew 2007): a child is
 // searched until its number exceeds the second best by a quarter, not by

@@ -3,6 +3,7 @@ package mate
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -78,5 +79,164 @@ func TestIsFutileInterposition(t *testing.T) {
 				t.Errorf("withoutFutile drops %s: %v, want %v", c.reply, got, c.want)
 			}
 		})
+	}
+}
+
+// The position of 図巧第33番 in miniature: the horse on 4i checks the king
+// on 9d; a pawn interposed on 8e, next to the king, is answered by P*9e,
+// K×9e, +B×8e — the position after 9d9e, 4i8e, two plies later. The king
+// cannot leave by 8d (the gold on 7e guards it), nor by 9c or 8c (its own
+// silvers).
+const transpositionSFEN = "9/9/ss7/k8/2G6/9/9/9/5+B3 w Pp 1"
+
+// Cases of the futile-by-transposition definition.
+func TestFutileByTransposition(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, reply string
+		want              bool
+	}{
+		{"P*8e is put off by two plies", transpositionSFEN, "P*8e", true},
+		// The king also escapes to 8d after P*9e: that reply does not
+		// transpose.
+		{"a second escape", "9/9/ss7/k8/9/9/9/9/5+B3 w Pp 1", "P*8e", false},
+		// Without a pawn in hand the attacker has no P*9e, and capturing
+		// the pawn on 8e leaves it one pawn richer than without it.
+		{"no pawn to drop", "9/9/ss7/k8/2G6/9/9/9/5+B3 w p 1", "P*8e", false},
+		// A far interposition with the same answer brings the pawn back
+		// elsewhere.
+		{"far interposition", transpositionSFEN, "P*7f", false},
+		{"a king move is no interposition", transpositionSFEN, "9d9e", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.sfen)
+			m, err := p.ParseUSIMove(c.reply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !p.IsLegal(m) {
+				t.Fatalf("%s is not legal in %s", c.reply, c.sfen)
+			}
+			if got := futileByTransposition(&p, m); got != c.want {
+				t.Errorf("futileByTransposition(%s) = %v, want %v", c.reply, got, c.want)
+			}
+		})
+	}
+	// The interposition next to the king is not futile by the plain rule:
+	// only the transposition discounts it.
+	p := mustParse(t, transpositionSFEN)
+	m, _ := p.ParseUSIMove("P*8e")
+	if IsFutileInterposition(&p, m) {
+		t.Errorf("P*8e is futile by the plain rule")
+	}
+}
+
+// An exclusion applies to its board whenever the attacker holds at least
+// the hand it was found with; the proofs and disproofs of that board are
+// stored with hands that keep hand superiority on the right side of it.
+func TestExclusionHands(t *testing.T) {
+	p := mustParse(t, transpositionSFEN)
+	m, _ := p.ParseUSIMove("P*8e")
+	found := p.Hand(shogi.Black) // one pawn
+	s := &search{attacker: shogi.Black, futile: true,
+		excluded: []exclusion{{board: p.BoardKey(), hand: found, move: m}}}
+	has := func(q *shogi.Position) bool {
+		for _, r := range s.replies(q, make([]shogi.Move, 0, shogi.MaxMoves)) {
+			if r == m {
+				return true
+			}
+		}
+		return false
+	}
+	if has(&p) {
+		t.Errorf("P*8e not excluded with the hand it was found with")
+	}
+	richer := p
+	richer.SetHand(shogi.Black, found.Add(shogi.Gold))
+	if has(&richer) {
+		t.Errorf("P*8e not excluded with a larger attacker hand")
+	}
+	poorer := p
+	poorer.SetHand(shogi.Black, 0)
+	if !has(&poorer) {
+		t.Errorf("P*8e excluded with a smaller attacker hand")
+	}
+	s.futile = false
+	if !has(&p) {
+		t.Errorf("P*8e excluded with every reply counting")
+	}
+	s.futile = true
+
+	// A proof made with the exclusion needs at least its hand; a proof
+	// without it is unchanged.
+	gold := shogi.Hand(0).Add(shogi.Gold)
+	if got := s.excludedProofHand(p.BoardKey(), found.Add(shogi.Gold), gold); got != found.Add(shogi.Gold) {
+		t.Errorf("proof hand %v, want %v", got, found.Add(shogi.Gold))
+	}
+	if got := s.excludedProofHand(p.BoardKey(), gold, gold); got != gold {
+		t.Errorf("proof hand without the exclusion %v, want %v", got, gold)
+	}
+	// A disproof made without the exclusion must not reach a hand with
+	// it; one made with it is unchanged.
+	if got := s.excludedDisproofHand(p.BoardKey(), gold, fullHand); got.Dominates(found) {
+		t.Errorf("disproof hand %v reaches the exclusion's hand %v", got, found)
+	}
+	if got := s.excludedDisproofHand(p.BoardKey(), found, fullHand); got != fullHand {
+		t.Errorf("disproof hand with the exclusion %v, want %v", got, fullHand)
+	}
+}
+
+// 図巧第33番: counting every interposition, the mate takes 19 plies (the
+// raw length the reference data confirms); discounting the futile ones,
+// 15, the recorded solution: after ▲８三飛不成 the pawn interposed next to
+// the king (△８五歩打) is futile by transposition.
+func TestFutileRuleChangesTheLength(t *testing.T) {
+	const (
+		sfen     = "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1"
+		recorded = "8d8e 9e9d 8e8c 9d9e 4i8e 9c8e 8c9c 9a9c P*9f 9e9d 4c6a+ 9d8d 6a8c 8d7e 6d6e"
+	)
+	for _, c := range []struct {
+		rule FutileRule
+		want int
+	}{{Count, 19}, {Discount, 15}} {
+		sol := solve(t, sfen, SolverOptions{HashMB: 64, MaxTime: 60 * time.Second, Futile: c.rule})
+		if sol.Status != Mate || !sol.LengthExact || sol.Length != c.want || !sol.SoundnessChecked {
+			t.Errorf("--futile %s: %v length %d (exact %v, soundness checked %v), want %d: %v",
+				c.rule, sol.Status, sol.Length, sol.LengthExact, sol.SoundnessChecked, c.want, sol.PV)
+		}
+		if c.rule == Discount && usiList(sol.PV) != recorded {
+			t.Errorf("--futile discount: main line %s, recorded %s", usiList(sol.PV), recorded)
+		}
+	}
+}
+
+// An interposition next to the king that is futile neither way still
+// counts: in this 9-ply mate of the corpus, R*8b is answered by P*7b,
+// which the rook captures, and the chase goes on from a position that the
+// defender could not have let the attacker reach otherwise.
+func TestInterpositionStillCounted(t *testing.T) {
+	const sfen = "9/3k5/9/2R6/6+N2/9/9/9/9 b RNP 1"
+	sol := solve(t, sfen, SolverOptions{})
+	if sol.Status != Mate || !sol.LengthExact || sol.Length != 9 || len(sol.PV) < 2 {
+		t.Fatalf("%v length %d (exact %v), want 9: %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
+	}
+	p := sol.Position
+	p.DoMove(sol.PV[0])
+	if got := sol.PV[1].String(); got != "P*7b" {
+		t.Fatalf("main line %v: the defender answers %s, want P*7b", sol.PV, got)
+	}
+	if IsFutileInterposition(&p, sol.PV[1]) || futileByTransposition(&p, sol.PV[1]) {
+		t.Errorf("P*7b is called futile")
+	}
+}
+
+// When a limit stops the round that solves again without the
+// interposition, the exact solution of the round before is kept as a
+// mating line, its length a bound.
+func TestTranspositionRoundStopped(t *testing.T) {
+	const sfen = "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1"
+	// The first round takes about 24,000 nodes, the second about 15,000.
+	sol := solve(t, sfen, SolverOptions{HashMB: 64, MaxNodes: 30000, SkipSoundness: true})
+	if sol.Status != Mate || sol.LengthExact || sol.Length != 17 || len(sol.PV) != 17 {
+		t.Errorf("%v length %d (exact %v): %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
 	}
 }

@@ -82,23 +82,32 @@ type table struct {
 	gen      uint8
 }
 
-// newTable returns a table of about mb megabytes (at least 64 clusters).
-func newTable(mb int) *table {
+// tableClusters returns the number of clusters of a table of about mb
+// megabytes: a power of two, at least 64.
+func tableClusters(mb int) uint64 {
 	size := uint64(mb) << 20 / uint64(clusterSize*32)
 	if size < 64 {
 		size = 64
 	}
-	n := uint64(1) << (63 - bits.LeadingZeros64(size))
-	t := &table{clusters: make([]cluster, n), mask: n - 1}
-	adviseHugePages(t.clusters)
-	// Fault the memory in now, one write per 4 KB page: the operating
-	// system hands out pages on first touch, which on the development
-	// machine costs about 1.7 s per GB, and that belongs to setting the
-	// solver up (as USI's isready), not to the first search.
-	for i := 0; i < len(t.clusters); i += 4096 / int(unsafe.Sizeof(cluster{})) {
-		t.clusters[i][0].gen = 0
+	return uint64(1) << (63 - bits.LeadingZeros64(size))
+}
+
+// tableMB returns the size in megabytes of a table of n clusters.
+func tableMB(n uint64) int { return int(n * uint64(unsafe.Sizeof(cluster{})) >> 20) }
+
+// newTable returns a table of about mb megabytes (tableClusters). Its
+// memory is not touched here: the operating system backs each page of it
+// only when a search first writes there (see allocClusters), so that a
+// short search costs little memory and no setup time whatever the size.
+func newTable(mb int) (*table, error) {
+	n := tableClusters(mb)
+	t := &table{mask: n - 1}
+	c, err := allocClusters(t, n)
+	if err != nil {
+		return nil, err
 	}
-	return t
+	t.clusters = c
+	return t, nil
 }
 
 // newGeneration makes every entry stale at once: a new Solve starts from
@@ -108,7 +117,7 @@ func (t *table) newGeneration() {
 	if t.gen == 0 {
 		// The counter wrapped: entries 255 generations old would look
 		// current again, so clear them for real this once.
-		clear(t.clusters)
+		clearClusters(t.clusters)
 		t.gen = 1
 	}
 	t.stored = 0

@@ -3,17 +3,45 @@
 package mate
 
 import (
+	"runtime"
 	"syscall"
 	"unsafe"
 )
 
-// adviseHugePages asks Linux to back the table with huge pages: a search
-// reads the table at random, and with 4 KB pages nearly every lookup would
-// also miss the TLB. It is only advice; an error changes nothing.
-func adviseHugePages(c []cluster) {
-	if len(c) == 0 {
-		return
+// hugePage is the size of a transparent huge page on x86-64 and most
+// arm64 kernels: the table is aligned to it.
+const hugePage = 2 << 20
+
+// allocClusters returns n zeroed clusters for t in a private anonymous
+// mapping, unmapped once t is garbage: the kernel maps each page to zeroes
+// only when it is first touched, so nothing is faulted in before the
+// search needs it. The mapping is aligned to a huge page and the kernel is
+// asked to back it with huge pages: a search reads the table at random,
+// and with 4 KB pages nearly every lookup would also miss the TLB (it is
+// only advice; an error changes nothing). A mapping the system refuses
+// is an *AllocError.
+func allocClusters(t *table, n uint64) ([]cluster, error) {
+	size := n * uint64(unsafe.Sizeof(cluster{}))
+	if size > uint64(^uint(0)>>1)-hugePage {
+		return nil, &AllocError{MB: int(size >> 20), Err: syscall.ENOMEM}
 	}
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), uintptr(len(c))*unsafe.Sizeof(c[0]))
+	m, err := syscall.Mmap(-1, 0, int(size)+hugePage, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON)
+	if err != nil {
+		return nil, &AllocError{MB: int(size >> 20), Err: err}
+	}
+	runtime.AddCleanup(t, func(m []byte) { _ = syscall.Munmap(m) }, m)
+	off := (hugePage - uintptr(unsafe.Pointer(&m[0]))%hugePage) % hugePage
+	b := m[off : off+uintptr(size)]
 	_ = syscall.Madvise(b, syscall.MADV_HUGEPAGE)
+	return unsafe.Slice((*cluster)(unsafe.Pointer(&b[0])), n), nil
+}
+
+// clearClusters zeroes c, clusters of allocClusters, by handing their
+// pages back to the kernel, which maps them to zeroes again: a table is
+// cleared without touching its memory, and gives back what it used.
+func clearClusters(c []cluster) {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), uintptr(len(c))*unsafe.Sizeof(c[0]))
+	if syscall.Madvise(b, syscall.MADV_DONTNEED) != nil {
+		clear(c)
+	}
 }

@@ -24,8 +24,12 @@ func parseHand(t *testing.T, s string) shogi.Hand {
 	return p.Hand(shogi.Black)
 }
 
-func newTestTable() *table {
-	tt := newTable(0)
+func newTestTable(t *testing.T) *table {
+	t.Helper()
+	tt, err := newTable(0)
+	if err != nil {
+		t.Fatal(err)
+	}
 	tt.newGeneration()
 	return tt
 }
@@ -33,7 +37,7 @@ func newTestTable() *table {
 // A proof made with hand H holds for every hand that dominates H, and only
 // when the search has at least its length left.
 func TestTableProofHandAndLength(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	k := sameCluster(0)
 	tt.store(k, parseHand(t, "G"), false, 0, infinity, 1, 9, 0, -1, -1)
 	for _, c := range []struct {
@@ -58,7 +62,7 @@ func TestTableProofHandAndLength(t *testing.T) {
 // A disproof made with hand H holds for every hand H dominates, and only
 // when the search has no more plies left than its depth.
 func TestTableDisproofHandAndDepth(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	k := sameCluster(0)
 	tt.store(k, parseHand(t, "GP"), false, infinity, 0, 1, 11, 0, -1, -1)
 	for _, c := range []struct {
@@ -83,7 +87,7 @@ func TestTableDisproofHandAndDepth(t *testing.T) {
 // that counts them, not their disproofs; the other way round, disproofs
 // carry over and proofs do not.
 func TestTableFutileRuleSharing(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	h := parseHand(t, "G")
 	proofCount, proofDiscount := sameCluster(0), sameCluster(1)
 	tt.store(proofCount, h, false, 0, infinity, 1, 5, 0, -1, -1)
@@ -113,7 +117,7 @@ func TestTableFutileRuleSharing(t *testing.T) {
 // unfinished entry with the least work, then the disproof, then the proof
 // with the least work.
 func TestTableReplacementOrder(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	h := parseHand(t, "G")
 	proof, disproof, open, pathDisproof := sameCluster(0), sameCluster(1), sameCluster(2), sameCluster(3)
 	tt.store(proof, h, false, 0, infinity, 1, 5, 0, -1, -1)
@@ -142,7 +146,7 @@ func TestTableReplacementOrder(t *testing.T) {
 // storeIfFree keeps an estimate only in a free slot (or over the
 // position's own unfinished entry), never pushing out another entry.
 func TestTableStoreIfFree(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	h := parseHand(t, "G")
 	for i := range clusterSize - 1 {
 		tt.store(sameCluster(i), h, false, 2, 2, 1, 0, 0, -1, -1)
@@ -168,11 +172,38 @@ func TestTableStoreIfFree(t *testing.T) {
 
 // A new generation empties the table at once.
 func TestTableNewGeneration(t *testing.T) {
-	tt := newTestTable()
+	tt := newTestTable(t)
 	h := parseHand(t, "G")
 	tt.store(sameCluster(0), h, false, 0, infinity, 1, 5, 0, -1, -1)
 	tt.newGeneration()
 	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.found || r.pn == 0 {
 		t.Errorf("entry of the last generation still found: %+v", r)
+	}
+}
+
+// When the generation counter wraps, the table is cleared for real: an
+// entry 255 generations old is not taken for a current one.
+func TestTableGenerationWraps(t *testing.T) {
+	tt, err := newTable(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.newGeneration()
+	h := parseHand(t, "G")
+	tt.store(sameCluster(0), h, false, 0, infinity, 1, 5, 0, -1, -1)
+	gen := tt.gen
+	for range 255 {
+		tt.newGeneration()
+	}
+	if tt.gen != gen {
+		t.Fatalf("generation %d after 255 more, want %d again", tt.gen, gen)
+	}
+	if r := tt.lookup(sameCluster(0), h, unlimited, false, noPath{}); r.found || r.pn == 0 {
+		t.Errorf("entry of 255 generations ago found: %+v", r)
+	}
+	for i := range tt.clusters {
+		if tt.clusters[i] != (cluster{}) {
+			t.Fatalf("cluster %d not cleared: %+v", i, tt.clusters[i])
+		}
 	}
 }

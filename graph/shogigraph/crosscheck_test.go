@@ -125,7 +125,10 @@ func TestCrossCheckSolver(t *testing.T) {
 
 	type tally struct{ agree, mates, disagree, inconclusive, skipped, total int }
 	tallies := make([]tally, len(runs))
-	solver := mate.NewSolver(opts)
+	solver, err := mate.NewSolver(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var wrong []solverDisagreement
 	for ci, c := range cases {
 		if *crossFull && ci%100 == 0 {
@@ -178,7 +181,11 @@ func TestCrossCheckSolver(t *testing.T) {
 			tl.disagree++
 			// Settle it with plain minimax, and ask a fresh solver again
 			// in case the shared table is to blame.
-			fresh, err := mate.NewSolver(opts).Solve(context.Background(), &p)
+			freshSolver, err := mate.NewSolver(opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := freshSolver.Solve(context.Background(), &p)
 			if err != nil {
 				t.Fatal(err)
 			}

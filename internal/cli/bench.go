@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"context"
-	_ "embed"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -17,11 +16,6 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
-
-// benchTSV is the fixed problem list of tsume bench.
-//
-//go:embed testdata/bench.tsv
-var benchTSV []byte
 
 func benchCommand() *command {
 	return &command{
@@ -149,7 +143,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
-		data, name := benchTSV, "the built-in list"
+		data, name := mate.BenchList(), "the built-in list"
 		if *problems != "" {
 			var err error
 			if data, err = os.ReadFile(*problems); err != nil {
@@ -169,7 +163,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 // runBench solves list with one solver and writes the table (or the JSON
 // object) to e.stdout.
 func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
-	s, err := newSolverSafe(opts)
+	s, err := mate.NewSolver(opts)
 	if err != nil {
 		return &exitError{ExitError, err.Error()}
 	}

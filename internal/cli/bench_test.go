@@ -8,38 +8,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/tsume-shogi/tsume/mate"
 )
 
 const benchTestDir = "testdata/bench/"
-
-// TestBenchList checks the built-in list: it parses, the ids are unique,
-// and the lengths of the constructed problems agree with an exhaustive
-// search that shares nothing with the solver.
-func TestBenchList(t *testing.T) {
-	list, err := parseBenchTSV(benchTSV, "bench.tsv")
-	if err != nil {
-		t.Fatal(err)
-	}
-	seen := map[string]bool{}
-	for _, bp := range list {
-		if seen[bp.id] {
-			t.Errorf("id %s twice", bp.id)
-		}
-		seen[bp.id] = true
-		if bp.rawPlies == 0 || bp.rawPlies > 7 || testing.Short() && bp.rawPlies > 5 {
-			continue
-		}
-		q, err := mate.WithRemainingHand(&bp.pos)
-		if err != nil {
-			t.Fatalf("%s: %v", bp.id, err)
-		}
-		if got := shortestMate(&q, bp.rawPlies); got != bp.rawPlies {
-			t.Errorf("%s: the shortest mate has %d plies, the list says %d", bp.id, got, bp.rawPlies)
-		}
-	}
-}
 
 // benchRow matches a row of the table: id, status, length, nodes, time,
 // speed, check.
@@ -147,33 +118,5 @@ func TestBenchInterrupted(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := Run(ctx, []string{"bench", "--hash", "16"}, nil, &stdout, &stderr); code != ExitInterrupted || stderr.String() != "tsume bench: interrupted\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
-	}
-}
-
-// BenchmarkSolve solves each problem of the built-in bench list (as
-// tsume bench does: soundness checks left out) and reports the nodes
-// searched per solve.
-func BenchmarkSolve(b *testing.B) {
-	list, err := parseBenchTSV(benchTSV, "bench.tsv")
-	if err != nil {
-		b.Fatal(err)
-	}
-	s := mate.NewSolver(mate.SolverOptions{HashMB: 64, SkipSoundness: true})
-	for _, bp := range list {
-		b.Run(bp.id, func(b *testing.B) {
-			b.ReportAllocs()
-			var nodes uint64
-			for b.Loop() {
-				sol, err := s.Solve(context.Background(), &bp.pos)
-				if err != nil {
-					b.Fatal(err)
-				}
-				if sol.Status != bp.wantStatus {
-					b.Fatalf("status %v, want %v", sol.Status, bp.wantStatus)
-				}
-				nodes = sol.Nodes
-			}
-			b.ReportMetric(float64(nodes), "nodes/op")
-		})
 	}
 }

@@ -160,9 +160,14 @@ func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error)
 		pl = newStatusLine(e.stderr)
 		so.Progress = func(p mate.Progress) { drawSearchProgress(pl, p) }
 	}
-	s, err := newSolverSafe(so)
+	s, err := mate.NewSolver(so)
 	if err != nil {
 		return nil, nil, &exitError{ExitError, err.Error()}
+	}
+	if ts := s.TableSize(); ts.Capped() {
+		fmt.Fprintf(e.stderr, "tsume solve: hash capped at %d MB (machine has %d MB)\n", ts.MB, ts.MachineMB)
+	} else if ts.Rounded() {
+		fmt.Fprintf(e.stderr, "tsume solve: hash rounded down to %d MB\n", ts.MB)
 	}
 	return s, pl, nil
 }

@@ -6,6 +6,25 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
+// DefenderHand says which hand the defender is given.
+type DefenderHand int
+
+const (
+	// Remaining gives the defender every piece that is neither on the
+	// board nor in the attacker's hand (the tsume convention).
+	Remaining DefenderHand = iota
+	// AsGiven keeps both hands exactly as the position has them.
+	AsGiven
+)
+
+// String returns "remaining" or "as-given".
+func (d DefenderHand) String() string {
+	if d == AsGiven {
+		return "as-given"
+	}
+	return "remaining"
+}
+
 // handKinds lists the kinds a hand can hold.
 var handKinds = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
 
@@ -13,7 +32,7 @@ var handKinds = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silv
 // neither on p's board nor in the hand of attacker: under the tsume
 // convention (玉方持駒は残り全部) the defender holds all of them. Kings are
 // never in a hand. It fails if the board and the attacker's hand already
-// hold more of a kind than the set has.
+// hold more of a kind than the set has, with a *TooManyPiecesError.
 func RemainingHand(p *shogi.Position, attacker shogi.Color) (shogi.Hand, error) {
 	var used [shogi.NumKinds]int
 	for b := p.Occupied(); b.Any(); {
@@ -24,13 +43,25 @@ func RemainingHand(p *shogi.Position, attacker shogi.Color) (shogi.Hand, error) 
 	for _, k := range handKinds {
 		n := shogi.MaxCount(k) - used[k] - ah.Count(k)
 		if n < 0 {
-			return 0, fmt.Errorf("mate: %d %ss on the board and in the attacker's hand; the set holds %d",
-				used[k]+ah.Count(k), k, shogi.MaxCount(k))
+			return 0, &TooManyPiecesError{Kind: k, Count: used[k] + ah.Count(k), Max: shogi.MaxCount(k),
+				Msg: fmt.Sprintf("%d %ss on the board and in the attacker's hand; the set holds %d", used[k]+ah.Count(k), k, shogi.MaxCount(k))}
 		}
 		h = h.Set(k, n)
 	}
 	return h, nil
 }
+
+// TooManyPiecesError reports a kind of which the board and the attacker's
+// hand hold more than the standard set has: no hand is left for the
+// defender.
+type TooManyPiecesError struct {
+	Kind  shogi.Kind
+	Count int    // on the board and in the attacker's hand
+	Max   int    // in the set
+	Msg   string // the message, without a package prefix
+}
+
+func (e *TooManyPiecesError) Error() string { return "mate: " + e.Msg }
 
 // WithRemainingHand returns a copy of p in which the side not to move (the
 // defender of a tsume problem) holds every remaining piece.

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/bits"
+	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -34,7 +36,7 @@ func (s Status) String() string {
 // table, no limits, futile interpositions discounted, the tsume convention
 // for the defender's hand, and the soundness checks.
 type SolverOptions struct {
-	HashMB       int           // transposition table size in megabytes (default 256)
+	HashMB       int           // transposition table size in megabytes (default 256; see NewSolver)
 	MaxNodes     uint64        // stop after this many nodes in all (0: no limit)
 	MaxTime      time.Duration // stop after this long (0: no limit; ctx may also end the search)
 	Futile       FutileRule    // how futile interpositions count towards the length
@@ -101,59 +103,174 @@ type Solution struct {
 }
 
 // Solver solves tsume problems with df-pn. A Solver keeps its table
-// between calls; it is not safe for concurrent use.
+// between calls; it is not safe for concurrent use. The table's memory is
+// returned to the system once the Solver is garbage.
 type Solver struct {
 	opts SolverOptions
 	tt   *table
+	size TableSize
 }
 
-// NewSolver returns a Solver with its table allocated.
-func NewSolver(opts SolverOptions) *Solver {
-	if opts.HashMB <= 0 {
-		opts.HashMB = 256
+// defaultHashMB is the table size of SolverOptions.HashMB 0.
+const defaultHashMB = 256
+
+// fallbackHashMB is MaxHashMB where the machine's memory is unknown.
+const fallbackHashMB = 4096
+
+// MaxHashMB returns the largest table NewSolver allocates, in megabytes:
+// half of the machine's physical memory and no more than the memory
+// available now (on Linux, from /proc/meminfo), or 4096 where they are
+// unknown (512 on a 32-bit system at most). A larger SolverOptions.HashMB
+// is capped at it.
+func MaxHashMB() int {
+	limit, _ := hashLimit()
+	return limit
+}
+
+// hashLimit returns MaxHashMB and the machine's physical memory in
+// megabytes (0: unknown).
+func hashLimit() (limit, machineMB int) {
+	limit = fallbackHashMB
+	total, available, ok := machineMemoryMB()
+	if ok {
+		limit = max(1, min(total/2, available))
 	}
-	return &Solver{opts: opts, tt: newTable(opts.HashMB)}
+	if bits.UintSize == 32 {
+		limit = min(limit, 512)
+	}
+	return limit, total
 }
 
-// ErrNotAProblem is wrapped by the errors Solve returns for positions it
-// cannot search.
+// TableSize describes the transposition table of a Solver: the size asked
+// for, the size allocated and why they differ.
+type TableSize struct {
+	RequestedMB int // SolverOptions.HashMB, or the default 256
+	// MB is the size allocated: RequestedMB capped at LimitMB, rounded
+	// down to a power of two of 128-byte clusters.
+	MB        int
+	LimitMB   int // MaxHashMB when the Solver was made
+	MachineMB int // the machine's physical memory (0: unknown)
+}
+
+// Capped reports whether the size asked for exceeded LimitMB.
+func (t TableSize) Capped() bool { return t.RequestedMB > t.LimitMB }
+
+// Rounded reports whether, without a cap, the table is smaller than asked
+// for: its size is a power of two of clusters.
+func (t TableSize) Rounded() bool { return !t.Capped() && t.MB < t.RequestedMB }
+
+// NewSolver returns a Solver with its table allocated: opts.HashMB
+// megabytes (default 256), capped at MaxHashMB and rounded down to a power
+// of two of 128-byte clusters (TableSize says what was done). Allocating
+// touches no memory: the system backs the table as the searches fill it.
+// It fails with an *AllocError when the system refuses the memory.
+func NewSolver(opts SolverOptions) (*Solver, error) {
+	if opts.HashMB <= 0 {
+		opts.HashMB = defaultHashMB
+	}
+	limit, machine := hashLimit()
+	size := TableSize{RequestedMB: opts.HashMB, LimitMB: limit, MachineMB: machine}
+	tt, err := newTable(min(opts.HashMB, limit))
+	if err != nil {
+		return nil, err
+	}
+	size.MB = tableMB(uint64(len(tt.clusters)))
+	opts.HashMB = size.MB
+	return &Solver{opts: opts, tt: tt, size: size}, nil
+}
+
+// HashMB returns the size of the table in megabytes.
+func (s *Solver) HashMB() int { return s.size.MB }
+
+// TableSize returns the sizes of the table asked for and allocated.
+func (s *Solver) TableSize() TableSize { return s.size }
+
+// AllocError reports a table the system refused to allocate.
+type AllocError struct {
+	MB  int   // the size asked of the system
+	Err error // the system's error
+}
+
+func (e *AllocError) Error() string {
+	return fmt.Sprintf("mate: cannot allocate a %d MB table: %v", e.MB, e.Err)
+}
+
+// Unwrap returns the system's error.
+func (e *AllocError) Unwrap() error { return e.Err }
+
+// ErrNotAProblem matches (errors.Is) the errors Solve returns for
+// positions it cannot search, which are *NotAProblemError.
 var ErrNotAProblem = errors.New("mate: not a tsume position")
+
+// NotAProblemError reports a position Solve cannot search. It matches
+// ErrNotAProblem and unwraps to the error of the check that failed, if
+// any: an *shogi.InvalidPositionError or a *TooManyPiecesError.
+type NotAProblemError struct {
+	// Msg says why, without a package prefix, e.g. "the defender (white)
+	// has no king on the board" or "illegal position: 二歩: …".
+	Msg string
+	Err error // the error of the check that failed, or nil
+}
+
+func (e *NotAProblemError) Error() string { return "mate: not a tsume position: " + e.Msg }
+
+// Unwrap returns the error of the check that failed, or nil.
+func (e *NotAProblemError) Unwrap() error { return e.Err }
+
+// Is reports whether target is ErrNotAProblem.
+func (e *NotAProblemError) Is(target error) bool { return target == ErrNotAProblem }
+
+// notAProblem returns the *NotAProblemError of err, the error of
+// WithRemainingHand or Validate.
+func notAProblem(err error) *NotAProblemError {
+	var tm *TooManyPiecesError
+	var ip *shogi.InvalidPositionError
+	switch {
+	case errors.As(err, &tm):
+		return &NotAProblemError{Msg: tm.Msg, Err: err}
+	case errors.As(err, &ip):
+		msgs := make([]string, len(ip.Problems))
+		for i, pr := range ip.Problems {
+			msgs[i] = pr.Msg
+		}
+		return &NotAProblemError{Msg: "illegal position: " + strings.Join(msgs, "; "), Err: err}
+	}
+	return &NotAProblemError{Msg: err.Error(), Err: err}
+}
 
 // Solve searches p for a forced mate by its side to move (the attacker).
 // With DefenderHand Remaining, the defender first gets every remaining
 // piece. The position must be legal and the defender must have a king on
 // the board. A limit or the end of ctx before the mate is proven gives
 // status Unknown; after it, status Mate with LengthExact false when the
-// length could not be proven shortest.
+// length could not be proven shortest. A position it cannot search gives
+// a *NotAProblemError.
 func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error) {
 	start := time.Now()
 	q := *p
 	if s.opts.DefenderHand == Remaining {
 		var err error
 		if q, err = WithRemainingHand(p); err != nil {
-			return nil, fmt.Errorf("%w: %v", ErrNotAProblem, err)
+			return nil, notAProblem(err)
 		}
 	}
 	if err := q.Validate(); err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrNotAProblem, err)
+		return nil, notAProblem(err)
 	}
 	attacker := q.SideToMove()
 	if q.King(attacker.Opp()) == shogi.NoSquare {
-		return nil, fmt.Errorf("%w: the defender (%s) has no king on the board", ErrNotAProblem, attacker.Opp())
+		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
 	s.tt.newGeneration()
 	sr := newSearch(s.tt, attacker)
-	sr.ctx, sr.maxNodes = ctx, s.opts.MaxNodes
-	if s.opts.MaxTime > 0 {
-		sr.deadline = start.Add(s.opts.MaxTime)
-	}
+	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	phase := "proof"
 	if s.opts.Progress != nil {
 		sr.progress = func() {
 			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
 		}
 	}
-	sol, err := s.mateAndLine(ctx, sr, &q, start, &phase)
+	sol, err := s.mateAndLine(sr, &q, start, &phase)
 	// Under Discount, an interposition of the main line that is futile by
 	// transposition is left out of the defender's replies at its node,
 	// and the problem is solved again from a new table generation (the
@@ -167,7 +284,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		sr.excluded = append(sr.excluded, found...)
 		s.tt.newGeneration()
 		sr.futile = false
-		next, nerr := s.mateAndLine(ctx, sr, &q, start, &phase)
+		next, nerr := s.mateAndLine(sr, &q, start, &phase)
 		if nerr == nil && next.Status == Mate && next.PV != nil && (next.LengthExact || next.Length < sol.Length) {
 			sol = next
 			continue
@@ -197,13 +314,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		return finish(), nil
 	}
 	phase = "soundness"
-	sol.Alternatives, sol.SoundnessChecked = sr.alternatives(&q, sol.PV)
-	sol.Unique = sol.SoundnessChecked
-	for _, a := range sol.Alternatives {
-		if !a.LastMovePromotion {
-			sol.Unique = false
-		}
-	}
+	sr.soundness(&q, sol)
 	return finish(), nil
 }
 
@@ -211,7 +322,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 // mate, its shortest length under the futile rule, and the main line. The
 // Solution it returns has its Status, PV, Length and LengthExact set; a
 // mate without its line (PV nil) means a limit stopped the reading of it.
-func (s *Solver) mateAndLine(ctx context.Context, sr *search, q *shogi.Position, start time.Time, phase *string) (*Solution, error) {
+func (s *Solver) mateAndLine(sr *search, q *shogi.Position, start time.Time, phase *string) (*Solution, error) {
 	sol := &Solution{Position: *q}
 	*phase = "proof"
 	length := 0
@@ -293,18 +404,7 @@ func (s *Solver) mateAndLine(ctx context.Context, sr *search, q *shogi.Position,
 		}
 	}
 	if pvLength != length {
-		// Reading the line may have to search parts of the proof the
-		// table lost: it gets some time and nodes beyond the limits,
-		// since a mate without its line is of little use.
-		if s.opts.MaxTime > 0 {
-			sr.deadline = time.Now().Add(max(10*time.Second, s.opts.MaxTime/2))
-		}
-		if s.opts.MaxNodes > 0 {
-			sr.maxNodes = sr.nodes + max(10_000_000, s.opts.MaxNodes/2)
-		}
-		if ctx.Err() == nil {
-			sr.stopped = nil
-		}
+		sr.extendBudget(s.opts.MaxNodes, s.opts.MaxTime)
 		if pv := sr.proofLine(q, length); pv != nil {
 			sol.PV = pv
 		} else if sol.PV == nil {
@@ -315,222 +415,4 @@ func (s *Solver) mateAndLine(ctx context.Context, sr *search, q *shogi.Position,
 		}
 	}
 	return finish(), nil
-}
-
-// maxTranspositionRounds bounds the rounds of Solve that look for
-// interpositions futile by transposition on the main line: each round
-// excludes at least one more.
-const maxTranspositionRounds = 4
-
-// transpositions returns the exclusions of the defender's moves of line,
-// the main line from root, that are interpositions futile by
-// transposition.
-func (s *search) transpositions(root *shogi.Position, line []shogi.Move) []exclusion {
-	p := *root
-	var found []exclusion
-	for i, m := range line {
-		if i%2 == 1 && futileByTransposition(&p, m) {
-			found = append(found, exclusion{board: p.BoardKey(), hand: p.Hand(s.attacker), move: m})
-		}
-		p.DoMove(m)
-	}
-	return found
-}
-
-// A line extraction step: the candidate moves of a node with their
-// values.
-type candidate struct {
-	move   shogi.Move
-	pos    shogi.Position
-	length int // plies to mate after the move
-	spare  int
-}
-
-// better reports whether a is preferred to b at an attacker node (shorter,
-// then fewer spare pieces) or a defender node (longer, then fewer spare
-// pieces: the defender leaves the attacker nothing if it can).
-func better(a, b *candidate, or bool) bool {
-	if a.length != b.length {
-		return or == (a.length < b.length)
-	}
-	return a.spare < b.spare
-}
-
-// childValue returns the proof length and spare pieces of q, a child of a
-// node with rem plies left, from the table, searching q again with the
-// ancestors as its path when the table lost it. ok is false when q is not
-// mated within rem-1 plies or a limit stopped the search.
-//
-// With tableOnly, a position the table does not know is taken as not
-// mated rather than searched.
-func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem int, scratch []shogi.Move, tableOnly bool) (length, spare int, ok bool) {
-	if s.mated(q, scratch) {
-		return 0, q.Hand(s.attacker).Total(), true
-	}
-	if q.SideToMove() == s.attacker && rem-1 < 1 || q.SideToMove() != s.attacker && rem-1 < 2 {
-		return 0, 0, false
-	}
-	r := s.lookupAt(q, uint16(rem-1))
-	if r.pn != 0 && r.dn != 0 && !tableOnly && !s.readOnly {
-		r = s.searchAt(ancestors, q, uint16(rem-1))
-	}
-	if r.pn != 0 {
-		return 0, 0, false
-	}
-	return int(r.length), int(r.spare), true
-}
-
-// bestCheck returns the check of p, an attacker node mated within rem
-// plies, that mates the soonest according to the table's proofs (then
-// leaves the fewest spare pieces); only when the table lost them all is p
-// searched again. ancestors is the path to p's children (p last; nil for
-// a search without a path).
-func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem int, scratch []shogi.Move) (best candidate, found bool) {
-	moves := p.Checks(nil)
-	// Pass 0 reads the table. When it lost the proofs of p's checks, p is
-	// searched again as a whole (df-pn then proves one check without
-	// refuting the others), and pass 1 reads the table again; pass 2
-	// searches the checks one by one, should the table have lost that
-	// proof at once.
-	passes := 3
-	if s.readOnly {
-		passes = 1
-	}
-	for pass := 0; pass < passes && !found && s.stopped == nil; pass++ {
-		if pass == 1 {
-			s.searchAt(ancestors[:max(len(ancestors)-1, 0)], p, uint16(rem))
-		}
-		for _, m := range moves {
-			c := candidate{move: m, pos: *p}
-			c.pos.DoMove(m)
-			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass < 2)
-			if !ok {
-				continue
-			}
-			c.length, c.spare = l, sp
-			if !found || better(&c, &best, true) {
-				best, found = c, true
-			}
-		}
-	}
-	return best, found && s.stopped == nil
-}
-
-// line builds a main line from root, mated within length plies, choosing
-// the attacker's moves with bestCheck and the defender's with reply, which
-// returns false when a limit stopped it or the table does not hold a
-// proof after all.
-//
-// With pathless, the searches it makes ignore the line so far: a proof
-// that passes through a position of the line again is still a proof.
-func (s *search) line(root *shogi.Position, length int, pathless bool, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
-	var pv []shogi.Move
-	ancestors := []shogi.Position{*root}
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	for rem := length; rem > 0; rem-- {
-		p := &ancestors[len(ancestors)-1]
-		path := ancestors
-		if pathless {
-			path = nil
-		}
-		var best candidate
-		var ok bool
-		if p.SideToMove() == s.attacker {
-			best, ok = s.bestCheck(path, p, rem, scratch)
-		} else {
-			if s.mated(p, scratch) {
-				break
-			}
-			best, ok = reply(path, p, rem)
-		}
-		if !ok {
-			return nil
-		}
-		pv = append(pv, best.move)
-		ancestors = append(ancestors, best.pos)
-		rem = best.length + 1
-	}
-	if len(pv)%2 == 0 {
-		return nil
-	}
-	return pv
-}
-
-// proofLine follows the proofs in the table from root, which is mated
-// within length plies: at an attacker node the check with the shortest
-// proof, at a defender node the reply with the longest. It returns nil
-// when a limit stopped a search it needed.
-func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
-	return s.line(root, length, true, s.longestReply(false))
-}
-
-// tsumeLine returns the main line from root, whose shortest mate is
-// exactly length plies: at an attacker node a check that keeps the mate
-// within the remaining length; at a defender node a reply after which no
-// shorter mate exists (each reply is asked with a depth-limited search),
-// between such replies the one whose proof leaves the fewest spare pieces.
-// It returns nil when a limit stopped it.
-func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
-	return s.line(root, length, false, s.longestReply(true))
-}
-
-// longestReply returns line's choice of a defender's reply: the one whose
-// proof is the longest, then leaves the fewest spare pieces. With exact,
-// only replies after which a depth-limited search finds no mate two
-// plies shorter are considered: the node's mate length being exact, they
-// are the longest defences.
-func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool) {
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
-		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
-			c := candidate{move: m, pos: *p}
-			c.pos.DoMove(m)
-			if exact && rem-3 >= 1 {
-				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
-					continue
-				}
-			}
-			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
-			if !ok {
-				return best, false // not a proof within rem plies after all
-			}
-			c.length, c.spare = l, sp
-			if !found || better(&c, &best, false) {
-				best, found = c, true
-			}
-		}
-		return best, found && s.stopped == nil
-	}
-}
-
-// alternatives looks, at every attacker move of pv, for another check that
-// also mates within the remaining length (余詰). checked is false when a
-// limit cut it short.
-func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alternative, checked bool) {
-	ancestors := []shogi.Position{*root}
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	for ply, m := range pv {
-		p := &ancestors[len(ancestors)-1]
-		if ply%2 == 0 {
-			rem := len(pv) - ply
-			for _, alt := range p.Checks(nil) {
-				if alt == m {
-					continue
-				}
-				q := *p
-				q.DoMove(alt)
-				_, _, mates := s.childValue(ancestors, &q, rem, scratch, false)
-				if s.stopped != nil {
-					return alts, false
-				}
-				if mates {
-					alts = append(alts, Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()})
-				}
-			}
-		}
-		q := *p
-		q.DoMove(m)
-		ancestors = append(ancestors, q)
-	}
-	return alts, true
 }

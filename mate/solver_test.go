@@ -2,7 +2,9 @@ package mate
 
 import (
 	"context"
+	"errors"
 	"flag"
+	"math/bits"
 	"testing"
 	"time"
 
@@ -10,13 +12,23 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
+// newSolver returns NewSolver(opts), failing t if it fails.
+func newSolver(t testing.TB, opts SolverOptions) *Solver {
+	t.Helper()
+	s, err := NewSolver(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
 func solve(t *testing.T, sfen string, opts SolverOptions) *Solution {
 	t.Helper()
 	p := mustParse(t, sfen)
 	if opts.HashMB == 0 {
 		opts.HashMB = 16
 	}
-	sol, err := NewSolver(opts).Solve(context.Background(), &p)
+	sol, err := newSolver(t, opts).Solve(context.Background(), &p)
 	if err != nil {
 		t.Fatalf("%s: %v", sfen, err)
 	}
@@ -47,7 +59,7 @@ func TestSolveAgreesWithMate1(t *testing.T) {
 	if testing.Short() {
 		ps = ps[:300]
 	}
-	s := NewSolver(SolverOptions{HashMB: 16, DefenderHand: AsGiven, MaxNodes: 20000})
+	s := newSolver(t, SolverOptions{HashMB: 16, DefenderHand: AsGiven, MaxNodes: 20000})
 	for _, p := range ps {
 		mates := Mate1(&p)
 		if len(mates) == 0 {
@@ -153,21 +165,100 @@ func TestSolveSoundness(t *testing.T) {
 	}
 }
 
-func TestVerifyLineRejects(t *testing.T) {
-	p := mustParse(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
-	for _, line := range [][]string{{}, {"G*4b"}, {"G*6a", "5a4a"}, {"5c4d"}} {
-		var moves []shogi.Move
-		q := p
-		for _, u := range line {
-			m, err := q.ParseUSIMove(u)
-			if err != nil {
-				t.Fatal(err)
+// The errors of Solve keep their types: a *NotAProblemError that matches
+// ErrNotAProblem and unwraps to the error of the check that failed.
+func TestSolveErrors(t *testing.T) {
+	s := newSolver(t, SolverOptions{HashMB: 1})
+	for _, c := range []struct {
+		name, sfen, msg string
+		check           func(t *testing.T, err error)
+	}{
+		{"illegal", "4k4/9/9/9/4P4/9/4P4/9/4K4 b - 1", "illegal position: 二歩: 2 unpromoted black pawns on file 5",
+			func(t *testing.T, err error) {
+				var ip *shogi.InvalidPositionError
+				if !errors.As(err, &ip) || !ip.Has(shogi.DoublePawn) {
+					t.Errorf("errors.As(*shogi.InvalidPositionError): %v", err)
+				}
+			}},
+		{"too many", "4k4/9/GGGGS4/9/9/9/9/9/9 b G 1", "5 golds on the board and in the attacker's hand; the set holds 4",
+			func(t *testing.T, err error) {
+				var tm *TooManyPiecesError
+				if !errors.As(err, &tm) || tm.Kind != shogi.Gold || tm.Count != 5 || tm.Max != 4 {
+					t.Errorf("errors.As(*TooManyPiecesError): %#v", tm)
+				}
+			}},
+		{"no king", "9/9/4S4/9/9/9/9/9/9 b G 1", "the defender (white) has no king on the board",
+			func(t *testing.T, err error) {
+				if errors.Unwrap(err) != nil {
+					t.Errorf("unwraps to %v", errors.Unwrap(err))
+				}
+			}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.sfen)
+			sol, err := s.Solve(context.Background(), &p)
+			if err == nil || sol != nil {
+				t.Fatalf("got %v, %v", sol, err)
 			}
-			moves = append(moves, m)
-			q.DoMove(m)
+			if !errors.Is(err, ErrNotAProblem) {
+				t.Errorf("errors.Is(err, ErrNotAProblem) is false: %v", err)
+			}
+			var npe *NotAProblemError
+			if !errors.As(err, &npe) {
+				t.Fatalf("errors.As(*NotAProblemError) is false: %v", err)
+			}
+			if npe.Msg != c.msg {
+				t.Errorf("Msg %q, want %q", npe.Msg, c.msg)
+			}
+			if want := "mate: not a tsume position: " + c.msg; err.Error() != want {
+				t.Errorf("Error() %q, want %q", err.Error(), want)
+			}
+			c.check(t, err)
+		})
+	}
+}
+
+// NewSolver caps a table larger than the machine allows and rounds a size
+// down to a power of two of clusters, and says so.
+func TestNewSolverTableSize(t *testing.T) {
+	limit := MaxHashMB()
+	if limit < 1 {
+		t.Fatalf("MaxHashMB() = %d", limit)
+	}
+	for _, c := range []struct {
+		hashMB, wantRequested int
+		wantMB                int // 0: the limit rounded down
+		capped, rounded       bool
+	}{
+		{0, 256, 256, false, false},
+		{1, 1, 1, false, false},
+		{100, 100, 64, false, true},
+		{1 << 30, 1 << 30, 0, true, false},
+		{65536 * 1024, 65536 * 1024, 0, true, false},
+	} {
+		if c.hashMB > 0 && c.hashMB <= 256 && c.hashMB > limit {
+			t.Skipf("this machine allows only %d MB", limit)
 		}
-		if err := VerifyLine(&p, moves, Count); err == nil {
-			t.Errorf("VerifyLine accepted %v", line)
+		s, err := NewSolver(SolverOptions{HashMB: c.hashMB})
+		if err != nil {
+			t.Fatalf("HashMB %d: %v", c.hashMB, err)
+		}
+		ts := s.TableSize()
+		want := c.wantMB
+		if want == 0 {
+			want = 1 << (bits.Len(uint(limit)) - 1)
+		}
+		if s.HashMB() != want || ts.MB != want || ts.RequestedMB != c.wantRequested || ts.LimitMB != limit ||
+			ts.Capped() != c.capped || ts.Rounded() != c.rounded {
+			t.Errorf("HashMB %d: HashMB() %d, %+v (capped %v, rounded %v); want %d MB", c.hashMB, s.HashMB(), ts, ts.Capped(), ts.Rounded(), want)
+		}
+		if ts.MB > limit {
+			t.Errorf("HashMB %d: %d MB above the limit %d MB", c.hashMB, ts.MB, limit)
+		}
+		// The capped table is usable (and is backed only where used).
+		p := mustParse(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+		if sol, err := s.Solve(context.Background(), &p); err != nil || sol.Status != Mate || sol.Length != 1 {
+			t.Errorf("HashMB %d: %v, %v", c.hashMB, sol, err)
 		}
 	}
 }

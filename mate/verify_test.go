@@ -71,20 +71,21 @@ func equalCodes(a, b []ProblemCode) bool {
 	return true
 }
 
-func TestRemainingHand(t *testing.T) {
+func TestVerifyLineRejects(t *testing.T) {
 	p := mustParse(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
-	h, err := RemainingHand(&p, shogi.Black)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := h.String(); got != "2R2B3G3S4N4L18P" {
-		t.Errorf("remaining hand %s, want 2R2B3G3S4N4L18P", got)
-	}
-	q, err := WithRemainingHand(&p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := q.SFEN(); got != "4k4/9/4S4/9/9/9/9/9/9 b G2r2b3g3s4n4l18p 1" {
-		t.Errorf("with remaining hand: %s", got)
+	for _, line := range [][]string{{}, {"G*4b"}, {"G*6a", "5a4a"}, {"5c4d"}} {
+		var moves []shogi.Move
+		q := p
+		for _, u := range line {
+			m, err := q.ParseUSIMove(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			moves = append(moves, m)
+			q.DoMove(m)
+		}
+		if err := VerifyLine(&p, moves, Count); err == nil {
+			t.Errorf("VerifyLine accepted %v", line)
+		}
 	}
 }

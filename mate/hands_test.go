@@ -1,0 +1,45 @@
+package mate
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+func TestRemainingHand(t *testing.T) {
+	p := mustParse(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	h, err := RemainingHand(&p, shogi.Black)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := h.String(); got != "2R2B3G3S4N4L18P" {
+		t.Errorf("remaining hand %s, want 2R2B3G3S4N4L18P", got)
+	}
+	q, err := WithRemainingHand(&p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := q.SFEN(); got != "4k4/9/4S4/9/9/9/9/9/9 b G2r2b3g3s4n4l18p 1" {
+		t.Errorf("with remaining hand: %s", got)
+	}
+}
+
+// More of a kind than the set holds is a *TooManyPiecesError, whose
+// message Verify1 reports as it is.
+func TestRemainingHandTooMany(t *testing.T) {
+	p := mustParse(t, "4k4/9/9/9/9/9/9/9/G3G3G b 2G 1")
+	_, err := WithRemainingHand(&p)
+	var tm *TooManyPiecesError
+	if !errors.As(err, &tm) || tm.Kind != shogi.Gold || tm.Count != 5 || tm.Max != 4 {
+		t.Fatalf("got %v (%#v)", err, tm)
+	}
+	const msg = "5 golds on the board and in the attacker's hand; the set holds 4"
+	if tm.Msg != msg || err.Error() != "mate: "+msg {
+		t.Errorf("Msg %q, Error() %q", tm.Msg, err.Error())
+	}
+	v := Verify1(&p, Remaining)
+	if len(v.Errors) != 1 || v.Errors[0].Code != IllegalPosition || v.Errors[0].Msg != msg {
+		t.Errorf("Verify1: %+v", v.Errors)
+	}
+}

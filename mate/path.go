@@ -1,0 +1,48 @@
+package mate
+
+// This file is the search path: the positions from the root of a search
+// to the node being searched, for repetitions (千日手) and for the
+// disproofs that depend on them.
+
+// pathNode is one position of the current search path.
+type pathNode struct {
+	full  uint64
+	visit uint32
+}
+
+// pathBits sizes the filter that tells most positions at once that they
+// are not on the search path.
+const pathBits = 12
+
+func (s *search) push(full uint64) {
+	s.visits++
+	s.path = append(s.path, pathNode{full: full, visit: s.visits})
+	s.pathCount[full&(1<<pathBits-1)]++
+}
+
+func (s *search) pop() {
+	n := len(s.path) - 1
+	s.pathCount[s.path[n].full&(1<<pathBits-1)]--
+	s.path = s.path[:n]
+}
+
+// onPath returns the ply of the position with the full key on the path.
+func (s *search) onPath(full uint64) (int, bool) {
+	if s.pathCount[full&(1<<pathBits-1)] == 0 {
+		return 0, false
+	}
+	for i := len(s.path) - 1; i >= 0; i-- {
+		if s.path[i].full == full {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// visitAt implements pathChecker.
+func (s *search) visitAt(ply int) (uint32, bool) {
+	if ply < 0 || ply >= len(s.path) {
+		return 0, false
+	}
+	return s.path[ply].visit, true
+}

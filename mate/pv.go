@@ -1,0 +1,173 @@
+package mate
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// This file reads the main line (the PV) of a proven position from the
+// table: the line of the best proof, or the line under tsume conventions
+// once the mate length is exact, searching again what the table lost.
+
+// A line extraction step: the candidate moves of a node with their
+// values.
+type candidate struct {
+	move   shogi.Move
+	pos    shogi.Position
+	length int // plies to mate after the move
+	spare  int
+}
+
+// better reports whether a is preferred to b at an attacker node (shorter,
+// then fewer spare pieces) or a defender node (longer, then fewer spare
+// pieces: the defender leaves the attacker nothing if it can).
+func better(a, b *candidate, or bool) bool {
+	if a.length != b.length {
+		return or == (a.length < b.length)
+	}
+	return a.spare < b.spare
+}
+
+// childValue returns the proof length and spare pieces of q, a child of a
+// node with rem plies left, from the table, searching q again with the
+// ancestors as its path when the table lost it. ok is false when q is not
+// mated within rem-1 plies or a limit stopped the search.
+//
+// With tableOnly, a position the table does not know is taken as not
+// mated rather than searched.
+func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem int, scratch []shogi.Move, tableOnly bool) (length, spare int, ok bool) {
+	if s.mated(q, scratch) {
+		return 0, q.Hand(s.attacker).Total(), true
+	}
+	if q.SideToMove() == s.attacker && rem-1 < 1 || q.SideToMove() != s.attacker && rem-1 < 2 {
+		return 0, 0, false
+	}
+	r := s.lookupAt(q, uint16(rem-1))
+	if r.pn != 0 && r.dn != 0 && !tableOnly && !s.readOnly {
+		r = s.searchAt(ancestors, q, uint16(rem-1))
+	}
+	if r.pn != 0 {
+		return 0, 0, false
+	}
+	return int(r.length), int(r.spare), true
+}
+
+// bestCheck returns the check of p, an attacker node mated within rem
+// plies, that mates the soonest according to the table's proofs (then
+// leaves the fewest spare pieces); only when the table lost them all is p
+// searched again. ancestors is the path to p's children (p last; nil for
+// a search without a path).
+func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem int, scratch []shogi.Move) (best candidate, found bool) {
+	moves := p.Checks(nil)
+	// Pass 0 reads the table. When it lost the proofs of p's checks, p is
+	// searched again as a whole (df-pn then proves one check without
+	// refuting the others), and pass 1 reads the table again; pass 2
+	// searches the checks one by one, should the table have lost that
+	// proof at once.
+	passes := 3
+	if s.readOnly {
+		passes = 1
+	}
+	for pass := 0; pass < passes && !found && s.stopped == nil; pass++ {
+		if pass == 1 {
+			s.searchAt(ancestors[:max(len(ancestors)-1, 0)], p, uint16(rem))
+		}
+		for _, m := range moves {
+			c := candidate{move: m, pos: *p}
+			c.pos.DoMove(m)
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass < 2)
+			if !ok {
+				continue
+			}
+			c.length, c.spare = l, sp
+			if !found || better(&c, &best, true) {
+				best, found = c, true
+			}
+		}
+	}
+	return best, found && s.stopped == nil
+}
+
+// line builds a main line from root, mated within length plies, choosing
+// the attacker's moves with bestCheck and the defender's with reply, which
+// returns false when a limit stopped it or the table does not hold a
+// proof after all.
+//
+// With pathless, the searches it makes ignore the line so far: a proof
+// that passes through a position of the line again is still a proof.
+func (s *search) line(root *shogi.Position, length int, pathless bool, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
+	var pv []shogi.Move
+	ancestors := []shogi.Position{*root}
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	for rem := length; rem > 0; rem-- {
+		p := &ancestors[len(ancestors)-1]
+		path := ancestors
+		if pathless {
+			path = nil
+		}
+		var best candidate
+		var ok bool
+		if p.SideToMove() == s.attacker {
+			best, ok = s.bestCheck(path, p, rem, scratch)
+		} else {
+			if s.mated(p, scratch) {
+				break
+			}
+			best, ok = reply(path, p, rem)
+		}
+		if !ok {
+			return nil
+		}
+		pv = append(pv, best.move)
+		ancestors = append(ancestors, best.pos)
+		rem = best.length + 1
+	}
+	if len(pv)%2 == 0 {
+		return nil
+	}
+	return pv
+}
+
+// proofLine follows the proofs in the table from root, which is mated
+// within length plies: at an attacker node the check with the shortest
+// proof, at a defender node the reply with the longest. It returns nil
+// when a limit stopped a search it needed.
+func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
+	return s.line(root, length, true, s.longestReply(false))
+}
+
+// tsumeLine returns the main line from root, whose shortest mate is
+// exactly length plies: at an attacker node a check that keeps the mate
+// within the remaining length; at a defender node a reply after which no
+// shorter mate exists (each reply is asked with a depth-limited search),
+// between such replies the one whose proof leaves the fewest spare pieces.
+// It returns nil when a limit stopped it.
+func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
+	return s.line(root, length, false, s.longestReply(true))
+}
+
+// longestReply returns line's choice of a defender's reply: the one whose
+// proof is the longest, then leaves the fewest spare pieces. With exact,
+// only replies after which a depth-limited search finds no mate two
+// plies shorter are considered: the node's mate length being exact, they
+// are the longest defences.
+func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool) {
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	return func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
+			c := candidate{move: m, pos: *p}
+			c.pos.DoMove(m)
+			if exact && rem-3 >= 1 {
+				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
+					continue
+				}
+			}
+			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
+			if !ok {
+				return best, false // not a proof within rem plies after all
+			}
+			c.length, c.spare = l, sp
+			if !found || better(&c, &best, false) {
+				best, found = c, true
+			}
+		}
+		return best, found && s.stopped == nil
+	}
+}

@@ -1,0 +1,53 @@
+package mate
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// This file is the soundness search of a solution (余詰): whether another
+// attacker move along the main line also mates within the remaining
+// length.
+
+// alternatives looks, at every attacker move of pv, for another check that
+// also mates within the remaining length (余詰). checked is false when a
+// limit cut it short.
+func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alternative, checked bool) {
+	ancestors := []shogi.Position{*root}
+	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	for ply, m := range pv {
+		p := &ancestors[len(ancestors)-1]
+		if ply%2 == 0 {
+			rem := len(pv) - ply
+			for _, alt := range p.Checks(nil) {
+				if alt == m {
+					continue
+				}
+				q := *p
+				q.DoMove(alt)
+				_, _, mates := s.childValue(ancestors, &q, rem, scratch, false)
+				if s.stopped != nil {
+					return alts, false
+				}
+				if mates {
+					alts = append(alts, Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()})
+				}
+			}
+		}
+		q := *p
+		q.DoMove(m)
+		ancestors = append(ancestors, q)
+	}
+	return alts, true
+}
+
+// soundness looks for the alternatives of sol, the exact solution of
+// root, and sets its Alternatives, SoundnessChecked and Unique: unique
+// when checked and no alternative is more than the other promotion choice
+// of the last move.
+func (s *search) soundness(root *shogi.Position, sol *Solution) {
+	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV)
+	sol.Unique = sol.SoundnessChecked
+	for _, a := range sol.Alternatives {
+		if !a.LastMovePromotion {
+			sol.Unique = false
+		}
+	}
+}
