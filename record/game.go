@@ -110,11 +110,11 @@ func (g *Game) Header(key string) (string, bool) {
 
 // ParseError reports a record that could not be read: the format it was
 // read as, the line (counted from 1; 0 when the fault is not on one line)
-// and what was wrong or what was expected there. Err is the error of the
-// rules core behind it, if any (a *shogi.SyntaxError or
-// *shogi.IllegalMoveError), and Msg then gives its context, such as
-// "move 3 (7g7x)", or is empty; the whole message is Msg, then ": " and
-// the message of Err.
+// and what was wrong or what was expected there (Msg, complete and
+// without a package name, for a program that names the input itself).
+// Err is the rules core's error behind it, if any (a *shogi.SyntaxError,
+// its offset then counted in the line, or a *shogi.IllegalMoveError),
+// for errors.As.
 type ParseError struct {
 	Format Format
 	Line   int
@@ -123,17 +123,10 @@ type ParseError struct {
 }
 
 func (e *ParseError) Error() string {
-	msg := e.Msg
-	if e.Err != nil {
-		if msg != "" {
-			msg += ": "
-		}
-		msg += e.Err.Error()
-	}
 	if e.Line > 0 {
-		return fmt.Sprintf("record: %s line %d: %s", e.Format, e.Line, msg)
+		return fmt.Sprintf("record: %s line %d: %s", e.Format, e.Line, e.Msg)
 	}
-	return fmt.Sprintf("record: %s: %s", e.Format, msg)
+	return fmt.Sprintf("record: %s: %s", e.Format, e.Msg)
 }
 
 // Unwrap returns Err.

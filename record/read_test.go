@@ -306,7 +306,7 @@ func TestReadErrors(t *testing.T) {
 			t.Errorf("%s: error %v, want a *ParseError", c.name, err)
 			continue
 		}
-		if pe.Line != c.line || !strings.Contains(err.Error(), c.msg) {
+		if pe.Line != c.line || !strings.Contains(pe.Msg, c.msg) {
 			t.Errorf("%s: got line %d %q, want line %d and a message with %q", c.name, pe.Line, pe.Msg, c.line, c.msg)
 		}
 		if c.line > 0 && !strings.Contains(err.Error(), "line ") {

@@ -115,7 +115,7 @@ func TestUSIErrorOffsets(t *testing.T) {
 	}
 	_, err = ReadUSI([]byte("position startpos moves 7g7f 7g7f"))
 	var ime *shogi.IllegalMoveError
-	if !errors.As(err, &ime) || !strings.Contains(err.Error(), "move 2 (7g7f): shogi: illegal move 7g7f") {
+	if !errors.As(err, &ime) || !strings.Contains(err.Error(), "record: USI line 1: move 2 (7g7f): illegal move 7g7f") {
 		t.Errorf("error %v; want a wrapped *shogi.IllegalMoveError", err)
 	}
 }

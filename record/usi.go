@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -65,17 +66,21 @@ func parseUSILine(t string, f Format, line int) (*Game, error) {
 	p, err := shogi.ParseSFEN(strings.Join(pos, " "))
 	if err != nil {
 		var se *shogi.SyntaxError
-		if errors.As(err, &se) {
-			// The offsets refer to the joined fields: make them refer to
-			// the line.
-			c := *se
-			c.Input = t
-			if c.Offset >= 0 {
-				c.Offset = lineOffset(t, first, c.Offset)
-			}
-			err = &c
+		if !errors.As(err, &se) {
+			return nil, &ParseError{Format: f, Line: line, Msg: err.Error(), Err: err}
 		}
-		return nil, &ParseError{Format: f, Line: line, Err: err}
+		msg := se.Msg
+		if se.Field != "" {
+			msg = se.Field + " field: " + msg
+		}
+		// The offsets refer to the joined fields: make them refer to
+		// the line.
+		c := *se
+		c.Input = t
+		if c.Offset >= 0 {
+			c.Offset = lineOffset(t, first, c.Offset)
+		}
+		return nil, &ParseError{Format: f, Line: line, Msg: "bad SFEN: " + msg, Err: &c}
 	}
 	g := &Game{Format: f, Start: p}
 	if len(moves) > 0 {
@@ -86,7 +91,7 @@ func parseUSILine(t string, f Format, line int) (*Game, error) {
 	for i, s := range moves {
 		m, err := p.ParseUSIMove(s)
 		if err != nil {
-			return nil, &ParseError{Format: f, Line: line, Msg: fmt.Sprintf("move %d (%s)", i+1, s), Err: err}
+			return nil, &ParseError{Format: f, Line: line, Msg: fmt.Sprintf("move %d (%s): %s", i+1, s, moveErrorText(err)), Err: err}
 		}
 		g.Moves = append(g.Moves, m)
 		p.DoMove(m)
@@ -111,4 +116,29 @@ func lineOffset(t string, first, off int) int {
 		off -= n + 1
 	}
 	return len(t)
+}
+
+// moveErrorText says why a USI move was refused, from the fields of the
+// rules core's error.
+func moveErrorText(err error) string {
+	var ime *shogi.IllegalMoveError
+	var se *shogi.SyntaxError
+	switch {
+	case errors.As(err, &ime):
+		return "illegal move " + ime.Move + ": " + ime.Reason
+	case errors.As(err, &se):
+		s := "bad " + se.What
+		if se.Field != "" {
+			s += " (" + se.Field + " field)"
+		}
+		switch {
+		case se.Offset >= 0 && se.Offset < len(se.Input):
+			r, _ := utf8.DecodeRuneInString(se.Input[se.Offset:])
+			s += fmt.Sprintf(" at offset %d (%q)", se.Offset, r)
+		case se.Offset >= 0:
+			s += fmt.Sprintf(" at offset %d (end of input)", se.Offset)
+		}
+		return s + ": " + se.Msg
+	}
+	return err.Error()
 }

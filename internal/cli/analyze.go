@@ -341,7 +341,7 @@ func analyzePosition(ctx context.Context, e *env, p shogi.Position, opt analyzeO
 	if opt.hand == mate.Remaining {
 		q, err := mate.WithRemainingHand(&p)
 		if err != nil {
-			return &exitError{ExitError, mateText(fmt.Errorf("%w: %w", mate.ErrNotAProblem, err))}
+			return &exitError{ExitError, "not a tsume position: " + message(err)}
 		}
 		p = q
 	}

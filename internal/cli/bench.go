@@ -165,7 +165,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
 	s, err := mate.NewSolver(opts)
 	if err != nil {
-		return &exitError{ExitError, err.Error()}
+		return inputError(err)
 	}
 	w := bufio.NewWriter(e.stdout)
 	idw := len("id")

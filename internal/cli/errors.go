@@ -47,6 +47,9 @@ func message(err error) string {
 		gpe *shogigraph.NotAProblemError
 		gje *graph.JSONError
 		gve *graph.ValidationError
+		mpe *mate.NotAProblemError
+		tme *mate.TooManyPiecesError
+		ae  *mate.AllocError
 	)
 	switch {
 	case errors.As(err, &ex):
@@ -63,10 +66,14 @@ func message(err error) string {
 			return "not a tsume position: " + message(gpe.Err)
 		}
 		return "not a tsume position: " + gpe.Msg
-	case errors.Is(err, mate.ErrNotAProblem):
-		return mateText(err)
+	case errors.As(err, &mpe):
+		return "not a tsume position: " + mpe.Msg
+	case errors.As(err, &tme):
+		return tme.Msg
+	case errors.As(err, &ae):
+		return fmt.Sprintf("cannot allocate a %d MB table: %v", ae.MB, ae.Err)
 	case errors.As(err, &pe):
-		return parseErrorText(pe)
+		return pe.Msg
 	case errors.As(err, &ipe):
 		return invalidPositionText(ipe)
 	case errors.As(err, &se):
@@ -75,18 +82,6 @@ func message(err error) string {
 		return "illegal move " + ime.Move + ": " + ime.Reason
 	}
 	return err.Error()
-}
-
-// parseErrorText returns the message of a record reader's error, without
-// its place (the caller names the file and the line).
-func parseErrorText(pe *record.ParseError) string {
-	switch {
-	case pe.Err == nil:
-		return pe.Msg
-	case pe.Msg == "":
-		return message(pe.Err)
-	}
-	return pe.Msg + ": " + message(pe.Err)
 }
 
 // maxShownProblems bounds the problems of a graph listed in a message.
@@ -137,27 +132,3 @@ func syntaxText(e *shogi.SyntaxError) string {
 	}
 	return s + ": " + e.Msg
 }
-
-// mateText returns the message of an error of the solver for a position
-// it cannot search (mate.ErrNotAProblem): "not a tsume position: " and
-// the reason, taken from the rules core's error when it is one.
-//
-// Package mate does not yet give the other reasons (no defender king, too
-// many pieces for the tsume hand) a type with a message field; until it
-// does, their text is cut from the error's own, the one place where the
-// command still does so.
-func mateText(err error) string {
-	const lead = "not a tsume position: "
-	var ipe *shogi.InvalidPositionError
-	if errors.As(err, &ipe) {
-		return lead + invalidPositionText(ipe)
-	}
-	s := err.Error()
-	for _, prefix := range [...]string{mate.ErrNotAProblem.Error() + ": ", "mate: ", "shogi: "} {
-		s = strings.TrimPrefix(s, prefix)
-	}
-	return lead + s
-}
-
-// solverErrText returns the message of an error of the solver; see message.
-func solverErrText(err error) string { return message(err) }

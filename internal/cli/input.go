@@ -219,7 +219,7 @@ func readSFENFlag(e *env, text string) (*record.Game, error) {
 			var pe *record.ParseError
 			if errors.As(err, &pe) {
 				// The text is one line: its number says nothing.
-				return nil, &exitError{ExitError, "--sfen: " + parseErrorText(pe)}
+				return nil, &exitError{ExitError, "--sfen: " + pe.Msg}
 			}
 			return nil, inputError(err)
 		}
@@ -293,9 +293,9 @@ func readAllLimited(r io.Reader, name string) ([]byte, error) {
 func recordError(name string, err error) error {
 	var pe *record.ParseError
 	if errors.As(err, &pe) {
-		msg := name + ": " + parseErrorText(pe)
+		msg := name + ": " + pe.Msg
 		if pe.Line > 0 {
-			msg = fmt.Sprintf("%s:%d: %s", name, pe.Line, parseErrorText(pe))
+			msg = fmt.Sprintf("%s:%d: %s", name, pe.Line, pe.Msg)
 		}
 		if pe.Format != record.FormatUnknown {
 			msg += " (reading " + pe.Format.String() + ")"

@@ -162,7 +162,7 @@ func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error)
 	}
 	s, err := mate.NewSolver(so)
 	if err != nil {
-		return nil, nil, &exitError{ExitError, err.Error()}
+		return nil, nil, inputError(err)
 	}
 	if ts := s.TableSize(); ts.Capped() {
 		fmt.Fprintf(e.stderr, "tsume solve: hash capped at %d MB (machine has %d MB)\n", ts.MB, ts.MachineMB)
@@ -187,7 +187,7 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	pl.clear()
 	if err != nil {
 		if errors.Is(err, mate.ErrNotAProblem) {
-			return &exitError{ExitError, solverErrText(err)}
+			return inputError(err)
 		}
 		return err
 	}
