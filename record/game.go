@@ -401,68 +401,6 @@ func ReadAny(data []byte) (*Game, error) {
 	return nil, &ParseError{Format: FormatUnknown, Msg: "cannot tell the format: want a KIF, KI2 or CSA record, an SFEN or a USI position command"}
 }
 
-// ReadRecords reads every record of a file in one format, told from the
-// content as Detect does: KIF or KI2 records one after another (as tsume
-// generate --format kif writes them: a record ends at its まで line, its
-// special move such as 詰み or 投了, or its variations, and the next begins
-// at its first header, hand or board line), CSA records separated by "/"
-// lines, or one SFEN or USI position command a line. Each Game's Line
-// says where it begins. An error in any record is the error of the
-// whole; a text that holds no record is an error too.
-func ReadRecords(data []byte) ([]*Game, error) {
-	s, perr := decode(data)
-	if perr != nil {
-		_, err := ReadAny(data) // the same error, with the format if one is seen
-		return nil, err
-	}
-	f := detectText(s)
-	lines := strings.Split(s, "\n")
-	var games []*Game
-	switch f {
-	case FormatKIF, FormatKI2:
-		for i := 0; i < len(lines); {
-			g, next, err := readJapaneseAt(lines, i, f)
-			if err != nil {
-				return nil, err
-			}
-			games = append(games, g)
-			i = nextJapaneseRecord(lines, next)
-		}
-	case FormatCSA:
-		for i := 0; i < len(lines); {
-			g, next, err := readCSAAt(lines, i)
-			if err != nil {
-				return nil, err
-			}
-			games = append(games, g)
-			i = next
-			for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
-				i++
-			}
-		}
-	case FormatSFEN, FormatUSI:
-		for i, l := range lines {
-			t := strings.TrimSpace(l)
-			if t == "" || t[0] == '#' {
-				continue
-			}
-			g, err := parseUSILine(t, f, i+1)
-			if err != nil {
-				return nil, err
-			}
-			g.Line = i + 1
-			games = append(games, g)
-		}
-	default:
-		_, err := ReadAny(data)
-		return nil, err
-	}
-	if len(games) == 0 {
-		return nil, errorf(f, 0, "no record in the text")
-	}
-	return games, nil
-}
-
 // checkPlayable reports a position that moves cannot be played from: one
 // that holds more pieces of a kind than the 40-piece set (captures could
 // overflow a hand), gives a side two kings, or has the side not to move

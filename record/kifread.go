@@ -105,30 +105,6 @@ func readJapaneseAt(lines []string, from int, f Format) (*Game, int, error) {
 	return r.g, next, nil
 }
 
-// nextJapaneseRecord returns the index of the first line from lines[i] on
-// that begins another record after the end of one (a header line, a
-// hand, a board diagram, a 手番 line), or len(lines) when none does. The
-// variations (変化) of the record ended, and anything else that is not a
-// record's beginning, are passed over.
-func nextJapaneseRecord(lines []string, i int) int {
-	for ; i < len(lines); i++ {
-		t := trimSpace(lines[i])
-		switch {
-		case t == "" || t[0] == '#' || t[0] == '&' || t[0] == '*':
-		case strings.HasPrefix(t, "変化"):
-		case strings.HasPrefix(t, "+-") || t[0] == '|' || isFileLine(t):
-			return i
-		case strings.HasPrefix(t, "先手番") || strings.HasPrefix(t, "後手番") || strings.HasPrefix(t, "下手番") || strings.HasPrefix(t, "上手番"):
-			return i
-		default:
-			if _, _, ok := cutHeader(t); ok && !isKIFMoveLine(t) {
-				return i
-			}
-		}
-	}
-	return len(lines)
-}
-
 func (r *jpReader) errorf(format string, args ...any) error {
 	return errorf(r.f, r.line, format, args...)
 }

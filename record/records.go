@@ -1,0 +1,89 @@
+package record
+
+import "strings"
+
+// ReadRecords reads every record of a file in one format, told from the
+// content as Detect does: KIF or KI2 records one after another (as tsume
+// generate --format kif writes them: a record ends at its まで line, its
+// special move such as 詰み or 投了, or its variations, and the next begins
+// at its first header, hand or board line), CSA records separated by "/"
+// lines, or one SFEN or USI position command a line. Each Game's Line
+// says where it begins. An error in any record is the error of the
+// whole; a text that holds no record is an error too.
+func ReadRecords(data []byte) ([]*Game, error) {
+	s, perr := decode(data)
+	if perr != nil {
+		_, err := ReadAny(data) // the same error, with the format if one is seen
+		return nil, err
+	}
+	f := detectText(s)
+	lines := strings.Split(s, "\n")
+	var games []*Game
+	switch f {
+	case FormatKIF, FormatKI2:
+		for i := 0; i < len(lines); {
+			g, next, err := readJapaneseAt(lines, i, f)
+			if err != nil {
+				return nil, err
+			}
+			games = append(games, g)
+			i = nextJapaneseRecord(lines, next)
+		}
+	case FormatCSA:
+		for i := 0; i < len(lines); {
+			g, next, err := readCSAAt(lines, i)
+			if err != nil {
+				return nil, err
+			}
+			games = append(games, g)
+			i = next
+			for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
+				i++
+			}
+		}
+	case FormatSFEN, FormatUSI:
+		for i, l := range lines {
+			t := strings.TrimSpace(l)
+			if t == "" || t[0] == '#' {
+				continue
+			}
+			g, err := parseUSILine(t, f, i+1)
+			if err != nil {
+				return nil, err
+			}
+			g.Line = i + 1
+			games = append(games, g)
+		}
+	default:
+		_, err := ReadAny(data)
+		return nil, err
+	}
+	if len(games) == 0 {
+		return nil, errorf(f, 0, "no record in the text")
+	}
+	return games, nil
+}
+
+// nextJapaneseRecord returns the index of the first line from lines[i] on
+// that begins another record after the end of one (a header line, a
+// hand, a board diagram, a 手番 line), or len(lines) when none does. The
+// variations (変化) of the record ended, and anything else that is not a
+// record's beginning, are passed over.
+func nextJapaneseRecord(lines []string, i int) int {
+	for ; i < len(lines); i++ {
+		t := trimSpace(lines[i])
+		switch {
+		case t == "" || t[0] == '#' || t[0] == '&' || t[0] == '*':
+		case strings.HasPrefix(t, "変化"):
+		case strings.HasPrefix(t, "+-") || t[0] == '|' || isFileLine(t):
+			return i
+		case strings.HasPrefix(t, "先手番") || strings.HasPrefix(t, "後手番") || strings.HasPrefix(t, "下手番") || strings.HasPrefix(t, "上手番"):
+			return i
+		default:
+			if _, _, ok := cutHeader(t); ok && !isKIFMoveLine(t) {
+				return i
+			}
+		}
+	}
+	return len(lines)
+}
