@@ -8,10 +8,14 @@
 // they are faithful: the board, both hands and the side to move come out
 // exactly as they went in. Readers (ReadKIF, ReadKI2, ReadCSA, ReadSFEN,
 // ReadUSI, and ReadAny, which tells the format from the content as Detect
-// does) return a *Game: the start position, the moves, the headers. They
-// accept UTF-8 (with or without a byte order mark) and Shift_JIS, LF and
-// CRLF, and the variations real files show; errors are *ParseError values
-// that name the line. No input makes a reader panic.
+// does) return a *Game: the start position, the moves, the headers;
+// ReadRecords returns every record of a file of several (KIF or KI2
+// records one after another, CSA records separated by "/", one SFEN a
+// line). They accept UTF-8 (with or without a byte order mark) and
+// Shift_JIS, LF and CRLF, and the variations real files show; a UTF-8
+// text with a bad byte is reported at that byte. Errors are *ParseError
+// values that name the line and keep the rules core's error behind them.
+// No input makes a reader panic.
 //
 // docs/formats.md describes each format as written and as read, with its
 // sources.
