@@ -93,3 +93,31 @@ func FuzzReadAny(f *testing.F) {
 		}
 	})
 }
+
+func FuzzReadRecords(f *testing.F) {
+	addSeeds(f, "read/*", "golden/*")
+	f.Add([]byte("# one\n手合割：平手\n   1 ７六歩(77)\nまで1手で中断\n\n# two\n手合割：平手\n   1 ２六歩(27)\n"))
+	f.Add([]byte("V2.2\nPI\n+\n+7776FU\n/\nV2.2\nPI\n+\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		games, err := ReadRecords(data)
+		if err != nil {
+			if _, ok := err.(*ParseError); !ok {
+				t.Fatalf("error %v is not a *ParseError", err)
+			}
+			return
+		}
+		for _, g := range games {
+			p := g.Start
+			for i, m := range g.Moves {
+				if !p.IsLegal(m) {
+					t.Fatalf("record at line %d: move %d (%s) is not legal", g.Line, i+1, m)
+				}
+				p.DoMove(m)
+			}
+		}
+		// The first record is the one ReadAny reads.
+		if g, err := ReadAny(data); err == nil && (g.Start.SFEN() != games[0].Start.SFEN() || usiLine(g.Moves) != usiLine(games[0].Moves)) {
+			t.Fatalf("ReadAny read %s %s, ReadRecords %s %s", g.Start.SFEN(), usiLine(g.Moves), games[0].Start.SFEN(), usiLine(games[0].Moves))
+		}
+	})
+}
