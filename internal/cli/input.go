@@ -42,7 +42,11 @@ const maxRecordSize = 16 << 20
 //	game, pos, err := in.load(e)      // in the run function; return err as it is
 //
 // load returns the record read (for --sfen, a record of that position and
-// the moves of a USI command) and the position at --ply. Its errors are
+// the moves of a USI command) and the position the flags mean (see
+// plyOf: a record's start, a USI command's end, or --ply); a file of
+// several records is bad input for it. A command that takes every record
+// of such a file (solve, verify) calls loadGames instead, and positionOf
+// for each record, or hands them to a batch (batchGames). Its errors are
 // ready to return from a run function: bad usage (two inputs, a negative
 // --ply, no input and no default) names the command's help, bad input
 // gives exit status 2 with the file name and line, such as
