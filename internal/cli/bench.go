@@ -14,8 +14,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
