@@ -3,11 +3,11 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -15,8 +15,9 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/gen/mate1"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 func generateCommand() *command {
@@ -74,7 +75,8 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
 	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
-	seed := fs.Uint64("seed", 1, "the random `seed`")
+	seed := seedValue(1)
+	fs.Var(&seed, "seed", "the random `seed`, 0 to 18446744073709551615")
 	maxChecks := fs.Int("max-checks", 0, "at most `N` checking moves for Black (0: no limit)")
 	maxLegal := fs.Int("max-legal", 0, "at most `N` legal moves for Black (0: no limit)")
 	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
@@ -95,22 +97,22 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
-		o := gen.DefaultOptions()
+		o := mate1.DefaultOptions()
 		var errs []error
 		var err error
-		if o.Method, err = gen.ParseMethod(*method); err != nil {
+		if o.Method, err = mate1.ParseMethod(*method); err != nil {
 			errs = append(errs, err)
 		}
-		if o.King, err = gen.ParseRegion(*king); err != nil {
+		if o.King, err = mate1.ParseRegion(*king); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Mate, err = gen.ParseMateKind(*mateKind); err != nil {
+		if o.Mate, err = mate1.ParseMateKind(*mateKind); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Difficulty, err = gen.ParseDifficulty(*difficulty); err != nil {
+		if o.Difficulty, err = mate1.ParseDifficulty(*difficulty); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Kinds, err = gen.ParseKinds(*pieces); err != nil {
+		if o.Kinds, err = mate1.ParseKinds(*pieces); err != nil {
 			errs = append(errs, err)
 		}
 		if *n <= 0 {
@@ -136,7 +138,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		default:
 			errs = append(errs, fmt.Errorf("--progress %q: want auto, always or never", *progress))
 		}
-		o.Seed, o.MaxPieces, o.MinPieces = *seed, maxPieces, *minPieces
+		o.Seed, o.MaxPieces, o.MinPieces = uint64(seed), maxPieces, *minPieces
 		o.MaxChecks, o.MaxLegal = *maxChecks, *maxLegal
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
@@ -152,7 +154,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			}
 			return usageErrorf(self, "%s", strings.Join(msgs, "; "))
 		}
-		g, err := gen.New(o)
+		g, err := mate1.New(o)
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
@@ -203,7 +205,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	var lastDraw time.Time
 	var rec strings.Builder
 	written := 0
-	st, runErr := g.Run(runCtx, n, workers, func(p gen.Problem) error {
+	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
 		// The svg format writes its picture here; writeProblem writes
 		// nothing for it.
 		if sheet != nil {
@@ -269,58 +271,21 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	fmt.Fprintf(w, "\r[%s%s] %d/%d  %.0f/s  ETA %v\033[K", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate, eta)
 }
 
-// problemJSON is the jsonl record of a problem: the fields the format
-// promises first, in that order, then the look and the flags.
-type problemJSON struct {
-	SFEN       string      `json:"sfen"`
-	Solution   string      `json:"solution"`
-	SolutionJA string      `json:"solution_ja"`
-	Metrics    metricsJSON `json:"metrics"`
-	Difficulty float64     `json:"difficulty"`
-	Method     string      `json:"method"`
-	Seed       uint64      `json:"seed"`
-	Index      int         `json:"index"`
-
-	Look               lookJSON `json:"look"`
-	Tempting           int      `json:"tempting"`
-	PromotionAmbiguous bool     `json:"promotion_ambiguous"`
-}
-
-type metricsJSON struct {
-	Legal   int `json:"legal"`
-	Checks  int `json:"checks"`
-	Replies int `json:"replies"`
-}
-
-type lookJSON struct {
-	Pieces     int  `json:"pieces"`
-	KingEdge   bool `json:"king_edge"`
-	KingCorner bool `json:"king_corner"`
-	Symmetric  bool `json:"symmetric"`
-}
-
-func writeProblem(w *strings.Builder, p *gen.Problem, format string) error {
-	ja := p.Position.JapaneseMove(p.Solution, shogi.NoSquare, shogi.JapaneseStyle{Mark: true})
+func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 	switch format {
 	case "sfen":
 		w.WriteString(p.Position.SFEN() + "\n")
 	case "jsonl":
-		b, err := json.Marshal(problemJSON{
-			SFEN: p.Position.SFEN(), Solution: p.Solution.String(), SolutionJA: ja,
-			Metrics:    metricsJSON{p.Legal, p.Checks, p.Replies},
-			Difficulty: p.Score, Method: p.Method.String(), Seed: p.Seed, Index: p.Index,
-			Look:     lookJSON{p.Pieces, p.KingEdge, p.KingCorn, p.Symmetric},
-			Tempting: p.Tempting, PromotionAmbiguous: p.PromotionAmbiguous,
-		})
+		b, err := problem.AppendJSONL(nil, p)
 		if err != nil {
 			return err
 		}
 		w.Write(b)
-		w.WriteByte('\n')
 	case "kif":
-		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", p.Index, p.Seed, p.Method)
-		kif, err := record.KIF(&p.Position, []shogi.Move{p.Solution}, []record.KIFHeader{
-			{Key: "表題", Value: "一手詰 " + strconv.Itoa(p.Index)},
+		pv := &p.Provenance
+		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", pv.Index, pv.Seed, pv.Method)
+		kif, err := record.KIF(&p.Position, p.Line, []record.KIFHeader{
+			{Key: "表題", Value: "一手詰 " + strconv.Itoa(pv.Index)},
 			{Key: "作者", Value: "tsume generate"},
 		}, true)
 		if err != nil {
@@ -329,5 +294,20 @@ func writeProblem(w *strings.Builder, p *gen.Problem, format string) error {
 		w.WriteString(kif)
 		w.WriteString("\n")
 	}
+	return nil
+}
+
+// seedValue is the --seed flag: an unsigned 64-bit number, whose error
+// names the range.
+type seedValue uint64
+
+func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
+
+func (v *seedValue) Set(s string) error {
+	n, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	*v = seedValue(n)
 	return nil
 }

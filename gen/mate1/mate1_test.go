@@ -1,4 +1,4 @@
-package gen
+package mate1
 
 import (
 	"context"
@@ -6,18 +6,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-func generate(t testing.TB, o Options, n, workers int) ([]Problem, Stats) {
+func generate(t testing.TB, o Options, n, workers int) ([]problem.Problem, gen.Stats) {
 	t.Helper()
 	g, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ps []Problem
-	st, err := g.Run(context.Background(), n, workers, func(p Problem) error {
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
 		ps = append(ps, p)
 		return nil
 	})
@@ -29,30 +31,30 @@ func generate(t testing.TB, o Options, n, workers int) ([]Problem, Stats) {
 
 // checkSound re-checks a problem with the independent verifier path
 // (mate.Verify1 on the SFEN text, as tsume verify does).
-func checkSound(t *testing.T, o Options, p Problem) {
+func checkSound(t *testing.T, o Options, p problem.Problem) {
 	t.Helper()
 	sfen := p.Position.SFEN()
 	q, err := shogi.ParseSFEN(sfen)
 	if err != nil {
-		t.Fatalf("problem %d: %s does not parse: %v", p.Index, sfen, err)
+		t.Fatalf("problem %d: %s does not parse: %v", p.Provenance.Index, sfen, err)
 	}
 	v := mate.Verify1(&q, mate.AsGiven)
 	wantValid := v.Valid || o.AllowPromotionAmbiguity && v.PromotionAmbiguous && len(v.Errors) == 1
 	if !wantValid {
-		t.Fatalf("problem %d: %s is not sound: %v", p.Index, sfen, v.Errors)
+		t.Fatalf("problem %d: %s is not sound: %v", p.Provenance.Index, sfen, v.Errors)
 	}
-	if v.Analysis.Mates[0] != p.Solution {
-		t.Fatalf("problem %d: %s: solution %s, verifier says %s", p.Index, sfen, p.Solution, v.Analysis.Mates[0])
+	if v.Analysis.Mates[0] != p.Line[0] {
+		t.Fatalf("problem %d: %s: solution %s, verifier says %s", p.Provenance.Index, sfen, p.Line[0], v.Analysis.Mates[0])
 	}
 	if v.Leftover && !o.AllowLeftover {
-		t.Fatalf("problem %d: %s leaves pieces in hand", p.Index, sfen)
+		t.Fatalf("problem %d: %s leaves pieces in hand", p.Provenance.Index, sfen)
 	}
 	r, err := mate.RemainingHand(&q, shogi.Black)
 	if err != nil || r != q.Hand(shogi.White) {
-		t.Fatalf("problem %d: %s: White's hand is not the remaining pieces (%v)", p.Index, sfen, err)
+		t.Fatalf("problem %d: %s: White's hand is not the remaining pieces (%v)", p.Provenance.Index, sfen, err)
 	}
-	if n := countPieces(&q); n > o.MaxPieces {
-		t.Fatalf("problem %d: %s has %d pieces, max %d", p.Index, sfen, n, o.MaxPieces)
+	if n := problem.Pieces(&q); n > o.MaxPieces {
+		t.Fatalf("problem %d: %s has %d pieces, max %d", p.Provenance.Index, sfen, n, o.MaxPieces)
 	}
 }
 
@@ -106,8 +108,8 @@ func TestFilters(t *testing.T) {
 	ps, _ := generate(t, o, 20, 2)
 	for _, p := range ps {
 		checkSound(t, o, p)
-		if !inCorner(p.Position.King(shogi.White)) || p.Solution.IsDrop() || p.Checks > 4 || p.Score >= 5 {
-			t.Errorf("%s: king %s, solution %s, checks %d, score %.2f", p.Position.SFEN(), p.Position.King(shogi.White), p.Solution, p.Checks, p.Score)
+		if !problem.CornerSquare(p.Position.King(shogi.White)) || p.Line[0].IsDrop() || p.Metrics.Checks > 4 || p.Difficulty >= 5 {
+			t.Errorf("%s: king %s, solution %s, checks %d, score %.2f", p.Position.SFEN(), p.Position.King(shogi.White), p.Line[0], p.Metrics.Checks, p.Difficulty)
 		}
 		for b := p.Position.Occupied(); b.Any(); {
 			if k := p.Position.PieceAt(b.PopLSB()).Kind().Demote(); k != shogi.Gold && k != shogi.Silver && k != shogi.King {
