@@ -69,8 +69,8 @@ type Generator struct {
 
 // Stats describes a run.
 type Stats struct {
-	Problems   int // problems emitted
-	Candidates int // attempts (calls of Candidate) made for them, duplicates included
+	Problems   int // problems emitted (emit returning nil)
+	Candidates int // attempts (calls of Candidate) made for the problems emitted, duplicates included
 	Duplicates int // problems dropped as duplicates (mirror images count)
 }
 
@@ -223,11 +223,11 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 			if firstErr != nil {
 				break
 			}
-			st.Problems++
-			st.Candidates += cur.s.attempts
 			if firstErr = emit(p); firstErr != nil {
 				break
 			}
+			st.Problems++
+			st.Candidates += cur.s.attempts
 			nextIndex++
 		}
 		if firstErr != nil {

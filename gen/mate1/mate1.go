@@ -24,8 +24,8 @@ func New(opts Options) (*gen.Generator, error) {
 	}
 	o := &opts
 	g := &gen.Generator{
-		Method: o.Method.String(),
-		Seed:   o.Seed,
+		Method:   o.Method.String(),
+		Seed:     o.Seed,
 		NewJudge: o.newJudge,
 	}
 	if o.Method == Random {

@@ -60,10 +60,12 @@ two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
 Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
 SIGTERM) leaves a valid file with every problem found so far. A progress
 line is shown on standard error when it is a terminal; a summary line ends
-every run.
+every run, unless the output could not be written: then the error, and how
+many problems were written, end it instead.
 
 Exit status: 0 all N problems written, 1 --timeout (or the attempt limit)
-reached first, 2 bad usage, 130 interrupted.`,
+reached first, 2 bad usage or the output could not be written, 130
+interrupted.`,
 		setup: setupGenerate,
 	}
 }
@@ -173,9 +175,10 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) (err error) {
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) error {
 	w := e.stdout
 	var sheet *worksheet
+	var file *os.File
 	if format == "svg" {
 		var serr error
 		if sheet, serr = newWorksheet(out); serr != nil {
@@ -186,12 +189,8 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 		if ferr != nil {
 			return &exitError{ExitError, ferr.Error()}
 		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
-		w = f
+		defer f.Close() // after an error; closed below otherwise
+		w, file = f, f
 	}
 	bw := bufio.NewWriter(w)
 	runCtx := ctx
@@ -204,26 +203,12 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	start := time.Now()
 	var lastDraw time.Time
 	var rec strings.Builder
+	var writeErr error // the first failure to write the output
 	written := 0
 	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
-		// The svg format writes its picture here; writeProblem writes
-		// nothing for it.
-		if sheet != nil {
-			if err := sheet.add(&p); err != nil {
-				return err
-			}
-		}
-		rec.Reset()
-		if err := writeProblem(&rec, &p, format); err != nil {
-			return err
-		}
-		// Each problem goes out whole and at once, so an interruption never
-		// leaves half a record behind.
-		if _, err := bw.WriteString(rec.String()); err != nil {
-			return err
-		}
-		if err := bw.Flush(); err != nil {
-			return err
+		writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		if writeErr != nil {
+			return writeErr
 		}
 		written++
 		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == n) {
@@ -236,21 +221,31 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	elapsed := time.Since(start)
-	if ferr := bw.Flush(); runErr == nil {
-		runErr = ferr
+	if ferr := bw.Flush(); writeErr == nil {
+		writeErr = ferr
 	}
 	// The worksheet lists every picture written, also after an interruption.
 	if sheet != nil {
-		if ierr := sheet.writeIndex(); runErr == nil {
-			runErr = ierr
+		if ierr := sheet.writeIndex(); writeErr == nil {
+			writeErr = ierr
 		}
+	}
+	if file != nil {
+		if cerr := file.Close(); writeErr == nil {
+			writeErr = cerr
+		}
+	}
+	if writeErr != nil {
+		// No summary: the problems counted are not all in the output.
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d of %d problems written)", writeErr, written, n)}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {
 		yield = float64(st.Problems) / float64(st.Candidates)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problems from %d candidates (yield %.2f%%, %d duplicates) in %.2fs: %.0f problems/s\n",
-		st.Problems, st.Candidates, 100*yield, st.Duplicates, elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %.0f problems/s\n",
+		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
+		elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
 	switch {
 	case runErr == nil:
 		return nil
@@ -260,6 +255,23 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 		return &exitError{ExitNo, fmt.Sprintf("found %d of %d problems: %v", st.Problems, n, runErr)}
 	}
 	return runErr
+}
+
+// writeRecord writes p in the format: the svg format its picture, the
+// others a record on bw. Each record goes out whole and at once, so an
+// interruption never leaves half a record behind.
+func writeRecord(bw *bufio.Writer, sheet *worksheet, rec *strings.Builder, p *problem.Problem, format string) error {
+	if sheet != nil {
+		return sheet.add(p)
+	}
+	rec.Reset()
+	if err := writeProblem(rec, p, format); err != nil {
+		return err
+	}
+	if _, err := bw.WriteString(rec.String()); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // drawProgress writes a one-line progress bar: count, rate and time left.

@@ -1,0 +1,153 @@
+package gen_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// kingSquares is a method whose problems are White's king alone on a
+// random square with a gold in Black's hand: 81 positions, 45 up to
+// mirroring, so that a run of more than 45 problems cannot end.
+func kingSquares(seed uint64) *gen.Generator {
+	return &gen.Generator{
+		Method: "king", Seed: seed, Version: "v0.test",
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
+			var p shogi.Position
+			p.Put(shogi.Square(rng.IntN(shogi.NumSquares)), shogi.NewPiece(shogi.White, shogi.King))
+			p.SetHand(shogi.Black, p.Hand(shogi.Black).Add(shogi.Gold))
+			return append(dst, p)
+		},
+		NewJudge: func() gen.Judge {
+			return func(p *shogi.Position) (problem.Problem, bool) {
+				return problem.Problem{Position: *p}, true
+			}
+		},
+		MaxAttempts: 5000,
+	}
+}
+
+func run(t *testing.T, g *gen.Generator, n, workers int) ([]problem.Problem, gen.Stats, error) {
+	t.Helper()
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	})
+	return ps, st, err
+}
+
+// The output is in index order, the same for any number of workers, free
+// of duplicates and mirror images, and counted in the statistics.
+func TestRunOrderAndDedup(t *testing.T) {
+	ps1, st1, err := run(t, kingSquares(3), 45, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps4, st4, err := run(t, kingSquares(3), 45, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ps1, ps4) || st1 != st4 {
+		t.Fatalf("1 worker and 4 differ: %+v, %+v", st1, st4)
+	}
+	seen := map[shogi.Square]bool{}
+	for i, p := range ps1 {
+		if want := (problem.Provenance{Method: "king", Seed: 3, Index: i, Version: "v0.test"}); p.Provenance != want {
+			t.Errorf("problem %d: provenance %+v", i, p.Provenance)
+		}
+		k := p.Position.King(shogi.White)
+		if seen[k] || seen[k.Mirror()] {
+			t.Errorf("problem %d: king on %v repeats an earlier problem or its mirror image", i, k)
+		}
+		seen[k] = true
+	}
+	if st1.Problems != 45 || st1.Duplicates == 0 || st1.Candidates != 45+st1.Duplicates {
+		t.Errorf("stats %+v: want 45 problems, some duplicates, one candidate each", st1)
+	}
+	first, err := kingSquares(3).Problem(context.Background(), 0)
+	if err != nil || !reflect.DeepEqual(first, ps1[0]) {
+		t.Errorf("Problem(0) = %v, %v; Run's first is %v", first.Position, err, ps1[0].Position)
+	}
+	other, _, err := run(t, kingSquares(4), 45, 2)
+	if err != nil || reflect.DeepEqual(other, ps1) {
+		t.Errorf("seed 4 gives the output of seed 3 (error %v)", err)
+	}
+}
+
+// The 46th problem cannot be found: the attempt limit ends the run after
+// the 45 others.
+func TestRunTooRare(t *testing.T) {
+	ps, st, err := run(t, kingSquares(1), 46, 2)
+	if !errors.Is(err, gen.ErrTooRare) || len(ps) != 45 || st.Problems != 45 {
+		t.Errorf("error %v, %d problems emitted, stats %+v", err, len(ps), st)
+	}
+}
+
+// The judge tries an attempt's candidates in order and keeps the first it
+// accepts.
+func TestRunCandidateOrder(t *testing.T) {
+	pos := func(s shogi.Square) shogi.Position {
+		var p shogi.Position
+		p.Put(s, shogi.NewPiece(shogi.White, shogi.King))
+		return p
+	}
+	g := &gen.Generator{
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
+			if rng.IntN(2) == 0 {
+				return dst // an attempt with no candidate
+			}
+			return append(dst, pos(0), pos(1), pos(2))
+		},
+		NewJudge: func() gen.Judge {
+			return func(p *shogi.Position) (problem.Problem, bool) {
+				return problem.Problem{Position: *p}, p.King(shogi.White) != 0
+			}
+		},
+	}
+	p, err := g.Problem(context.Background(), 7)
+	if err != nil || p.Position.King(shogi.White) != 1 {
+		t.Errorf("got king on %v, %v; want the second candidate", p.Position.King(shogi.White), err)
+	}
+}
+
+func TestRunStops(t *testing.T) {
+	never := &gen.Generator{
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position { return append(dst, shogi.Position{}) },
+		NewJudge: func() gen.Judge {
+			return func(*shogi.Position) (problem.Problem, bool) { return problem.Problem{}, false }
+		},
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := never.Run(ctx, 3, 2, func(problem.Problem) error { return nil }); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled run: error %v", err)
+	}
+
+	stop := errors.New("stop")
+	emitted := 0
+	st, err := kingSquares(1).Run(context.Background(), 20, 2, func(problem.Problem) error {
+		emitted++
+		if emitted == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || emitted != 3 || st.Problems != 2 {
+		t.Errorf("emit error: %v after %d problems, stats %+v", err, emitted, st)
+	}
+
+	if _, err := kingSquares(1).Run(context.Background(), 0, 1, nil); err == nil {
+		t.Error("no error for n = 0")
+	}
+	if _, err := (&gen.Generator{}).Run(context.Background(), 1, 1, nil); err == nil {
+		t.Error("no error for a generator without a method")
+	}
+}
