@@ -24,24 +24,25 @@ func ExampleGenerator_Run() {
 	}
 	newJudge := func() gen.Judge {
 		var a mate.Result // scratch space of one worker
-		return func(p *shogi.Position) (problem.Problem, bool) {
+		return func(p *shogi.Position, pr *problem.Problem) bool {
 			h, err := mate.RemainingHand(p, shogi.Black)
 			if err != nil || p.PieceAt(shogi.NewSquare(1, 1)).Kind() != shogi.King {
-				return problem.Problem{}, false // the silver landed on the king
+				return false // the silver landed on the king
 			}
 			p.SetHand(shogi.White, h)
 			if !p.IsValid() || p.InCheck() {
-				return problem.Problem{}, false
+				return false
 			}
 			if mate.Analyze(p, &a); len(a.Mates) != 1 {
-				return problem.Problem{}, false
+				return false
 			}
-			return problem.Problem{
+			*pr = problem.Problem{
 				Position:    *p,
 				Stipulation: problem.MateIn(1),
 				Line:        []shogi.Move{a.Mates[0]},
 				Metrics:     problem.Metrics{Legal: a.Legal, Checks: a.Checks, Replies: a.Replies},
-			}, true
+			}
+			return true
 		}
 	}
 	g := &gen.Generator{Method: "corner", Seed: 1, Candidate: candidate, NewJudge: newJudge}

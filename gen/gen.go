@@ -42,11 +42,13 @@ var ErrTooRare = errors.New("gen: no problem found within the attempt limit; the
 // alone.
 type Candidate func(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 
-// Judge decides whether cand is a problem. When it is, Judge returns the
-// problem (its position, stipulation, main line, metrics and difficulty)
-// and true; Run fills in the provenance. Judge may change *cand. A Judge
-// is used by one goroutine at a time, so it may keep scratch space.
-type Judge func(cand *shogi.Position) (problem.Problem, bool)
+// Judge decides whether cand is a problem. When it is, Judge sets *p to
+// the problem (its position, stipulation, main line, metrics and
+// difficulty) and returns true; Run fills in the provenance. When it is
+// not, Judge returns false and leaves *p alone, so that rejecting a
+// candidate, the common case, copies nothing. Judge may change *cand. A
+// Judge is used by one goroutine at a time, so it may keep scratch space.
+type Judge func(cand *shogi.Position, p *problem.Problem) bool
 
 // Generator generates problems by one method with one seed.
 type Generator struct {
@@ -86,14 +88,17 @@ func newStream(seed uint64, i int) *stream {
 	return &stream{index: i, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
 }
 
-// worker is the state of one goroutine: its judge and candidate buffer.
+// worker is the state of one goroutine: its judge, candidate buffer and
+// the problem the judge fills in (kept here, since a pointer passed to a
+// function value escapes: a local would be allocated per candidate).
 type worker struct {
 	judge Judge
 	cands []shogi.Position
+	found problem.Problem
 }
 
 func (g *Generator) newWorker() *worker {
-	return &worker{judge: g.NewJudge(), cands: make([]shogi.Position, 0, 4)}
+	return &worker{judge: g.NewJudge(), cands: make([]shogi.Position, 0, 2)}
 }
 
 func (g *Generator) check() error {
@@ -121,7 +126,9 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 		s.attempts++
 		w.cands = g.Candidate(s.rng, w.cands[:0])
 		for i := range w.cands {
-			if p, ok := w.judge(&w.cands[i]); ok {
+			if w.judge(&w.cands[i], &w.found) {
+				p := w.found
+				w.found = problem.Problem{}
 				p.Provenance = problem.Provenance{Method: g.Method, Seed: g.Seed, Index: s.index, Version: g.Version}
 				return p, nil
 			}

@@ -3,6 +3,7 @@ package gen_test
 import (
 	"context"
 	"errors"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -26,8 +27,9 @@ func kingSquares(seed uint64) *gen.Generator {
 			return append(dst, p)
 		},
 		NewJudge: func() gen.Judge {
-			return func(p *shogi.Position) (problem.Problem, bool) {
-				return problem.Problem{Position: *p}, true
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				*pr = problem.Problem{Position: *p}
+				return true
 			}
 		},
 		MaxAttempts: 5000,
@@ -107,8 +109,9 @@ func TestRunCandidateOrder(t *testing.T) {
 			return append(dst, pos(0), pos(1), pos(2))
 		},
 		NewJudge: func() gen.Judge {
-			return func(p *shogi.Position) (problem.Problem, bool) {
-				return problem.Problem{Position: *p}, p.King(shogi.White) != 0
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				*pr = problem.Problem{Position: *p}
+				return p.King(shogi.White) != 0
 			}
 		},
 	}
@@ -122,8 +125,9 @@ func TestRunStops(t *testing.T) {
 	never := &gen.Generator{
 		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position { return append(dst, shogi.Position{}) },
 		NewJudge: func() gen.Judge {
-			return func(*shogi.Position) (problem.Problem, bool) { return problem.Problem{}, false }
+			return func(*shogi.Position, *problem.Problem) bool { return false }
 		},
+		MaxAttempts: math.MaxInt, // only the context ends it
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()

@@ -60,7 +60,7 @@ type recordMetrics struct {
 // position (see LookOf). The fields id, plies (only when it is not the
 // length of the main line), raw_plies, status and version follow when
 // they are set.
-func (p *Problem) MarshalJSON() ([]byte, error) {
+func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
 		Solution:   usiLine(p.Line),

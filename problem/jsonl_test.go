@@ -45,6 +45,12 @@ func TestMarshalJSONMateIn1(t *testing.T) {
 	if string(b) != want {
 		t.Errorf("got  %s\nwant %s", b, want)
 	}
+	// json.Marshal gives the same, of a value as of a pointer.
+	for _, v := range []any{p, &p} {
+		if m, err := json.Marshal(v); err != nil || string(m)+"\n" != want {
+			t.Errorf("json.Marshal(%T): %s, %v", v, m, err)
+		}
+	}
 	var q Problem
 	if err := json.Unmarshal(b, &q); err != nil {
 		t.Fatal(err)

@@ -8,7 +8,18 @@ package shogi
 // ranks (行き所のない駒), where no move may leave and no drop may put such
 // a piece; true for every other piece and square. It does not look at a
 // board.
-func CanStand(pc Piece, s Square) bool { return !deadEnd(pc.Color(), pc.Kind(), s) }
+func CanStand(pc Piece, s Square) bool { return !deadSquares[pc&31].Has(s) }
+
+// deadSquares[pc] holds the squares where pc could never move: deadEnd as
+// a table, cheap enough for CanStand to be inlined.
+var deadSquares = func() (d [32]Bitboard) {
+	for c := Black; c <= White; c++ {
+		d[NewPiece(c, Pawn)] = tbl.last[c]
+		d[NewPiece(c, Lance)] = tbl.last[c]
+		d[NewPiece(c, Knight)] = tbl.last2[c]
+	}
+	return d
+}()
 
 // PromotionZone returns c's promotion zone (敵陣), the three ranks farthest
 // from c's side of the board: ranks 1 to 3 (a to c) for Black, 7 to 9 for

@@ -10,70 +10,71 @@ import (
 // newJudge returns a judge of the options with its own analysis buffers.
 func (o *Options) newJudge() gen.Judge {
 	var a mate.Result
-	return func(cand *shogi.Position) (problem.Problem, bool) { return o.judge(cand, &a) }
+	return func(cand *shogi.Position, p *problem.Problem) bool { return o.judge(cand, &a, p) }
 }
 
 // judge completes a candidate (it gives White the remaining hand), checks
-// it with the exact mate-in-1 analysis and the filters of o, and returns
-// the problem when it passes.
-func (o *Options) judge(cand *shogi.Position, a *mate.Result) (problem.Problem, bool) {
+// it with the exact mate-in-1 analysis and the filters of o, and sets *p
+// to the problem when it passes.
+func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem) bool {
 	h, err := mate.RemainingHand(cand, shogi.Black)
 	if err != nil {
-		return problem.Problem{}, false
+		return false
 	}
 	q := *cand
 	q.SetHand(shogi.White, h)
 	q.SetSideToMove(shogi.Black)
 	ksq := q.King(shogi.White)
 	if ksq == shogi.NoSquare || !inRegion(ksq, o.King) || !q.IsValid() {
-		return problem.Problem{}, false
+		return false
 	}
 	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings || q.InCheck() {
-		return problem.Problem{}, false
+		return false
 	}
 	n := problem.Pieces(&q)
 	if n > o.MaxPieces || n < o.MinPieces || !o.kindsAllowed(&q) {
-		return problem.Problem{}, false
+		return false
 	}
 	if o.Symmetric && !q.IsSymmetric() {
-		return problem.Problem{}, false
+		return false
 	}
 	mate.Analyze(&q, a)
 	switch len(a.Mates) {
 	case 1:
 	case 2:
 		if !o.AllowPromotionAmbiguity || a.Mates[0].IsDrop() || a.Mates[0] != a.Mates[1].TogglePromotion() {
-			return problem.Problem{}, false
+			return false
 		}
 	default:
-		return problem.Problem{}, false
+		return false
 	}
 	sol := a.Mates[0]
 	if o.MaxChecks > 0 && a.Checks > o.MaxChecks || o.MaxLegal > 0 && a.Legal > o.MaxLegal {
-		return problem.Problem{}, false
+		return false
 	}
 	if o.Mate == DropMate && !sol.IsDrop() || o.Mate == MoveMate && sol.IsDrop() {
-		return problem.Problem{}, false
+		return false
 	}
 	if !o.AllowLeftover {
 		after := q
 		after.DoMove(sol)
 		if !after.Hand(shogi.Black).IsEmpty() {
-			return problem.Problem{}, false
+			return false
 		}
 	}
 	score, tempting := DifficultyScore(&q, a, sol)
 	if lo, hi := o.Difficulty.scoreRange(); score < lo || score >= hi {
-		return problem.Problem{}, false
+		return false
 	}
-	return problem.Problem{
+	*p = problem.Problem{
 		Position:           q,
 		Stipulation:        problem.MateIn(1),
 		Line:               []shogi.Move{sol},
 		PromotionAmbiguous: len(a.Mates) == 2,
 		Metrics:            problem.Metrics{Legal: a.Legal, Checks: a.Checks, Replies: a.Replies, Tempting: tempting},
 		Difficulty:         score,
-	}, true
+	}
+	return true
 }
 
 // kindsAllowed reports whether every piece on the board (other than the
