@@ -1,127 +1,157 @@
-package gen
+package gen_test
 
 import (
 	"context"
-	"fmt"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"reflect"
 	"testing"
 	"time"
 
-	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-func generate(t testing.TB, o Options, n, workers int) ([]Problem, Stats) {
-	t.Helper()
-	g, err := New(o)
-	if err != nil {
-		t.Fatal(err)
+// kingSquares is a method whose problems are White's king alone on a
+// random square with a gold in Black's hand: 81 positions, 45 up to
+// mirroring, so that a run of more than 45 problems cannot end.
+func kingSquares(seed uint64) *gen.Generator {
+	return &gen.Generator{
+		Method: "king", Seed: seed, Version: "v0.test",
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
+			var p shogi.Position
+			p.Put(shogi.Square(rng.IntN(shogi.NumSquares)), shogi.NewPiece(shogi.White, shogi.King))
+			p.SetHand(shogi.Black, p.Hand(shogi.Black).Add(shogi.Gold))
+			return append(dst, p)
+		},
+		NewJudge: func() gen.Judge {
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				*pr = problem.Problem{Position: *p}
+				return true
+			}
+		},
+		MaxAttempts: 5000,
 	}
-	var ps []Problem
-	st, err := g.Run(context.Background(), n, workers, func(p Problem) error {
+}
+
+func run(t *testing.T, g *gen.Generator, n, workers int) ([]problem.Problem, gen.Stats, error) {
+	t.Helper()
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
 		ps = append(ps, p)
 		return nil
 	})
+	return ps, st, err
+}
+
+// The output is in index order, the same for any number of workers, free
+// of duplicates and mirror images, and counted in the statistics.
+func TestRunOrderAndDedup(t *testing.T) {
+	ps1, st1, err := run(t, kingSquares(3), 45, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return ps, st
-}
-
-// checkSound re-checks a problem with the independent verifier path
-// (mate.Verify1 on the SFEN text, as tsume verify does).
-func checkSound(t *testing.T, o Options, p Problem) {
-	t.Helper()
-	sfen := p.Position.SFEN()
-	q, err := shogi.ParseSFEN(sfen)
+	ps4, st4, err := run(t, kingSquares(3), 45, 4)
 	if err != nil {
-		t.Fatalf("problem %d: %s does not parse: %v", p.Index, sfen, err)
+		t.Fatal(err)
 	}
-	v := mate.Verify1(&q, mate.AsGiven)
-	wantValid := v.Valid || o.AllowPromotionAmbiguity && v.PromotionAmbiguous && len(v.Errors) == 1
-	if !wantValid {
-		t.Fatalf("problem %d: %s is not sound: %v", p.Index, sfen, v.Errors)
+	if !reflect.DeepEqual(ps1, ps4) || st1 != st4 {
+		t.Fatalf("1 worker and 4 differ: %+v, %+v", st1, st4)
 	}
-	if v.Analysis.Mates[0] != p.Solution {
-		t.Fatalf("problem %d: %s: solution %s, verifier says %s", p.Index, sfen, p.Solution, v.Analysis.Mates[0])
+	seen := map[shogi.Square]bool{}
+	for i, p := range ps1 {
+		if want := (problem.Provenance{Method: "king", Seed: 3, Index: i, Version: "v0.test"}); p.Provenance != want {
+			t.Errorf("problem %d: provenance %+v", i, p.Provenance)
+		}
+		k := p.Position.King(shogi.White)
+		if seen[k] || seen[k.Mirror()] {
+			t.Errorf("problem %d: king on %v repeats an earlier problem or its mirror image", i, k)
+		}
+		seen[k] = true
 	}
-	if v.Leftover && !o.AllowLeftover {
-		t.Fatalf("problem %d: %s leaves pieces in hand", p.Index, sfen)
+	if st1.Problems != 45 || st1.Duplicates == 0 || st1.Candidates != 45+st1.Duplicates {
+		t.Errorf("stats %+v: want 45 problems, some duplicates, one candidate each", st1)
 	}
-	r, err := mate.RemainingHand(&q, shogi.Black)
-	if err != nil || r != q.Hand(shogi.White) {
-		t.Fatalf("problem %d: %s: White's hand is not the remaining pieces (%v)", p.Index, sfen, err)
+	first, err := kingSquares(3).Problem(context.Background(), 0)
+	if err != nil || !reflect.DeepEqual(first, ps1[0]) {
+		t.Errorf("Problem(0) = %v, %v; Run's first is %v", first.Position, err, ps1[0].Position)
 	}
-	if n := countPieces(&q); n > o.MaxPieces {
-		t.Fatalf("problem %d: %s has %d pieces, max %d", p.Index, sfen, n, o.MaxPieces)
+	other, _, err := run(t, kingSquares(4), 45, 2)
+	if err != nil || reflect.DeepEqual(other, ps1) {
+		t.Errorf("seed 4 gives the output of seed 3 (error %v)", err)
 	}
 }
 
-func TestGeneratedProblemsAreSound(t *testing.T) {
-	for _, m := range []Method{Reverse, Random} {
-		for _, maxp := range []int{3, 4, 8} {
-			for seed := uint64(1); seed <= 3; seed++ {
-				t.Run(fmt.Sprintf("%s/max%d/seed%d", m, maxp, seed), func(t *testing.T) {
-					o := DefaultOptions()
-					o.Method, o.MaxPieces, o.Seed = m, maxp, seed
-					ps, _ := generate(t, o, 30, 2)
-					for _, p := range ps {
-						checkSound(t, o, p)
-					}
-				})
+// The 46th problem cannot be found: the attempt limit ends the run after
+// the 45 others.
+func TestRunTooRare(t *testing.T) {
+	ps, st, err := run(t, kingSquares(1), 46, 2)
+	if !errors.Is(err, gen.ErrTooRare) || len(ps) != 45 || st.Problems != 45 {
+		t.Errorf("error %v, %d problems emitted, stats %+v", err, len(ps), st)
+	}
+}
+
+// The judge tries an attempt's candidates in order and keeps the first it
+// accepts.
+func TestRunCandidateOrder(t *testing.T) {
+	pos := func(s shogi.Square) shogi.Position {
+		var p shogi.Position
+		p.Put(s, shogi.NewPiece(shogi.White, shogi.King))
+		return p
+	}
+	g := &gen.Generator{
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
+			if rng.IntN(2) == 0 {
+				return dst // an attempt with no candidate
 			}
-		}
-	}
-}
-
-func BenchmarkGenerate(b *testing.B) {
-	for _, m := range []Method{Reverse, Random} {
-		for _, maxp := range []int{4, 8} {
-			b.Run(fmt.Sprintf("%s/max%d", m, maxp), func(b *testing.B) {
-				o := DefaultOptions()
-				o.Method, o.MaxPieces = m, maxp
-				n := 0
-				cands := 0
-				start := time.Now()
-				for b.Loop() {
-					o.Seed++
-					_, st := generate(b, o, 200, 2)
-					n += st.Problems
-					cands += st.Candidates
-				}
-				b.ReportMetric(float64(n)/time.Since(start).Seconds(), "problems/s")
-				b.ReportMetric(float64(n)/float64(cands), "yield")
-			})
-		}
-	}
-}
-
-// TestFilters checks that each filter holds on every problem it lets through.
-func TestFilters(t *testing.T) {
-	o := DefaultOptions()
-	o.Kinds = []shogi.Kind{shogi.Gold, shogi.Silver}
-	o.King = Corner
-	o.Mate = MoveMate
-	o.MaxChecks = 4
-	o.Difficulty = Easy
-	ps, _ := generate(t, o, 20, 2)
-	for _, p := range ps {
-		checkSound(t, o, p)
-		if !inCorner(p.Position.King(shogi.White)) || p.Solution.IsDrop() || p.Checks > 4 || p.Score >= 5 {
-			t.Errorf("%s: king %s, solution %s, checks %d, score %.2f", p.Position.SFEN(), p.Position.King(shogi.White), p.Solution, p.Checks, p.Score)
-		}
-		for b := p.Position.Occupied(); b.Any(); {
-			if k := p.Position.PieceAt(b.PopLSB()).Kind().Demote(); k != shogi.Gold && k != shogi.Silver && k != shogi.King {
-				t.Errorf("%s: a %v on the board", p.Position.SFEN(), k)
+			return append(dst, pos(0), pos(1), pos(2))
+		},
+		NewJudge: func() gen.Judge {
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				*pr = problem.Problem{Position: *p}
+				return p.King(shogi.White) != 0
 			}
-		}
+		},
 	}
-	o = DefaultOptions()
-	o.Symmetric, o.TwoKings = true, true
-	ps, _ = generate(t, o, 10, 2)
-	for _, p := range ps {
-		checkSound(t, o, p)
-		if !p.Position.IsSymmetric() || p.Position.King(shogi.Black) == shogi.NoSquare {
-			t.Errorf("%s: symmetric %v, black king %s", p.Position.SFEN(), p.Position.IsSymmetric(), p.Position.King(shogi.Black))
+	p, err := g.Problem(context.Background(), 7)
+	if err != nil || p.Position.King(shogi.White) != 1 {
+		t.Errorf("got king on %v, %v; want the second candidate", p.Position.King(shogi.White), err)
+	}
+}
+
+func TestRunStops(t *testing.T) {
+	never := &gen.Generator{
+		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position { return append(dst, shogi.Position{}) },
+		NewJudge: func() gen.Judge {
+			return func(*shogi.Position, *problem.Problem) bool { return false }
+		},
+		MaxAttempts: math.MaxInt, // only the context ends it
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if _, err := never.Run(ctx, 3, 2, func(problem.Problem) error { return nil }); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("cancelled run: error %v", err)
+	}
+
+	stop := errors.New("stop")
+	emitted := 0
+	st, err := kingSquares(1).Run(context.Background(), 20, 2, func(problem.Problem) error {
+		emitted++
+		if emitted == 3 {
+			return stop
 		}
+		return nil
+	})
+	if !errors.Is(err, stop) || emitted != 3 || st.Problems != 2 {
+		t.Errorf("emit error: %v after %d problems, stats %+v", err, emitted, st)
+	}
+
+	if _, err := kingSquares(1).Run(context.Background(), 0, 1, nil); err == nil {
+		t.Error("no error for n = 0")
+	}
+	if _, err := (&gen.Generator{}).Run(context.Background(), 1, 1, nil); err == nil {
+		t.Error("no error for a generator without a method")
 	}
 }

@@ -1,18 +1,18 @@
 package mate_test
 
 import (
+	"bytes"
 	"context"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/mate"
-	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/problem"
 )
 
 // BenchmarkSolve solves each problem of BenchList (as tsume bench does:
 // soundness checks left out) and reports the nodes searched per solve.
 func BenchmarkSolve(b *testing.B) {
-	rows, err := problems.Parse(mate.BenchList(), "bench.tsv")
+	rows, err := problem.ReadTSV(bytes.NewReader(mate.BenchList()), "bench.tsv")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -21,12 +21,9 @@ func BenchmarkSolve(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, r := range rows {
-		p, err := shogi.ParseSFEN(r.SFEN)
-		if err != nil {
-			b.Fatalf("%s: %v", r.ID, err)
-		}
+		p := r.Position
 		want := mate.Mate
-		if r.Status == "nomate" {
+		if r.Status == problem.NoMate {
 			want = mate.NoMate
 		}
 		b.Run(r.ID, func(b *testing.B) {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -73,7 +73,7 @@ func randomTsumeLike(rng *rand.Rand) shogi.Position {
 // readCorpus reads the committed tsume-like positions.
 func readCorpus(t testing.TB) []shogi.Position {
 	t.Helper()
-	ps, err := problems.ReadSFENs(corpusFile)
+	ps, err := problem.ReadSFENFile(corpusFile)
 	if err != nil {
 		t.Fatal(err)
 	}

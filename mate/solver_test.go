@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -94,17 +94,27 @@ func TestSolveNoMate(t *testing.T) {
 
 var classicsLong = flag.Bool("classics.long", false, "TestSolveClassics: also the long problems (minutes each)")
 
-func readClassics(t *testing.T) []problems.Row {
+// classic is a problem of the classic list.
+type classic struct {
+	ID, SFEN, Status string
+	Plies            int
+}
+
+func readClassics(t *testing.T) []classic {
 	t.Helper()
-	rows, err := problems.ReadFile("testdata/classic-tsume.tsv")
+	ps, err := problem.ReadTSVFile("../problem/testdata/classic-tsume.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	out := make([]classic, len(ps))
+	for i, p := range ps {
+		out[i] = classic{ID: p.ID, SFEN: p.Position.SFEN(), Status: p.Status.String(), Plies: p.Stipulation.Plies}
+	}
+	return out
 }
 
 // TestSolveClassics solves the classic problems of
-// testdata/classic-tsume.tsv (a copy of ../shared/testdata): a confirmed
+// ../problem/testdata/classic-tsume.tsv: a confirmed
 // length must be found and proven shortest; a line-only problem must be
 // proven a mate; every main line passes the independent check. The
 // problems of more than 17 plies take up to a minute each and run only

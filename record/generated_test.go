@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/gen/mate1"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -19,10 +19,10 @@ func TestRoundTripGeneratedProblems(t *testing.T) {
 		name  string
 		write writer
 	}{{"KIF", record.KIF}, {"KI2", record.KI2}, {"CSA", record.CSA}}
-	for _, m := range []gen.Method{gen.Reverse, gen.Random} {
-		o := gen.DefaultOptions()
+	for _, m := range []mate1.Method{mate1.Reverse, mate1.Random} {
+		o := mate1.DefaultOptions()
 		o.Method, o.Seed = m, 11
-		g, err := gen.New(o)
+		g, err := mate1.New(o)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,7 +34,7 @@ func TestRoundTripGeneratedProblems(t *testing.T) {
 			p := pr.Position
 			want := withoutMoveNumber(p.SFEN())
 			for _, f := range formats {
-				text, err := f.write(&p, []shogi.Move{pr.Solution}, nil, true)
+				text, err := f.write(&p, pr.Line, nil, true)
 				if err != nil {
 					t.Fatalf("%s %s: %v", f.name, p.SFEN(), err)
 				}
@@ -45,8 +45,8 @@ func TestRoundTripGeneratedProblems(t *testing.T) {
 				if got := withoutMoveNumber(game.Start.SFEN()); got != want {
 					t.Errorf("%s: position %s came back as %s", f.name, want, got)
 				}
-				if len(game.Moves) != 1 || game.Moves[0] != pr.Solution {
-					t.Errorf("%s %s: moves %v, want [%s]", f.name, want, game.Moves, pr.Solution)
+				if len(game.Moves) != 1 || game.Moves[0] != pr.Line[0] {
+					t.Errorf("%s %s: moves %v, want %v", f.name, want, game.Moves, pr.Line)
 				}
 			}
 			game, err := record.ReadAny([]byte(record.BOD(&p)))

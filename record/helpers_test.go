@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -73,18 +73,17 @@ func perftPositions(t testing.TB) []testLine {
 	return out
 }
 
-// classicProblems returns the classic problems of testdata/classic-tsume.tsv
-// with their recorded main lines.
+// classicProblems returns the classic problems of
+// ../problem/testdata/classic-tsume.tsv with their recorded main lines.
 func classicProblems(t testing.TB) []testLine {
 	t.Helper()
-	rows, err := problems.ReadFile("testdata/classic-tsume.tsv")
+	ps, err := problem.ReadTSVFile("../problem/testdata/classic-tsume.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	var out []testLine
-	for _, r := range rows {
-		p := mustSFEN(t, r.SFEN)
-		out = append(out, testLine{name: "classic/" + r.ID, start: p, moves: mustMoves(t, p, strings.Join(r.Moves, " "))})
+	for _, p := range ps {
+		out = append(out, testLine{name: "classic/" + p.ID, start: p.Position, moves: p.Line})
 	}
 	return out
 }

@@ -7,6 +7,6 @@ set -euo pipefail
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 go test ./mate -run '^$' -bench 'BenchmarkSolve' -benchtime 3x -cpuprofile "$tmp/solve.pprof" -o "$tmp/mate.test" >/dev/null
-go test ./gen -run '^$' -bench 'BenchmarkGenerate' -benchtime 2x -cpuprofile "$tmp/gen.pprof" -o "$tmp/gen.test" >/dev/null
+go test ./gen/mate1 -run '^$' -bench 'BenchmarkGenerate' -benchtime 2x -cpuprofile "$tmp/gen.pprof" -o "$tmp/gen.test" >/dev/null
 go tool pprof -proto "$tmp/solve.pprof" "$tmp/gen.pprof" > cmd/tsume/default.pgo
 ls -l cmd/tsume/default.pgo

@@ -1,24 +1,38 @@
 package shogi_test
 
 import (
-	"path/filepath"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// classicTsumePath is the reference data copied from ../shared/testdata
-// (public-domain problems; the records are CC0, see the file's header).
-var classicTsumePath = filepath.Join("testdata", "classic-tsume.tsv")
+// classicTsumePath is the reference data of package problem (public-domain
+// problems; the records are CC0, see the file's header).
+const classicTsumePath = "../problem/testdata/classic-tsume.tsv"
 
-func readClassicTsume(t testing.TB) []problems.Row {
+// classicTsume is a classic problem with its recorded main line in USI.
+type classicTsume struct {
+	ID    string
+	SFEN  string
+	Plies int
+	Moves []string
+}
+
+func readClassicTsume(t testing.TB) []classicTsume {
 	t.Helper()
-	rows, err := problems.ReadFile(classicTsumePath)
+	ps, err := problem.ReadTSVFile(classicTsumePath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return rows
+	out := make([]classicTsume, len(ps))
+	for i, p := range ps {
+		out[i] = classicTsume{ID: p.ID, SFEN: p.Position.SFEN(), Plies: p.Stipulation.Plies}
+		for _, m := range p.Line {
+			out[i].Moves = append(out[i].Moves, m.String())
+		}
+	}
+	return out
 }
 
 // The recorded main lines of classic tsume problems (Edo period, checked by

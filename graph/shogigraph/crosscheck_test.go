@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/gen/mate1"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -111,7 +111,7 @@ func TestCrossCheckSolver(t *testing.T) {
 	for i, sfen := range knownMates {
 		cases = append(cases, crossCase{fmt.Sprintf("known mate %d", i), parse(t, sfen), crossKnown, i})
 	}
-	g, err := gen.New(gen.DefaultOptions())
+	g, err := mate1.New(mate1.DefaultOptions())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsume-shogi/tsume/graph"
-	"github.com/tsume-shogi/tsume/internal/problems"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -17,7 +17,7 @@ const corpusFile = "../../mate/testdata/tsume-like.sfen"
 
 func readCorpus(t testing.TB) []shogi.Position {
 	t.Helper()
-	ps, err := problems.ReadSFENs(corpusFile)
+	ps, err := problem.ReadSFENFile(corpusFile)
 	if err != nil {
 		t.Fatal(err)
 	}

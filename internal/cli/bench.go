@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,8 +13,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/internal/problems"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -42,7 +43,7 @@ raw_plies (every interposition counted; - if unknown), status
 (confirmed, confirmed-after-futile-rule or constructed: the length is
 checked, plies with --futile discount and raw_plies with --futile count;
 line-only: only the mate; nomate: no mate), sfen, and the recorded line
-(not used); lines starting with # are comments, and the header line
+(checked for legality only; - for none); lines starting with # are comments, and the header line
 starting with "id" is skipped.
 
 --time limits each problem; the soundness checks (余詰) are left out
@@ -77,21 +78,18 @@ type benchProblem struct {
 // parseBenchTSV reads a problem list (see the help of bench); name is used
 // in messages.
 func parseBenchTSV(data []byte, name string) ([]benchProblem, error) {
-	rows, err := problems.Parse(data, name)
+	ps, err := problem.ReadTSV(bytes.NewReader(data), name)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]benchProblem, 0, len(rows))
-	for _, r := range rows {
-		bp := benchProblem{id: r.ID, sfen: r.SFEN, wantStatus: mate.Mate}
-		switch r.Status {
-		case "confirmed", "confirmed-after-futile-rule", "constructed":
-			bp.plies, bp.rawPlies = r.Plies, r.RawPlies
-		case "nomate":
+	out := make([]benchProblem, 0, len(ps))
+	for _, p := range ps {
+		bp := benchProblem{id: p.ID, sfen: p.Position.SFEN(), pos: p.Position, wantStatus: mate.Mate}
+		switch {
+		case p.Status.LengthChecked():
+			bp.plies, bp.rawPlies = p.Stipulation.Plies, p.RawPlies
+		case p.Status == problem.NoMate:
 			bp.wantStatus = mate.NoMate
-		}
-		if bp.pos, err = shogi.ParseSFEN(bp.sfen); err != nil {
-			return nil, fmt.Errorf("%s:%d: %s", name, r.Line, message(err))
 		}
 		out = append(out, bp)
 	}

@@ -94,9 +94,9 @@ func TestBenchErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--problems", benchTestDir + "bad_sfen.tsv"}, "bad_sfen.tsv:1: bad SFEN"},
-		{[]string{"--problems", benchTestDir + "bad_plies.tsv"}, `bad_plies.tsv:1: bad plies "one"`},
-		{[]string{"--problems", benchTestDir + "bad_status.tsv"}, `bad_status.tsv:1: unknown status "guessed"`},
+		{[]string{"--problems", benchTestDir + "bad_sfen.tsv"}, "bad_sfen.tsv:1: sfen: bad SFEN (board field)"},
+		{[]string{"--problems", benchTestDir + "bad_plies.tsv"}, `bad_plies.tsv:1: plies: "one" is not a number of plies`},
+		{[]string{"--problems", benchTestDir + "bad_status.tsv"}, `bad_status.tsv:1: status: unknown status "guessed"`},
 		{[]string{"--problems", benchTestDir + "bad_columns.tsv"}, "bad_columns.tsv:1: want at least 5"},
 		{[]string{"--problems", benchTestDir + "empty.tsv"}, "empty.tsv: no problems"},
 		{[]string{"--problems", benchTestDir + "no-such-file.tsv"}, "no such file"},

@@ -3,12 +3,14 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/tsume-shogi/tsume/graph"
 	"github.com/tsume-shogi/tsume/graph/shogigraph"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -50,10 +52,20 @@ func message(err error) string {
 		mpe *mate.NotAProblemError
 		tme *mate.TooManyPiecesError
 		ae  *mate.AllocError
+		lpe *problem.ParseError
 	)
 	switch {
 	case errors.As(err, &ex):
 		return ex.msg
+	case errors.As(err, &lpe):
+		where := lpe.File
+		if lpe.Line > 0 {
+			where += ":" + strconv.Itoa(lpe.Line)
+		}
+		if lpe.Field != "" {
+			where += ": " + lpe.Field
+		}
+		return where + ": " + message(lpe.Err)
 	case errors.As(err, &gje):
 		if gje.Line > 0 {
 			return fmt.Sprintf("JSON: line %d, column %d: %s", gje.Line, gje.Column, gje.Msg)

@@ -3,11 +3,11 @@ package cli
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"runtime"
 	"strconv"
@@ -15,8 +15,9 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/gen/mate1"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 func generateCommand() *command {
@@ -59,10 +60,12 @@ two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
 Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
 SIGTERM) leaves a valid file with every problem found so far. A progress
 line is shown on standard error when it is a terminal; a summary line ends
-every run.
+every run, unless the output could not be written: then the error, and how
+many problems were written, end it instead.
 
 Exit status: 0 all N problems written, 1 --timeout (or the attempt limit)
-reached first, 2 bad usage, 130 interrupted.`,
+reached first, 2 bad usage or the output could not be written, 130
+interrupted.`,
 		setup: setupGenerate,
 	}
 }
@@ -74,7 +77,8 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
 	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
-	seed := fs.Uint64("seed", 1, "the random `seed`")
+	seed := seedValue(1)
+	fs.Var(&seed, "seed", "the random `seed`, 0 to 18446744073709551615")
 	maxChecks := fs.Int("max-checks", 0, "at most `N` checking moves for Black (0: no limit)")
 	maxLegal := fs.Int("max-legal", 0, "at most `N` legal moves for Black (0: no limit)")
 	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
@@ -95,22 +99,22 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
-		o := gen.DefaultOptions()
+		o := mate1.DefaultOptions()
 		var errs []error
 		var err error
-		if o.Method, err = gen.ParseMethod(*method); err != nil {
+		if o.Method, err = mate1.ParseMethod(*method); err != nil {
 			errs = append(errs, err)
 		}
-		if o.King, err = gen.ParseRegion(*king); err != nil {
+		if o.King, err = mate1.ParseRegion(*king); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Mate, err = gen.ParseMateKind(*mateKind); err != nil {
+		if o.Mate, err = mate1.ParseMateKind(*mateKind); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Difficulty, err = gen.ParseDifficulty(*difficulty); err != nil {
+		if o.Difficulty, err = mate1.ParseDifficulty(*difficulty); err != nil {
 			errs = append(errs, err)
 		}
-		if o.Kinds, err = gen.ParseKinds(*pieces); err != nil {
+		if o.Kinds, err = mate1.ParseKinds(*pieces); err != nil {
 			errs = append(errs, err)
 		}
 		if *n <= 0 {
@@ -136,7 +140,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		default:
 			errs = append(errs, fmt.Errorf("--progress %q: want auto, always or never", *progress))
 		}
-		o.Seed, o.MaxPieces, o.MinPieces = *seed, maxPieces, *minPieces
+		o.Seed, o.MaxPieces, o.MinPieces = uint64(seed), maxPieces, *minPieces
 		o.MaxChecks, o.MaxLegal = *maxChecks, *maxLegal
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
@@ -152,7 +156,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			}
 			return usageErrorf(self, "%s", strings.Join(msgs, "; "))
 		}
-		g, err := gen.New(o)
+		g, err := mate1.New(o)
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
@@ -161,9 +165,10 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	}
 }
 
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) (err error) {
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) error {
 	w := e.stdout
 	var sheet *worksheet
+	var file *os.File
 	if format == "svg" {
 		var serr error
 		if sheet, serr = newWorksheet(out); serr != nil {
@@ -174,12 +179,8 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 		if ferr != nil {
 			return &exitError{ExitError, ferr.Error()}
 		}
-		defer func() {
-			if cerr := f.Close(); err == nil && cerr != nil {
-				err = cerr
-			}
-		}()
-		w = f
+		defer f.Close() // after an error; closed below otherwise
+		w, file = f, f
 	}
 	bw := bufio.NewWriter(w)
 	runCtx := ctx
@@ -192,26 +193,12 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	start := time.Now()
 	var lastDraw time.Time
 	var rec strings.Builder
+	var writeErr error // the first failure to write the output
 	written := 0
-	st, runErr := g.Run(runCtx, n, workers, func(p gen.Problem) error {
-		// The svg format writes its picture here; writeProblem writes
-		// nothing for it.
-		if sheet != nil {
-			if err := sheet.add(&p); err != nil {
-				return err
-			}
-		}
-		rec.Reset()
-		if err := writeProblem(&rec, &p, format); err != nil {
-			return err
-		}
-		// Each problem goes out whole and at once, so an interruption never
-		// leaves half a record behind.
-		if _, err := bw.WriteString(rec.String()); err != nil {
-			return err
-		}
-		if err := bw.Flush(); err != nil {
-			return err
+	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
+		writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		if writeErr != nil {
+			return writeErr
 		}
 		written++
 		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == n) {
@@ -224,21 +211,31 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
 	elapsed := time.Since(start)
-	if ferr := bw.Flush(); runErr == nil {
-		runErr = ferr
+	if ferr := bw.Flush(); writeErr == nil {
+		writeErr = ferr
 	}
 	// The worksheet lists every picture written, also after an interruption.
 	if sheet != nil {
-		if ierr := sheet.writeIndex(); runErr == nil {
-			runErr = ierr
+		if ierr := sheet.writeIndex(); writeErr == nil {
+			writeErr = ierr
 		}
+	}
+	if file != nil {
+		if cerr := file.Close(); writeErr == nil {
+			writeErr = cerr
+		}
+	}
+	if writeErr != nil {
+		// No summary: the problems counted are not all in the output.
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d of %d problems written)", writeErr, written, n)}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {
 		yield = float64(st.Problems) / float64(st.Candidates)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problems from %d candidates (yield %.2f%%, %d duplicates) in %.2fs: %.0f problems/s\n",
-		st.Problems, st.Candidates, 100*yield, st.Duplicates, elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %.0f problems/s\n",
+		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
+		elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
 	switch {
 	case runErr == nil:
 		return nil
@@ -250,6 +247,23 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	return runErr
 }
 
+// writeRecord writes p in the format: the svg format its picture, the
+// others a record on bw. Each record goes out whole and at once, so an
+// interruption never leaves half a record behind.
+func writeRecord(bw *bufio.Writer, sheet *worksheet, rec *strings.Builder, p *problem.Problem, format string) error {
+	if sheet != nil {
+		return sheet.add(p)
+	}
+	rec.Reset()
+	if err := writeProblem(rec, p, format); err != nil {
+		return err
+	}
+	if _, err := bw.WriteString(rec.String()); err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
 // drawProgress writes a one-line progress bar: count, rate and time left.
 func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	const width = 30
@@ -259,58 +273,21 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	fmt.Fprintf(w, "\r[%s%s] %d/%d  %.0f/s  ETA %v\033[K", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate, eta)
 }
 
-// problemJSON is the jsonl record of a problem: the fields the format
-// promises first, in that order, then the look and the flags.
-type problemJSON struct {
-	SFEN       string      `json:"sfen"`
-	Solution   string      `json:"solution"`
-	SolutionJA string      `json:"solution_ja"`
-	Metrics    metricsJSON `json:"metrics"`
-	Difficulty float64     `json:"difficulty"`
-	Method     string      `json:"method"`
-	Seed       uint64      `json:"seed"`
-	Index      int         `json:"index"`
-
-	Look               lookJSON `json:"look"`
-	Tempting           int      `json:"tempting"`
-	PromotionAmbiguous bool     `json:"promotion_ambiguous"`
-}
-
-type metricsJSON struct {
-	Legal   int `json:"legal"`
-	Checks  int `json:"checks"`
-	Replies int `json:"replies"`
-}
-
-type lookJSON struct {
-	Pieces     int  `json:"pieces"`
-	KingEdge   bool `json:"king_edge"`
-	KingCorner bool `json:"king_corner"`
-	Symmetric  bool `json:"symmetric"`
-}
-
-func writeProblem(w *strings.Builder, p *gen.Problem, format string) error {
-	ja := p.Position.JapaneseMove(p.Solution, shogi.NoSquare, shogi.JapaneseStyle{Mark: true})
+func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 	switch format {
 	case "sfen":
 		w.WriteString(p.Position.SFEN() + "\n")
 	case "jsonl":
-		b, err := json.Marshal(problemJSON{
-			SFEN: p.Position.SFEN(), Solution: p.Solution.String(), SolutionJA: ja,
-			Metrics:    metricsJSON{p.Legal, p.Checks, p.Replies},
-			Difficulty: p.Score, Method: p.Method.String(), Seed: p.Seed, Index: p.Index,
-			Look:     lookJSON{p.Pieces, p.KingEdge, p.KingCorn, p.Symmetric},
-			Tempting: p.Tempting, PromotionAmbiguous: p.PromotionAmbiguous,
-		})
+		b, err := problem.AppendJSONL(nil, p)
 		if err != nil {
 			return err
 		}
 		w.Write(b)
-		w.WriteByte('\n')
 	case "kif":
-		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", p.Index, p.Seed, p.Method)
-		kif, err := record.KIF(&p.Position, []shogi.Move{p.Solution}, []record.KIFHeader{
-			{Key: "表題", Value: "一手詰 " + strconv.Itoa(p.Index)},
+		pv := &p.Provenance
+		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", pv.Index, pv.Seed, pv.Method)
+		kif, err := record.KIF(&p.Position, p.Line, []record.KIFHeader{
+			{Key: "表題", Value: "一手詰 " + strconv.Itoa(pv.Index)},
 			{Key: "作者", Value: "tsume generate"},
 		}, true)
 		if err != nil {
@@ -319,5 +296,20 @@ func writeProblem(w *strings.Builder, p *gen.Problem, format string) error {
 		w.WriteString(kif)
 		w.WriteString("\n")
 	}
+	return nil
+}
+
+// seedValue is the --seed flag: an unsigned 64-bit number, whose error
+// names the range.
+type seedValue uint64
+
+func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
+
+func (v *seedValue) Set(s string) error {
+	n, err := strconv.ParseUint(s, 0, 64)
+	if err != nil {
+		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
+	}
+	*v = seedValue(n)
 	return nil
 }

@@ -5,9 +5,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -17,7 +19,7 @@ import (
 )
 
 // summaryLine matches the summary generate prints to stderr.
-var summaryLine = regexp.MustCompile(`^generated [0-9]+ problems from [0-9]+ candidates \(yield [0-9.]+%, [0-9]+ duplicates\) in [0-9.]+s: [0-9]+ problems/s\n$`)
+var summaryLine = regexp.MustCompile(`^generated [0-9]+ problems? from [0-9]+ candidates? \(yield [0-9.]+%, [0-9]+ duplicates?\) in [0-9.]+s: [0-9]+ problems/s\n$`)
 
 func runGenerateCLI(t *testing.T, ctx context.Context, args ...string) (stdout, stderr string, code int) {
 	t.Helper()
@@ -105,6 +107,8 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"--max-checks", "5", "--max-legal", "3"}, "max checks 5 is above max legal 3"},
 		{[]string{"--symmetric", "--king", "corner"}, "--symmetric needs the king on the centre file"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--seed", "-1"}, `flag -seed: want a whole number from 0 to 18446744073709551615`},
+		{[]string{"--seed", "18446744073709551616"}, `flag -seed: want a whole number from 0 to 18446744073709551615`},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
@@ -158,5 +162,63 @@ func TestGenerateTimeout(t *testing.T) {
 	_, errs, code := runGenerateCLI(t, context.Background(), "--n", "100000", "--method", "random", "--symmetric", "--difficulty", "hard", "--timeout", "300ms")
 	if code != ExitNo || !strings.Contains(errs, "timeout after 300ms: found") {
 		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
+
+// The summary counts in the singular and the plural.
+func TestGenerateSummaryCounts(t *testing.T) {
+	for _, c := range []struct {
+		n, seed string
+		want    string
+	}{
+		{"1", "11", "generated 1 problem from 1 candidate (yield 100.00%, 0 duplicates)"},
+		{"1", "1", "generated 1 problem from 5 candidates "},
+		{"2", "1", "generated 2 problems from "},
+	} {
+		out, errs, code := runGenerateCLI(t, context.Background(), "--n", c.n, "--seed", c.seed)
+		if code != ExitOK || !summaryLine.MatchString(errs) || !strings.HasPrefix(errs, c.want) {
+			t.Errorf("generate --n %s --seed %s: exit %d, stderr %q; want a summary starting %q", c.n, c.seed, code, errs, c.want)
+		}
+		if got := strconv.Itoa(strings.Count(out, "\n")); got != c.n {
+			t.Errorf("generate --n %s --seed %s: %s lines of output", c.n, c.seed, got)
+		}
+	}
+}
+
+// failingWriter accepts the first n writes, then fails.
+type failingWriter struct{ n int }
+
+var errDiskFull = errors.New("disk full")
+
+func (w *failingWriter) Write(b []byte) (int, error) {
+	if w.n == 0 {
+		return 0, errDiskFull
+	}
+	w.n--
+	return len(b), nil
+}
+
+// A run whose output cannot be written ends with the error and exit
+// status 2, not with the summary of a success.
+func TestGenerateWriteFailure(t *testing.T) {
+	var errb bytes.Buffer
+	code := Run(context.Background(), []string{"generate", "--n", "5"}, nil, &failingWriter{n: 1}, &errb)
+	if code != ExitError || strings.Contains(errb.String(), "generated") || !strings.Contains(errb.String(), "disk full (the output is incomplete: 1 of 5 problems written)") {
+		t.Errorf("failing standard output: exit %d, stderr %q", code, errb.String())
+	}
+
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--n", "2", "--out", filepath.Join(file, "out.sfen")},
+		{"--n", "2", "--format", "svg", "--out", filepath.Join(file, "pictures")},
+	} {
+		out, errs, code := runGenerateCLI(t, context.Background(), args...)
+		if code != ExitError || out != "" || strings.Contains(errs, "generated") || !strings.Contains(errs, "not a directory") {
+			t.Errorf("generate %v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -54,12 +54,12 @@ func newWorksheet(dir string) (*worksheet, error) {
 }
 
 // add writes the picture of p and, at most once a second, index.html.
-func (w *worksheet) add(p *gen.Problem) error {
+func (w *worksheet) add(p *problem.Problem) error {
 	e := worksheetEntry{
-		number: p.Index + 1,
-		file:   fmt.Sprintf("%04d.svg", p.Index+1),
-		ja:     p.Position.JapaneseMove(p.Solution, shogi.NoSquare, shogi.JapaneseStyle{Mark: true}),
-		usi:    p.Solution.String(),
+		number: p.Provenance.Index + 1,
+		file:   fmt.Sprintf("%04d.svg", p.Provenance.Index+1),
+		ja:     p.Position.JapaneseMove(p.Line[0], shogi.NoSquare, shogi.JapaneseStyle{Mark: true}),
+		usi:    p.Line[0].String(),
 		sfen:   p.Position.SFEN(),
 	}
 	pic := render.SVG(&p.Position, render.SVGOptions{Title: "第" + strconv.Itoa(e.number) + "問"})
@@ -67,7 +67,7 @@ func (w *worksheet) add(p *gen.Problem) error {
 		return err
 	}
 	w.entries = append(w.entries, e)
-	w.method, w.seed = p.Method.String(), p.Seed
+	w.method, w.seed = p.Provenance.Method, p.Provenance.Seed
 	if time.Since(w.lastIndex) >= worksheetRefresh {
 		return w.writeIndex()
 	}

@@ -1,4 +1,4 @@
-package gen
+package mate1
 
 import (
 	"flag"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -20,11 +21,11 @@ type variety struct {
 	checks, legal, difficulty, pattern map[string]int
 }
 
-func newVariety(ps []Problem) *variety {
+func newVariety(ps []problem.Problem) *variety {
 	v := &variety{n: len(ps), kind: map[string]int{}, moveType: map[string]int{}, region: map[string]int{},
 		pieces: map[string]int{}, checks: map[string]int{}, legal: map[string]int{}, difficulty: map[string]int{}, pattern: map[string]int{}}
 	for _, p := range ps {
-		sol := p.Solution
+		sol := p.Line[0]
 		kind := sol.Piece().Kind().String()
 		v.kind[kind]++
 		switch {
@@ -39,19 +40,19 @@ func newVariety(ps []Problem) *variety {
 		}
 		ksq := p.Position.King(shogi.White)
 		switch {
-		case inCorner(ksq):
+		case problem.CornerSquare(ksq):
 			v.region["corner"]++
-		case onEdge(ksq):
+		case problem.EdgeSquare(ksq):
 			v.region["edge (not corner)"]++
 		case inCenter(ksq):
 			v.region["center"]++
 		default:
 			v.region["other"]++
 		}
-		v.pieces[fmt.Sprintf("%02d", p.Pieces)]++
-		v.checks[bucket(p.Checks, 1, 2, 3, 5, 10, 20)]++
-		v.legal[bucket(p.Legal, 10, 30, 60, 100, 150)]++
-		v.difficulty[bucket(int(p.Score), 2, 4, 7, 9, 14)]++
+		v.pieces[fmt.Sprintf("%02d", problem.Pieces(&p.Position))]++
+		v.checks[bucket(p.Metrics.Checks, 1, 2, 3, 5, 10, 20)]++
+		v.legal[bucket(p.Metrics.Legal, 10, 30, 60, 100, 150)]++
+		v.difficulty[bucket(int(p.Difficulty), 2, 4, 7, 9, 14)]++
 		v.pattern[kind+" to king on "+ksq.String()]++
 	}
 	return v

@@ -1,86 +1,80 @@
-package gen
+package mate1
 
 import (
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// workspace is the per-worker scratch state.
-type workspace struct {
-	analysis mate.Result
+// newJudge returns a judge of the options with its own analysis buffers.
+func (o *Options) newJudge() gen.Judge {
+	var a mate.Result
+	return func(cand *shogi.Position, p *problem.Problem) bool { return o.judge(cand, &a, p) }
 }
 
 // judge completes a candidate (it gives White the remaining hand), checks
-// it with the exact mate-in-1 analysis and the filters of o, and returns
-// the problem when it passes.
-func (o *Options) judge(cand *shogi.Position, ws *workspace) (Problem, bool) {
+// it with the exact mate-in-1 analysis and the filters of o, and sets *p
+// to the problem when it passes.
+func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem) bool {
 	h, err := mate.RemainingHand(cand, shogi.Black)
 	if err != nil {
-		return Problem{}, false
+		return false
 	}
 	q := *cand
 	q.SetHand(shogi.White, h)
 	q.SetSideToMove(shogi.Black)
 	ksq := q.King(shogi.White)
 	if ksq == shogi.NoSquare || !inRegion(ksq, o.King) || !q.IsValid() {
-		return Problem{}, false
+		return false
 	}
 	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings || q.InCheck() {
-		return Problem{}, false
+		return false
 	}
-	n := countPieces(&q)
+	n := problem.Pieces(&q)
 	if n > o.MaxPieces || n < o.MinPieces || !o.kindsAllowed(&q) {
-		return Problem{}, false
+		return false
 	}
-	sym := q.IsSymmetric()
-	if o.Symmetric && !sym {
-		return Problem{}, false
+	if o.Symmetric && !q.IsSymmetric() {
+		return false
 	}
-	a := &ws.analysis
 	mate.Analyze(&q, a)
 	switch len(a.Mates) {
 	case 1:
 	case 2:
 		if !o.AllowPromotionAmbiguity || a.Mates[0].IsDrop() || a.Mates[0] != a.Mates[1].TogglePromotion() {
-			return Problem{}, false
+			return false
 		}
 	default:
-		return Problem{}, false
+		return false
 	}
 	sol := a.Mates[0]
 	if o.MaxChecks > 0 && a.Checks > o.MaxChecks || o.MaxLegal > 0 && a.Legal > o.MaxLegal {
-		return Problem{}, false
+		return false
 	}
 	if o.Mate == DropMate && !sol.IsDrop() || o.Mate == MoveMate && sol.IsDrop() {
-		return Problem{}, false
+		return false
 	}
 	if !o.AllowLeftover {
 		after := q
 		after.DoMove(sol)
 		if !after.Hand(shogi.Black).IsEmpty() {
-			return Problem{}, false
+			return false
 		}
 	}
 	score, tempting := DifficultyScore(&q, a, sol)
 	if lo, hi := o.Difficulty.scoreRange(); score < lo || score >= hi {
-		return Problem{}, false
+		return false
 	}
-	return Problem{
-		Method:             o.Method,
-		Seed:               o.Seed,
+	*p = problem.Problem{
 		Position:           q,
-		Solution:           sol,
+		Stipulation:        problem.MateIn(1),
+		Line:               []shogi.Move{sol},
 		PromotionAmbiguous: len(a.Mates) == 2,
-		Legal:              a.Legal,
-		Checks:             a.Checks,
-		Replies:            a.Replies,
-		Tempting:           tempting,
-		Score:              score,
-		Pieces:             n,
-		KingEdge:           onEdge(ksq),
-		KingCorn:           inCorner(ksq),
-		Symmetric:          sym,
-	}, true
+		Metrics:            problem.Metrics{Legal: a.Legal, Checks: a.Checks, Replies: a.Replies, Tempting: tempting},
+		Difficulty:         score,
+	}
+	return true
 }
 
 // kindsAllowed reports whether every piece on the board (other than the

@@ -1,4 +1,4 @@
-package gen
+package mate1
 
 import (
 	"math/rand/v2"
@@ -28,40 +28,13 @@ func near(rng *rand.Rand, s shogi.Square, r int) shogi.Square {
 	return shogi.NewSquare(f, k)
 }
 
-// deadEnd reports whether a piece of colour c and kind k could never move
-// from s (a pawn or lance on the far rank, a knight on the far two).
-func deadEnd(c shogi.Color, k shogi.Kind, s shogi.Square) bool {
-	r := s.Rank()
-	if c == shogi.White {
-		r = 10 - r
-	}
-	switch k {
-	case shogi.Pawn, shogi.Lance:
-		return r == 1
-	case shogi.Knight:
-		return r <= 2
-	}
-	return false
-}
-
-// pawnOnFile reports whether c has an unpromoted pawn on the file of s.
-func pawnOnFile(p *shogi.Position, c shogi.Color, s shogi.Square) bool {
-	f := s.File()
-	for b := p.Pieces(c, shogi.Pawn); b.Any(); {
-		if b.PopLSB().File() == f {
-			return true
-		}
-	}
-	return false
-}
-
 // pieceFits reports whether pc may stand on s of p: s empty, no dead piece,
 // no 二歩.
 func pieceFits(p *shogi.Position, pc shogi.Piece, s shogi.Square) bool {
-	if p.PieceAt(s) != shogi.NoPiece || deadEnd(pc.Color(), pc.Kind(), s) {
+	if p.PieceAt(s) != shogi.NoPiece || !shogi.CanStand(pc, s) {
 		return false
 	}
-	return pc.Kind() != shogi.Pawn || !pawnOnFile(p, pc.Color(), s)
+	return pc.Kind() != shogi.Pawn || !p.HasPawnOnFile(pc.Color(), s.File())
 }
 
 // randomPiece draws a piece of colour c from the allowed kinds, promoted

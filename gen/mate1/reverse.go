@@ -1,4 +1,4 @@
-package gen
+package mate1
 
 import (
 	"math/rand/v2"
@@ -20,9 +20,9 @@ import (
 //  5. cover every escape square: a White piece on it (one that cannot take
 //     the checker) or a Black piece attacking it (one that does not check);
 //  6. fail if a White piece can take the checker; maybe add a decoy or two;
-//  7. take the move back, and let judge verify the candidate with the exact
-//     mate-in-1 analysis. A candidate whose decoys spoil uniqueness is
-//     repaired by dropping the decoys.
+//  7. take the move back, and let the judge verify the candidate with the
+//     exact mate-in-1 analysis. A candidate whose decoys spoil uniqueness
+//     is repaired by dropping the decoys.
 
 // reverseCandidate builds a candidate by reverse construction. It returns
 // the candidate without decoys as well, for repair.
@@ -64,7 +64,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 		if !contact && after != shogi.Knight {
 			continue
 		}
-		if shogi.AttacksFrom(matingPiece, t, occ).Has(ksq) && !deadEnd(shogi.Black, after, t) {
+		if shogi.AttacksFrom(matingPiece, t, occ).Has(ksq) && shogi.CanStand(matingPiece, t) {
 			dests = append(dests, t)
 		}
 	}
@@ -78,12 +78,13 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 	from := shogi.NoSquare
 	if !drop {
 		pb := shogi.NewPiece(shogi.Black, before)
+		zone := shogi.PromotionZone(shogi.Black)
 		var origins []shogi.Square
 		for f := shogi.Square(0); f < shogi.NumSquares; f++ {
-			if f == ksq || f == to || o.Symmetric && f.File() != 5 || deadEnd(shogi.Black, before, f) {
+			if f == ksq || f == to || o.Symmetric && f.File() != 5 || !shogi.CanStand(pb, f) {
 				continue
 			}
-			if after != before && !blackZone(f) && !blackZone(to) {
+			if after != before && !zone.Has(f) && !zone.Has(to) {
 				continue // promotion needs the zone
 			}
 			a := shogi.AttacksFrom(pb, f, occ)
@@ -114,13 +115,13 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 
 	// 5. Cover the escape squares.
 	for pass := 0; pass < 3; pass++ {
-		open := b.escapes(ksq)
+		open := b.pos.FlightSquares(shogi.White)
 		if open.IsEmpty() {
 			break
 		}
 		for open.Any() {
 			e := open.PopLSB()
-			if !b.escapes(ksq).Has(e) {
+			if !b.pos.FlightSquares(shogi.White).Has(e) {
 				continue // covered meanwhile
 			}
 			if b.pieces >= o.MaxPieces {
@@ -132,7 +133,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 			o.placeAttacker(rng, b, e, ksq, reserved)
 		}
 	}
-	if b.escapes(ksq).Any() || b.pieces > o.MaxPieces {
+	if b.pos.FlightSquares(shogi.White).Any() || b.pieces > o.MaxPieces {
 		return plain, plain, false
 	}
 
@@ -177,28 +178,6 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 	withDecoys, ok1 := takeBack(b)
 	plain, ok2 := takeBack(&core)
 	return withDecoys, plain, ok1 && ok2
-}
-
-func blackZone(s shogi.Square) bool { return s.Rank() <= 3 }
-
-// escapes returns the squares next to White's king on ksq that it could
-// step to: not holding a White piece and not attacked by Black (with the
-// king lifted off, so that a ranged piece attacks through its square).
-func (b *board) escapes(ksq shogi.Square) shogi.Bitboard {
-	tmp := b.pos
-	tmp.Put(ksq, shogi.NoPiece)
-	steps := shogi.AttacksFrom(shogi.NewPiece(shogi.White, shogi.King), ksq, tmp.Occupied())
-	var open shogi.Bitboard
-	for s := steps; s.Any(); {
-		e := s.PopLSB()
-		if pc := tmp.PieceAt(e); pc != shogi.NoPiece && pc.Color() == shogi.White {
-			continue
-		}
-		if tmp.AttackersTo(shogi.Black, e).IsEmpty() {
-			open = open.With(e)
-		}
-	}
-	return open
 }
 
 // placeAttacker puts a Black piece where it attacks target but does not

@@ -1,4 +1,4 @@
-package gen
+package mate1
 
 import (
 	"math/rand/v2"

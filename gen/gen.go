@@ -1,0 +1,263 @@
+// Package gen is the framework of tsume's problem generators. A method of
+// generation is two functions: a Candidate, which draws candidate
+// positions from a random stream, and a Judge, which accepts or rejects a
+// candidate and fills in the problem (the main line, the metrics, the
+// difficulty). Generator.Run does the rest, the same for every method:
+//
+//   - problem i of a run is drawn from its own random stream, derived from
+//     the seed and i alone, so the output does not depend on the number
+//     of workers;
+//   - the problems are emitted in index order from a single goroutine;
+//   - a problem equal to an earlier one, or to its left-right mirror
+//     image, is replaced by the next problem of the same stream;
+//   - a problem that takes too many attempts ends the run with ErrTooRare;
+//   - the run stops when its context ends, the problems emitted until then
+//     forming a prefix of the full run's output.
+//
+// Package gen/mate1 holds the mate-in-1 methods.
+package gen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// DefaultMaxAttempts bounds the attempts one problem may take when
+// Generator.MaxAttempts is 0.
+const DefaultMaxAttempts = 2_000_000
+
+// ErrTooRare is returned when a problem needs more attempts than the
+// limit: the method's filters make problems too rare.
+var ErrTooRare = errors.New("gen: no problem found within the attempt limit; the filters may be too strict")
+
+// Candidate draws the candidates of one attempt from rng and appends them
+// to dst, in the order the Judge is to try them; an attempt may give none.
+// It is called from several goroutines at once, so it may depend on rng
+// alone.
+type Candidate func(rng *rand.Rand, dst []shogi.Position) []shogi.Position
+
+// Judge decides whether cand is a problem. When it is, Judge sets *p to
+// the problem (its position, stipulation, main line, metrics and
+// difficulty) and returns true; Run fills in the provenance. When it is
+// not, Judge returns false and leaves *p alone, so that rejecting a
+// candidate, the common case, copies nothing. Judge may change *cand. A
+// Judge is used by one goroutine at a time, so it may keep scratch space.
+type Judge func(cand *shogi.Position, p *problem.Problem) bool
+
+// Generator generates problems by one method with one seed.
+type Generator struct {
+	// Method names the method in the problems' provenance ("reverse").
+	Method string
+	// Seed selects the run: the same method, options and seed give the
+	// same problems.
+	Seed uint64
+	// Version, if set, is recorded in the problems' provenance (tsume's
+	// version).
+	Version string
+	// Candidate draws the candidates.
+	Candidate Candidate
+	// NewJudge returns a Judge; Run calls it once per worker.
+	NewJudge func() Judge
+	// MaxAttempts bounds the calls of Candidate one problem may take
+	// (0: DefaultMaxAttempts).
+	MaxAttempts int
+}
+
+// Stats describes a run.
+type Stats struct {
+	Problems   int // problems emitted (emit returning nil)
+	Candidates int // attempts (calls of Candidate) made for the problems emitted, duplicates included
+	Duplicates int // problems dropped as duplicates (mirror images count)
+}
+
+// stream is the random source of one problem slot: slot i draws from the
+// PCG stream (seed, i), so its candidates do not depend on other slots.
+type stream struct {
+	index    int
+	rng      *rand.Rand
+	attempts int
+}
+
+func newStream(seed uint64, i int) *stream {
+	return &stream{index: i, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
+}
+
+// worker is the state of one goroutine: its judge, candidate buffer and
+// the problem the judge fills in (kept here, since a pointer passed to a
+// function value escapes: a local would be allocated per candidate).
+type worker struct {
+	judge Judge
+	cands []shogi.Position
+	found problem.Problem
+}
+
+func (g *Generator) newWorker() *worker {
+	return &worker{judge: g.NewJudge(), cands: make([]shogi.Position, 0, 2)}
+}
+
+func (g *Generator) check() error {
+	if g.Candidate == nil || g.NewJudge == nil {
+		return errors.New("gen: the generator needs a Candidate and a NewJudge")
+	}
+	return nil
+}
+
+// next draws candidates from s until one passes, and returns it.
+func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Problem, error) {
+	limit := g.MaxAttempts
+	if limit <= 0 {
+		limit = DefaultMaxAttempts
+	}
+	for {
+		if s.attempts%256 == 0 {
+			if err := ctx.Err(); err != nil {
+				return problem.Problem{}, err
+			}
+		}
+		if s.attempts >= limit {
+			return problem.Problem{}, ErrTooRare
+		}
+		s.attempts++
+		w.cands = g.Candidate(s.rng, w.cands[:0])
+		for i := range w.cands {
+			if w.judge(&w.cands[i], &w.found) {
+				p := w.found
+				w.found = problem.Problem{}
+				p.Provenance = problem.Provenance{Method: g.Method, Seed: g.Seed, Index: s.index, Version: g.Version}
+				return p, nil
+			}
+		}
+	}
+}
+
+// Problem returns problem i of the run, ignoring duplicates of earlier
+// problems (Run removes those).
+func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error) {
+	if err := g.check(); err != nil {
+		return problem.Problem{}, err
+	}
+	return g.next(ctx, newStream(g.Seed, i), g.newWorker())
+}
+
+// Run generates n problems with the given number of workers (at least 1)
+// and calls emit for each, in index order, from a single goroutine. A
+// problem equal to an earlier one or to its mirror image is replaced by
+// the next problem of the same slot, so the output does not depend on
+// workers. Run stops at the first error from emit or when ctx ends; the
+// problems emitted until then form a prefix of the full run's output.
+func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.Problem) error) (Stats, error) {
+	if err := g.check(); err != nil {
+		return Stats{}, err
+	}
+	if n <= 0 {
+		return Stats{}, fmt.Errorf("gen: number of problems %d must be positive", n)
+	}
+	workers = max(workers, 1)
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+
+	type result struct {
+		s   *stream
+		p   problem.Problem
+		err error
+	}
+	jobs := make(chan int)
+	results := make(chan result, workers)
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Go(func() {
+			w := g.newWorker()
+			for i := range jobs {
+				s := newStream(g.Seed, i)
+				p, err := g.next(ctx, s, w)
+				select {
+				case results <- result{s, p, err}:
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for i := range n {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	var st Stats
+	seen := make(map[string]bool)
+	pending := make(map[int]result)
+	w := g.newWorker() // for the replacements of duplicates
+	nextIndex := 0
+	var firstErr error
+	for r := range results {
+		pending[r.s.index] = r
+		for {
+			cur, ok := pending[nextIndex]
+			if !ok {
+				break
+			}
+			delete(pending, nextIndex)
+			if cur.err != nil {
+				firstErr = cur.err
+				break
+			}
+			p := cur.p
+			for firstErr == nil {
+				key := canonicalKey(&p.Position)
+				if !seen[key] {
+					seen[key] = true
+					break
+				}
+				st.Duplicates++
+				p, firstErr = g.next(ctx, cur.s, w)
+			}
+			if firstErr != nil {
+				break
+			}
+			if firstErr = emit(p); firstErr != nil {
+				break
+			}
+			st.Problems++
+			st.Candidates += cur.s.attempts
+			nextIndex++
+		}
+		if firstErr != nil {
+			break
+		}
+	}
+	cancel()
+	for range results {
+		// Drain so the workers can finish.
+	}
+	if firstErr == nil && nextIndex < n {
+		firstErr = ctx.Err()
+	}
+	return st, firstErr
+}
+
+// canonicalKey identifies a problem up to left-right mirroring: the smaller
+// of the SFENs of the position and of its mirror image.
+func canonicalKey(p *shogi.Position) string {
+	m := p.Mirror()
+	a, b := p.SFEN(), m.SFEN()
+	if b < a {
+		return b
+	}
+	return a
+}

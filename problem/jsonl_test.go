@@ -1,0 +1,119 @@
+package problem
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+func mustSFEN(t testing.TB, s string) shogi.Position {
+	t.Helper()
+	p, err := shogi.ParseSFEN(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// A generated mate-in-1 is written in the record format of generate
+// --format jsonl, byte for byte.
+func TestMarshalJSONMateIn1(t *testing.T) {
+	p := Problem{
+		Position:    mustSFEN(t, "5+P3/3lk4/3g1+p3/5g3/9/9/9/9/9 b Rr2b2g4s4n3l16p 1"),
+		Stipulation: MateIn(1),
+		Metrics:     Metrics{Legal: 78, Checks: 14, Replies: 262},
+		Difficulty:  5.38,
+		Provenance:  Provenance{Method: "reverse", Seed: 7, Index: 0},
+	}
+	m, err := p.Position.ParseUSIMove("R*5a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.Line = []shogi.Move{m}
+	b, err := AppendJSONL(nil, &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = `{"sfen":"5+P3/3lk4/3g1+p3/5g3/9/9/9/9/9 b Rr2b2g4s4n3l16p 1","solution":"R*5a","solution_ja":"▲５一飛打",` +
+		`"metrics":{"legal":78,"checks":14,"replies":262},"difficulty":5.38,"method":"reverse","seed":7,"index":0,` +
+		`"look":{"pieces":6,"king_edge":false,"king_corner":false,"symmetric":false},"tempting":0,"promotion_ambiguous":false}` + "\n"
+	if string(b) != want {
+		t.Errorf("got  %s\nwant %s", b, want)
+	}
+	// json.Marshal gives the same, of a value as of a pointer.
+	for _, v := range []any{p, &p} {
+		if m, err := json.Marshal(v); err != nil || string(m)+"\n" != want {
+			t.Errorf("json.Marshal(%T): %s, %v", v, m, err)
+		}
+	}
+	var q Problem
+	if err := json.Unmarshal(b, &q); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(p, q) {
+		t.Errorf("read back %+v\nwant      %+v", q, p)
+	}
+}
+
+// Every classic problem survives JSONL, the long lines with 同 in them
+// too.
+func TestJSONLRoundTrip(t *testing.T) {
+	ps := readClassics(t)
+	ps[0].Provenance.Version = "v1.2.3"
+	ps[1].PromotionAmbiguous = true
+	ps[1].Metrics = Metrics{1, 2, 3, 4}
+	var b bytes.Buffer
+	if err := WriteJSONL(&b, ps); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "同") {
+		t.Error("no 同 in the Japanese lines")
+	}
+	qs, err := ReadJSONL(&b, "written")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ps, qs) {
+		t.Error("the classic problems read back differ")
+	}
+	// A stipulation other than the length of the line is kept.
+	p := Problem{Position: mustSFEN(t, "4k4/9/9/9/9/9/9/9/9 b G 1"), Stipulation: MateIn(0), Status: NoMate}
+	p.Stipulation.Plies = 5
+	data, err := p.MarshalJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q Problem
+	if err := q.UnmarshalJSON(data); err != nil || !reflect.DeepEqual(p, q) {
+		t.Errorf("%s read back as %+v, %v", data, q, err)
+	}
+}
+
+func TestReadJSONLErrors(t *testing.T) {
+	for _, c := range []struct {
+		data, field, want string
+		line              int
+	}{
+		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","solution":"G*5b"}` + "\n\n" + `{"sfen":1}`, "sfen", "p.jsonl:3: sfen: json: cannot unmarshal", 3},
+		{`{"solution":"G*5b"}`, "sfen", "p.jsonl:1: sfen: missing", 1},
+		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","solution":"G*5a"}`, "solution", "p.jsonl:1: solution: move 1: shogi: illegal move G*5a", 1},
+		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","status":"maybe"}`, "status", `p.jsonl:1: status: unknown status "maybe"`, 1},
+		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","plies":-1}`, "plies", "p.jsonl:1: plies: -1", 1},
+		{`{"sfen":`, "", "p.jsonl:1: unexpected end of JSON input", 1},
+	} {
+		_, err := ReadJSONL(strings.NewReader(c.data), "p.jsonl")
+		var pe *ParseError
+		if !errors.As(err, &pe) || pe.Line != c.line || pe.Field != c.field || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want line %d, field %q, text %q…", c.data, err, c.line, c.field, c.want)
+		}
+	}
+	var p Problem
+	if err := json.Unmarshal([]byte(`{"sfen":"x"}`), &p); err == nil || !strings.Contains(err.Error(), "sfen: shogi: bad SFEN") {
+		t.Errorf("Unmarshal: error %v", err)
+	}
+}

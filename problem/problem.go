@@ -1,0 +1,203 @@
+// Package problem holds tsume problems as data: the position, what is to
+// be achieved (the stipulation), the main line, the metrics and the
+// difficulty a generator measured, and where the problem came from. It
+// reads and writes the two file formats of tsume: problem lists in
+// tab-separated columns (ReadTSV, WriteTSV), such as the classic problems
+// of testdata/classic-tsume.tsv, and one JSON object per line (ReadJSONL,
+// WriteJSONL), what tsume generate --format jsonl writes.
+//
+// The package knows no rules beyond those of package shogi: it checks
+// that a main line is legal move by move, not that it is a solution.
+package problem
+
+import (
+	"fmt"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Problem is one tsume problem. Only Position is required; the other
+// fields are zero when unknown.
+type Problem struct {
+	// ID names the problem in a list ("zukou-036"); empty for a
+	// generated problem.
+	ID string
+	// Position is the problem: the attacker to move.
+	Position shogi.Position
+	// Stipulation is what the attacker must achieve.
+	Stipulation Stipulation
+	// RawPlies is the length of the shortest forced mate when every
+	// interposition counts as a defence, futile or not (0: unknown).
+	RawPlies int
+	// Status says how far the length is confirmed.
+	Status Status
+	// Line is the main line, from Position: the attacker's moves and the
+	// defender's replies, legal move by move.
+	Line []shogi.Move
+	// PromotionAmbiguous is set when the first move also works with the
+	// other promotion choice (a dual a generator may allow).
+	PromotionAmbiguous bool
+	// Metrics count the attacker's options in Position.
+	Metrics Metrics
+	// Difficulty is the difficulty score of the method that made the
+	// problem (0: not rated).
+	Difficulty float64
+	// Provenance records how a generated problem was made.
+	Provenance Provenance
+}
+
+// Goal is the aim of a stipulation. Only mate exists today; fairy aims
+// (self-mate, help-mate, …) are to be added as further values.
+type Goal uint8
+
+// The goals.
+const (
+	// Mate is the tsume shogi aim: every attacker move checks, and the
+	// defender is mated (詰将棋).
+	Mate Goal = iota
+)
+
+// String returns "mate".
+func (g Goal) String() string {
+	if g == Mate {
+		return "mate"
+	}
+	return fmt.Sprintf("Goal(%d)", uint8(g))
+}
+
+// Stipulation is what the attacker must achieve, and in how many plies.
+type Stipulation struct {
+	Goal Goal
+	// Plies is the length by the tsume convention (futile interpositions
+	// not counted); 0 when unknown or when there is no mate.
+	Plies int
+}
+
+// MateIn returns the stipulation mate in the given number of plies: 1 for
+// a mate-in-1 (一手詰), 3 for a mate-in-3, and so on.
+func MateIn(plies int) Stipulation { return Stipulation{Goal: Mate, Plies: plies} }
+
+// String returns "mate in 3" (or "mate" when the length is unknown).
+func (s Stipulation) String() string {
+	if s.Plies == 0 {
+		return s.Goal.String()
+	}
+	return fmt.Sprintf("%s in %d", s.Goal, s.Plies)
+}
+
+// Metrics count the attacker's options in the problem position, the
+// measures a generator filters and rates problems by. They describe the
+// first move of any problem, however long.
+type Metrics struct {
+	Legal   int // L: the attacker's legal moves
+	Checks  int // C: its checking moves
+	Replies int // R_total: the defender's legal replies, summed over the checks
+	// Tempting counts the checks other than the first move of the main
+	// line that leave the defender at most two replies.
+	Tempting int
+}
+
+// Provenance records how a generated problem was made: by which method,
+// from which seed, as which problem of the run, by which version of tsume.
+// Seed and Index reproduce the problem: the same method, options and seed
+// give problem Index again.
+type Provenance struct {
+	Method  string // "reverse", "random", …; empty when not generated
+	Seed    uint64
+	Index   int    // 0-based place in the run
+	Version string // tsume's version, when the caller knows it
+}
+
+// Status says how far the length of a problem in a list is confirmed.
+type Status uint8
+
+// The statuses of a problem list.
+const (
+	// UnknownStatus is the zero Status, written "-".
+	UnknownStatus Status = iota
+	// Confirmed: an independent solver agrees with the recorded length.
+	Confirmed
+	// ConfirmedAfterFutileRule: it agrees once futile interpositions are
+	// not counted.
+	ConfirmedAfterFutileRule
+	// Constructed: made for the list, the lengths checked by an
+	// exhaustive search.
+	Constructed
+	// LineOnly: the recorded line is legal, all checks and ends in mate,
+	// but its length is not confirmed.
+	LineOnly
+	// NoMate: the position has no mate.
+	NoMate
+)
+
+var statusNames = [...]string{"-", "confirmed", "confirmed-after-futile-rule", "constructed", "line-only", "nomate"}
+
+// Statuses lists the names a status may have in a problem list.
+const Statuses = "confirmed, confirmed-after-futile-rule, constructed, line-only, nomate or -"
+
+// String returns the status as a list writes it: "confirmed", …, "-" for
+// UnknownStatus.
+func (s Status) String() string {
+	if int(s) < len(statusNames) {
+		return statusNames[s]
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+// ParseStatus reads a status name (see Statuses).
+func ParseStatus(name string) (Status, error) {
+	for i, n := range statusNames {
+		if name == n {
+			return Status(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown status %q: want %s", name, Statuses)
+}
+
+// LengthChecked reports whether the status confirms the recorded length:
+// confirmed, confirmed-after-futile-rule or constructed.
+func (s Status) LengthChecked() bool {
+	return s == Confirmed || s == ConfirmedAfterFutileRule || s == Constructed
+}
+
+// Look describes what a problem looks like, as its position shows.
+type Look struct {
+	Pieces     int  `json:"pieces"`      // see Pieces
+	KingEdge   bool `json:"king_edge"`   // the defender's king stands on the outer ring
+	KingCorner bool `json:"king_corner"` // the defender's king stands in a corner 2×2 block
+	Symmetric  bool `json:"symmetric"`   // the board is its own left-right mirror image
+}
+
+// LookOf returns the look of p, a problem with White defending.
+func LookOf(p *shogi.Position) Look {
+	ksq := p.King(shogi.White)
+	return Look{
+		Pieces:     Pieces(p),
+		KingEdge:   ksq != shogi.NoSquare && EdgeSquare(ksq),
+		KingCorner: ksq != shogi.NoSquare && CornerSquare(ksq),
+		Symmetric:  p.IsSymmetric(),
+	}
+}
+
+// Pieces returns the size of a problem with Black attacking: the pieces on
+// the board other than White's king, plus the pieces in Black's hand.
+func Pieces(p *shogi.Position) int {
+	n := p.Occupied().Count() + p.Hand(shogi.Black).Total()
+	if p.King(shogi.White) != shogi.NoSquare {
+		n--
+	}
+	return n
+}
+
+// EdgeSquare reports whether s lies on the outer ring of the board.
+func EdgeSquare(s shogi.Square) bool {
+	f, r := s.File(), s.Rank()
+	return f == 1 || f == 9 || r == 1 || r == 9
+}
+
+// CornerSquare reports whether s lies in one of the four corner 2×2
+// blocks (1a, 2a, 1b, 2b and their images).
+func CornerSquare(s shogi.Square) bool {
+	f, r := s.File(), s.Rank()
+	return (f <= 2 || f >= 8) && (r <= 2 || r >= 8)
+}
