@@ -163,9 +163,11 @@ const maxShownProblems = 10
 
 // Error returns the problems on one line, separated by semicolons; after
 // the tenth it only says how many more there are.
-func (e *ValidationError) Error() string {
+func (e *ValidationError) Error() string { return "graph: " + e.Message() }
+
+// Message is Error without the package name.
+func (e *ValidationError) Message() string {
 	var b strings.Builder
-	b.WriteString("graph: ")
 	if len(e.Problems) > 1 {
 		fmt.Fprintf(&b, "%d problems: ", len(e.Problems))
 	}

@@ -105,11 +105,16 @@ type JSONError struct {
 	Err          error
 }
 
-func (e *JSONError) Error() string {
+// Error returns "graph: " and the Message.
+func (e *JSONError) Error() string { return "graph: " + e.Message() }
+
+// Message says where and what, without the package name: "JSON: line 3,
+// column 7: …".
+func (e *JSONError) Message() string {
 	if e.Line > 0 {
-		return fmt.Sprintf("graph: JSON: line %d, column %d: %s", e.Line, e.Column, e.Msg)
+		return fmt.Sprintf("JSON: line %d, column %d: %s", e.Line, e.Column, e.Msg)
 	}
-	return "graph: JSON: " + e.Msg
+	return "JSON: " + e.Msg
 }
 
 // Unwrap returns Err.

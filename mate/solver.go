@@ -191,8 +191,12 @@ type AllocError struct {
 	Err error // the system's error
 }
 
-func (e *AllocError) Error() string {
-	return fmt.Sprintf("mate: cannot allocate a %d MB table: %v", e.MB, e.Err)
+// Error returns "mate: " and the Message.
+func (e *AllocError) Error() string { return "mate: " + e.Message() }
+
+// Message is Error without the package name.
+func (e *AllocError) Message() string {
+	return fmt.Sprintf("cannot allocate a %d MB table: %v", e.MB, e.Err)
 }
 
 // Unwrap returns the system's error.

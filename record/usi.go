@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -118,27 +117,16 @@ func lineOffset(t string, first, off int) int {
 	return len(t)
 }
 
-// moveErrorText says why a USI move was refused, from the fields of the
-// rules core's error.
+// moveErrorText says why a USI move was refused, from the rules core's
+// error without its package name.
 func moveErrorText(err error) string {
 	var ime *shogi.IllegalMoveError
 	var se *shogi.SyntaxError
 	switch {
 	case errors.As(err, &ime):
-		return "illegal move " + ime.Move + ": " + ime.Reason
+		return ime.Message()
 	case errors.As(err, &se):
-		s := "bad " + se.What
-		if se.Field != "" {
-			s += " (" + se.Field + " field)"
-		}
-		switch {
-		case se.Offset >= 0 && se.Offset < len(se.Input):
-			r, _ := utf8.DecodeRuneInString(se.Input[se.Offset:])
-			s += fmt.Sprintf(" at offset %d (%q)", se.Offset, r)
-		case se.Offset >= 0:
-			s += fmt.Sprintf(" at offset %d (end of input)", se.Offset)
-		}
-		return s + ": " + se.Msg
+		return se.Message()
 	}
 	return err.Error()
 }

@@ -17,8 +17,14 @@ type SyntaxError struct {
 	Msg    string
 }
 
-func (e *SyntaxError) Error() string {
-	s := "shogi: bad " + e.What
+// Error returns "shogi: " and the Message.
+func (e *SyntaxError) Error() string { return "shogi: " + e.Message() }
+
+// Message says what was being read, where it went wrong (the character at
+// the offset, quoted whole) and why, without the package name: "bad SFEN
+// (board field) at offset 14 ('x'): unknown piece letter 'x'; …".
+func (e *SyntaxError) Message() string {
+	s := "bad " + e.What
 	if e.Field != "" {
 		s += " (" + e.Field + " field)"
 	}

@@ -9,8 +9,13 @@ type IllegalMoveError struct {
 	Reason string
 }
 
-func (e *IllegalMoveError) Error() string {
-	return fmt.Sprintf("shogi: illegal move %s: %s", e.Move, e.Reason)
+// Error returns "shogi: " and the Message.
+func (e *IllegalMoveError) Error() string { return "shogi: " + e.Message() }
+
+// Message says which move and why, without the package name: "illegal
+// move 7g7f: there is no piece on 7g".
+func (e *IllegalMoveError) Message() string {
+	return fmt.Sprintf("illegal move %s: %s", e.Move, e.Reason)
 }
 
 // ParseUSIMove reads a move in USI notation ("7g7f", "8h2b+", "P*5e") for

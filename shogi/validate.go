@@ -45,12 +45,17 @@ type InvalidPositionError struct {
 	Problems []Problem
 }
 
-func (e *InvalidPositionError) Error() string {
+// Error returns "shogi: " and the Message.
+func (e *InvalidPositionError) Error() string { return "shogi: " + e.Message() }
+
+// Message lists every problem, in order, without the package name:
+// "illegal position: black has 2 kings; …".
+func (e *InvalidPositionError) Message() string {
 	msgs := make([]string, len(e.Problems))
 	for i, pr := range e.Problems {
 		msgs[i] = pr.Msg
 	}
-	return "shogi: illegal position: " + strings.Join(msgs, "; ")
+	return "illegal position: " + strings.Join(msgs, "; ")
 }
 
 // Has reports whether the error lists a problem with code c.

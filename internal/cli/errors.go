@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/tsume-shogi/tsume/graph"
 	"github.com/tsume-shogi/tsume/graph/shogigraph"
@@ -67,12 +65,9 @@ func message(err error) string {
 		}
 		return where + ": " + message(lpe.Err)
 	case errors.As(err, &gje):
-		if gje.Line > 0 {
-			return fmt.Sprintf("JSON: line %d, column %d: %s", gje.Line, gje.Column, gje.Msg)
-		}
-		return "JSON: " + gje.Msg
+		return gje.Message()
 	case errors.As(err, &gve):
-		return validationText(gve)
+		return gve.Message()
 	case errors.As(err, &gpe):
 		if gpe.Err != nil {
 			return "not a tsume position: " + message(gpe.Err)
@@ -83,64 +78,15 @@ func message(err error) string {
 	case errors.As(err, &tme):
 		return tme.Msg
 	case errors.As(err, &ae):
-		return fmt.Sprintf("cannot allocate a %d MB table: %v", ae.MB, ae.Err)
+		return ae.Message()
 	case errors.As(err, &pe):
 		return pe.Msg
 	case errors.As(err, &ipe):
-		return invalidPositionText(ipe)
+		return ipe.Message()
 	case errors.As(err, &se):
-		return syntaxText(se)
+		return se.Message()
 	case errors.As(err, &ime):
-		return "illegal move " + ime.Move + ": " + ime.Reason
+		return ime.Message()
 	}
 	return err.Error()
-}
-
-// maxShownProblems bounds the problems of a graph listed in a message.
-const maxShownProblems = 10
-
-// validationText lists the problems of a graph on one line, the first ten
-// of them.
-func validationText(e *graph.ValidationError) string {
-	var b strings.Builder
-	if len(e.Problems) > 1 {
-		fmt.Fprintf(&b, "%d problems: ", len(e.Problems))
-	}
-	for i, p := range e.Problems {
-		if i == maxShownProblems {
-			fmt.Fprintf(&b, "; … and %d more", len(e.Problems)-i)
-			break
-		}
-		if i > 0 {
-			b.WriteString("; ")
-		}
-		b.WriteString(p)
-	}
-	return b.String()
-}
-
-// invalidPositionText returns every problem of e, in order.
-func invalidPositionText(e *shogi.InvalidPositionError) string {
-	msgs := make([]string, len(e.Problems))
-	for i, pr := range e.Problems {
-		msgs[i] = pr.Msg
-	}
-	return "illegal position: " + strings.Join(msgs, "; ")
-}
-
-// syntaxText says what was being read, where it went wrong (the character
-// at the offset, quoted whole even when it is not ASCII) and why.
-func syntaxText(e *shogi.SyntaxError) string {
-	s := "bad " + e.What
-	if e.Field != "" {
-		s += " (" + e.Field + " field)"
-	}
-	switch {
-	case e.Offset >= 0 && e.Offset < len(e.Input):
-		r, _ := utf8.DecodeRuneInString(e.Input[e.Offset:])
-		s += fmt.Sprintf(" at offset %d (%q)", e.Offset, r)
-	case e.Offset >= 0:
-		s += fmt.Sprintf(" at offset %d (end of input)", e.Offset)
-	}
-	return s + ": " + e.Msg
 }
