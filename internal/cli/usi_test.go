@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/usi/usitest"
 )
 
 // Positions of the protocol tests.
@@ -28,11 +28,9 @@ const usiTimeout = 5 * time.Second
 
 // usiSession drives 'tsume usi' through Run, as a GUI would, over pipes.
 type usiSession struct {
-	t      *testing.T
-	in     *io.PipeWriter
-	lines  chan string
-	code   chan int
-	cancel context.CancelFunc
+	*usitest.Session
+	t    *testing.T
+	code chan int
 
 	mu     sync.Mutex
 	stderr bytes.Buffer
@@ -40,105 +38,35 @@ type usiSession struct {
 
 func startUSI(t *testing.T) *usiSession {
 	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	s := &usiSession{t: t, in: inW, lines: make(chan string, 1000), code: make(chan int, 1), cancel: cancel}
-	go func() {
+	s := &usiSession{t: t, code: make(chan int, 1)}
+	s.Session = usitest.StartFunc(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
 		var stderr bytes.Buffer
-		code := Run(ctx, []string{"usi"}, inR, outW, &stderr)
+		code := Run(ctx, []string{"usi"}, in, out, &stderr)
 		s.mu.Lock()
 		s.stderr = stderr
 		s.mu.Unlock()
-		outW.Close()
-		inR.Close()
 		s.code <- code
-	}()
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			s.lines <- sc.Text()
-		}
-		close(s.lines)
-	}()
-	t.Cleanup(func() {
-		cancel()
-		inW.Close()
+		return nil
 	})
 	return s
 }
 
 // send writes one command line.
-func (s *usiSession) send(cmd string) {
-	s.t.Helper()
-	done := make(chan error, 1)
-	go func() {
-		_, err := io.WriteString(s.in, cmd+"\n")
-		done <- err
-	}()
-	select {
-	case err := <-done:
-		if err != nil {
-			s.t.Fatalf("send %q: %v", cmd, err)
-		}
-	case <-time.After(usiTimeout):
-		s.t.Fatalf("send %q: the engine does not read its input", cmd)
-	}
-}
+func (s *usiSession) send(cmd string) { s.t.Helper(); s.Send(cmd) }
 
 // expect reads lines until one starts with prefix and returns it with
 // the lines before it; it fails after timeout.
 func (s *usiSession) expect(prefix string, timeout time.Duration) (string, []string) {
 	s.t.Helper()
-	var before []string
-	deadline := time.After(timeout)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("the engine's output ended while waiting for %q; before: %q", prefix, before)
-			}
-			if strings.HasPrefix(l, prefix) {
-				return l, before
-			}
-			before = append(before, l)
-		case <-deadline:
-			s.t.Fatalf("no %q within %v; got %q", prefix, timeout, before)
-		}
-	}
+	return s.Expect(prefix, timeout)
 }
 
 // quiet checks that the engine says nothing for d.
-func (s *usiSession) quiet(d time.Duration) {
-	s.t.Helper()
-	select {
-	case l, ok := <-s.lines:
-		if ok {
-			s.t.Fatalf("unexpected output %q", l)
-		}
-	case <-time.After(d):
-	}
-}
+func (s *usiSession) quiet(d time.Duration) { s.t.Helper(); s.Quiet(d) }
 
 // noAnswer checks that no line starting with prefix comes for d; other
 // lines (info) may.
-func (s *usiSession) noAnswer(prefix string, d time.Duration) {
-	s.t.Helper()
-	deadline := time.After(d)
-	for {
-		select {
-		case l, ok := <-s.lines:
-			if !ok {
-				s.t.Fatalf("the engine's output ended while waiting")
-			}
-			if strings.HasPrefix(l, prefix) {
-				s.t.Fatalf("unexpected answer %q", l)
-			}
-		case <-deadline:
-			return
-		}
-	}
-}
+func (s *usiSession) noAnswer(prefix string, d time.Duration) { s.t.Helper(); s.NoAnswer(prefix, d) }
 
 // exit waits for Run to return and gives its exit status.
 func (s *usiSession) exit() int {
@@ -400,7 +328,7 @@ func TestUSIInterrupted(t *testing.T) {
 	s.send("position sfen " + uLong)
 	s.send("go mate infinite")
 	time.Sleep(100 * time.Millisecond)
-	s.cancel()
+	s.Cancel()
 	if code := s.exit(); code != ExitInterrupted {
 		t.Errorf("exit %d, want %d", code, ExitInterrupted)
 	}

@@ -29,12 +29,22 @@ type Session struct {
 // Start runs usi.Serve for h on pipes; the test's cleanup ends it.
 func Start(t testing.TB, h usi.Handler) *Session {
 	t.Helper()
+	return StartFunc(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return usi.Serve(ctx, in, out, h)
+	})
+}
+
+// StartFunc is Start for any function that speaks USI over in and out
+// until ctx ends or in is closed, such as a whole command: the tests of
+// the tsume usi command drive it through cli.Run.
+func StartFunc(t testing.TB, run func(ctx context.Context, in io.Reader, out io.Writer) error) *Session {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &Session{t: t, in: inW, lines: make(chan string, 1000), done: make(chan error, 1), cancel: cancel}
 	go func() {
-		err := usi.Serve(ctx, inR, outW, h)
+		err := run(ctx, inR, outW)
 		outW.Close()
 		inR.Close()
 		s.done <- err
