@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/tsume-shogi/tsume/usi/usitest"
 )
 
 // runtimeDump matches what a crash of the Go runtime prints.
@@ -56,7 +58,7 @@ func TestUSIHugeHash(t *testing.T) {
 	s.send("position sfen " + uMate3)
 	s.send("go mate 5000")
 	l, _ := s.expect("checkmate", usiTimeout)
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 	s.send("quit")
 	if code := s.exit(); code != ExitOK {
 		t.Errorf("exit %d", code)

@@ -80,32 +80,6 @@ func (s *usiSession) exit() int {
 	return -1
 }
 
-// checkMateLine checks that moves (USI texts) are a mating line of p of
-// the given length: legal, every attacker move a check, mate at the end.
-func checkMateLine(t *testing.T, sfen string, moves []string, length int) {
-	t.Helper()
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(moves) != length {
-		t.Errorf("mate line %q: %d moves, want %d", moves, len(moves), length)
-	}
-	for i, s := range moves {
-		m, err := p.ParseUSIMove(s)
-		if err != nil {
-			t.Fatalf("mate line %q: move %d: %v", moves, i+1, err)
-		}
-		p.DoMove(m)
-		if i%2 == 0 && !p.InCheck() {
-			t.Errorf("mate line %q: move %d does not check", moves, i+1)
-		}
-	}
-	if !p.InCheck() || p.HasLegalMove() {
-		t.Errorf("mate line %q does not end in mate", moves)
-	}
-}
-
 // checkLegal checks that move is "resign" when wantResign, else a legal
 // move of the position sfen.
 func checkLegal(t *testing.T, sfen string, moves []string, move string) {
@@ -174,7 +148,7 @@ func TestUSIProtocol(t *testing.T) {
 	s.send("position sfen " + uMate3)
 	s.send("go mate 5000")
 	l, before = s.expect("checkmate", usiTimeout)
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 	if len(before) == 0 || !strings.HasPrefix(before[len(before)-1], "info nodes ") {
 		t.Errorf("go mate: %q before %q, want an info line", before, l)
 	}
@@ -183,7 +157,7 @@ func TestUSIProtocol(t *testing.T) {
 	s.send("position sfen 7k1/9/9/7Rs/9/9/9/9/9 w B 1 moves 2a1a")
 	s.send("go mate 5000")
 	l, _ = s.expect("checkmate", usiTimeout)
-	checkMateLine(t, "8k/9/9/7Rs/9/9/9/9/9 b B 2", strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, "8k/9/9/7Rs/9/9/9/9/9 b B 2", strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 
 	// go mate on a position without mate.
 	s.send("position sfen " + uNoMate)
@@ -226,7 +200,7 @@ func TestUSIProtocol(t *testing.T) {
 		t.Errorf("go during go: first answer %q", l)
 	}
 	l, _ = s.expect("checkmate", usiTimeout)
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 
 	// A plain go answers a legal bestmove.
 	s.send("position startpos moves 7g7f 3c3d")
@@ -264,7 +238,7 @@ func TestUSIProtocol(t *testing.T) {
 	}
 	s.send("go mate 5000")
 	l, _ = s.expect("checkmate", usiTimeout)
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 	s.send("setoption name USI_Hash value lots")
 	if l, _ := s.expect("info string", usiTimeout); !strings.Contains(l, "USI_Hash") {
 		t.Errorf("bad option value: %q", l)
@@ -305,7 +279,7 @@ func TestUSIEndOfInput(t *testing.T) {
 	if !strings.HasPrefix(last, "checkmate ") {
 		t.Fatalf("last line %q, want checkmate", last)
 	}
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(last, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(last, "checkmate")), 3)
 
 	// An infinite search is stopped at the end of the input and answers.
 	stdout.Reset()

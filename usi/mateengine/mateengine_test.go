@@ -39,32 +39,6 @@ func position(t *testing.T, s string) usi.Position {
 	return p
 }
 
-// checkMateLine checks that moves (USI texts) are a mating line of p of
-// the given length: legal, every attacker move a check, mate at the end.
-func checkMateLine(t *testing.T, sfen string, moves []string, length int) {
-	t.Helper()
-	p, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(moves) != length {
-		t.Errorf("mate line %q: %d moves, want %d", moves, len(moves), length)
-	}
-	for i, s := range moves {
-		m, err := p.ParseUSIMove(s)
-		if err != nil {
-			t.Fatalf("mate line %q: move %d: %v", moves, i+1, err)
-		}
-		p.DoMove(m)
-		if i%2 == 0 && !p.InCheck() {
-			t.Errorf("mate line %q: move %d does not check", moves, i+1)
-		}
-	}
-	if !p.InCheck() || p.HasLegalMove() {
-		t.Errorf("mate line %q does not end in mate", moves)
-	}
-}
-
 // checkLegal checks that move is a legal move of pos.
 func checkLegal(t *testing.T, pos usi.Position, move string) {
 	t.Helper()
@@ -127,13 +101,13 @@ func TestMate(t *testing.T) {
 	if r.Status != usi.MateFound {
 		t.Fatalf("mate in 3: %+v", r)
 	}
-	checkMateLine(t, uMate3, strings.Fields(usi.MovesText(r.Moves)), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(usi.MovesText(r.Moves)), 3)
 	if r := h.Mate(ctx, &usi.Request{Position: position(t, uNoMate)}); r.Status != usi.NoMate {
 		t.Errorf("no mate: %+v", r)
 	}
 	// The position after the moves is solved.
 	r = h.Mate(ctx, &usi.Request{Position: position(t, "7k1/9/9/7Rs/9/9/9/9/9 w B 1 moves 2a1a")})
-	checkMateLine(t, "8k/9/9/7Rs/9/9/9/9/9 b B 2", strings.Fields(usi.MovesText(r.Moves)), 3)
+	usitest.CheckMateLine(t, "8k/9/9/7Rs/9/9/9/9/9 b B 2", strings.Fields(usi.MovesText(r.Moves)), 3)
 
 	// A node limit ends the search.
 	h.SetOption("MateNodes", usi.Value{Int: 10000})

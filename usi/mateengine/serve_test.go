@@ -26,7 +26,7 @@ func TestServe(t *testing.T) {
 	// go mate on a mate in 3: an info line, then the main line.
 	s.Send("position sfen "+uMate3, "go mate 5000")
 	l, before := s.Expect("checkmate", timeout)
-	checkMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
+	usitest.CheckMateLine(t, uMate3, strings.Fields(strings.TrimPrefix(l, "checkmate")), 3)
 	if len(before) != 1 || !strings.HasPrefix(before[0], "info nodes ") {
 		t.Errorf("go mate: %q before %q, want an info line", before, l)
 	}

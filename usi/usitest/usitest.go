@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/usi"
 )
 
@@ -160,4 +161,31 @@ func (s *Session) Wait() ([]string, error) {
 		s.t.Fatal("Serve did not return")
 	}
 	return nil, nil
+}
+
+// CheckMateLine fails the test unless moves (USI texts) are a mating line
+// of the position sfen with the given number of plies: each move legal,
+// every attacker move a check, and the last one mate.
+func CheckMateLine(t testing.TB, sfen string, moves []string, plies int) {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != plies {
+		t.Errorf("mate line %q: %d moves, want %d", moves, len(moves), plies)
+	}
+	for i, s := range moves {
+		m, err := p.ParseUSIMove(s)
+		if err != nil {
+			t.Fatalf("mate line %q: move %d: %v", moves, i+1, err)
+		}
+		p.DoMove(m)
+		if i%2 == 0 && !p.InCheck() {
+			t.Errorf("mate line %q: move %d does not check", moves, i+1)
+		}
+	}
+	if !p.InCheck() || p.HasLegalMove() {
+		t.Errorf("mate line %q does not end in mate", moves)
+	}
 }
