@@ -1,6 +1,11 @@
 package mate
 
-import "github.com/tsume-shogi/tsume/shogi"
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
 
 // FutileRule says whether futile interpositions (無駄合) count as defences
 // when the length of a mate is computed.
@@ -25,6 +30,18 @@ func (f FutileRule) String() string {
 		return "count"
 	}
 	return "discount"
+}
+
+// ParseFutileRule reads the String of a FutileRule, in any case: "discount"
+// or "count".
+func ParseFutileRule(s string) (FutileRule, error) {
+	switch strings.ToLower(s) {
+	case "discount":
+		return Discount, nil
+	case "count":
+		return Count, nil
+	}
+	return Discount, fmt.Errorf("mate: unknown futile rule %q: want discount or count", s)
 }
 
 // IsFutileInterposition reports whether r, a legal reply of the side to

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -23,6 +24,18 @@ func (d DefenderHand) String() string {
 		return "as-given"
 	}
 	return "remaining"
+}
+
+// ParseDefenderHand reads the String of a DefenderHand, in any case:
+// "remaining" or "as-given".
+func ParseDefenderHand(s string) (DefenderHand, error) {
+	switch strings.ToLower(s) {
+	case "remaining":
+		return Remaining, nil
+	case "as-given":
+		return AsGiven, nil
+	}
+	return Remaining, fmt.Errorf("mate: unknown defender hand %q: want remaining or as-given", s)
 }
 
 // handKinds lists the kinds a hand can hold.

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -41,5 +42,24 @@ func TestRemainingHandTooMany(t *testing.T) {
 	v := Verify1(&p, Remaining)
 	if len(v.Errors) != 1 || v.Errors[0].Code != IllegalPosition || v.Errors[0].Msg != msg {
 		t.Errorf("Verify1: %+v", v.Errors)
+	}
+}
+
+func TestParseDefenderHandAndFutileRule(t *testing.T) {
+	for _, d := range []DefenderHand{Remaining, AsGiven} {
+		if got, err := ParseDefenderHand(strings.ToUpper(d.String())); err != nil || got != d {
+			t.Errorf("ParseDefenderHand(%q) = %v, %v", d, got, err)
+		}
+	}
+	for _, f := range []FutileRule{Discount, Count} {
+		if got, err := ParseFutileRule(f.String()); err != nil || got != f {
+			t.Errorf("ParseFutileRule(%q) = %v, %v", f, got, err)
+		}
+	}
+	if _, err := ParseDefenderHand("asgiven"); err == nil || !strings.Contains(err.Error(), `"asgiven": want remaining or as-given`) {
+		t.Errorf("ParseDefenderHand(asgiven): %v", err)
+	}
+	if _, err := ParseFutileRule("none"); err == nil || !strings.Contains(err.Error(), `"none": want discount or count`) {
+		t.Errorf("ParseFutileRule(none): %v", err)
 	}
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -25,20 +24,9 @@ func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.Futile
 	if hash < 1 || hash > maxSolveHashMB {
 		errs = append(errs, fmt.Sprintf("bad --hash %d: want 1 to %d MB", hash, maxSolveHashMB))
 	}
-	rule, ok := parseFutile(futile)
-	if !ok {
+	rule, err := mate.ParseFutileRule(futile)
+	if err != nil {
 		errs = append(errs, fmt.Sprintf("bad --futile %q: want discount or count", futile))
 	}
 	return rule, errs
-}
-
-// parseFutile reads the value of --futile (or the FutileRule option).
-func parseFutile(s string) (mate.FutileRule, bool) {
-	switch strings.ToLower(s) {
-	case "discount":
-		return mate.Discount, true
-	case "count":
-		return mate.Count, true
-	}
-	return mate.Discount, false
 }

@@ -93,8 +93,8 @@ func (h *Handler) Options() []usi.Option {
 	return []usi.Option{
 		{Name: optHash, Type: usi.Spin, Default: strconv.Itoa(min(defaultHashMB, hashMax)), Min: 1, Max: int64(hashMax)},
 		{Name: optMateNodes, Type: usi.Spin, Default: "0", Min: 0, Max: maxMateNodes},
-		{Name: optFutileRule, Type: usi.Combo, Default: "discount", Vars: []string{"discount", "count"}},
-		{Name: optDefenderHand, Type: usi.Combo, Default: "remaining", Vars: []string{"remaining", "as-given"}},
+		{Name: optFutileRule, Type: usi.Combo, Default: "discount", Vars: []string{mate.Discount.String(), mate.Count.String()}},
+		{Name: optDefenderHand, Type: usi.Combo, Default: "remaining", Vars: []string{mate.Remaining.String(), mate.AsGiven.String()}},
 		{Name: optQuickMateMs, Type: usi.Spin, Default: strconv.Itoa(defaultQuickMS), Min: 0, Max: maxQuickMS},
 	}
 }
@@ -107,23 +107,17 @@ func (h *Handler) SetOption(name string, v usi.Value) error {
 	case optMateNodes:
 		h.cfg.mateNodes = uint64(v.Int)
 	case optFutileRule:
-		switch v.Text {
-		case "discount":
-			h.cfg.futile = mate.Discount
-		case "count":
-			h.cfg.futile = mate.Count
-		default:
+		f, err := mate.ParseFutileRule(v.Text)
+		if err != nil {
 			return &usi.OptionError{Name: name, Msg: fmt.Sprintf("bad value %q", v.Text)}
 		}
+		h.cfg.futile = f
 	case optDefenderHand:
-		switch v.Text {
-		case "remaining":
-			h.cfg.hand = mate.Remaining
-		case "as-given":
-			h.cfg.hand = mate.AsGiven
-		default:
+		d, err := mate.ParseDefenderHand(v.Text)
+		if err != nil {
 			return &usi.OptionError{Name: name, Msg: fmt.Sprintf("bad value %q", v.Text)}
 		}
+		h.cfg.hand = d
 	case optQuickMateMs:
 		h.quickMS = int(v.Int)
 	default:
