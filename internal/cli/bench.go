@@ -161,9 +161,9 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 // runBench solves list with one solver and writes the table (or the JSON
 // object) to e.stdout.
 func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
-	s, err := mate.NewSolver(opts)
+	s, err := newSolver(e, "bench", opts)
 	if err != nil {
-		return inputError(err)
+		return err
 	}
 	w := bufio.NewWriter(e.stdout)
 	idw := len("id")

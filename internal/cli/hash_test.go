@@ -49,6 +49,15 @@ func TestSolveHashRounded(t *testing.T) {
 	}
 }
 
+// bench says the same of its table.
+func TestBenchHashRounded(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"bench", "--hash", "100", "--problems", benchTestDir + "small.tsv"}, nil, &stdout, &stderr)
+	if code != ExitOK || stderr.String() != "tsume bench: hash rounded down to 64 MB\n" {
+		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
 // USI_Hash at its maximum leaves the engine working: the table is capped.
 func TestUSIHugeHash(t *testing.T) {
 	s := startUSI(t)

@@ -30,3 +30,19 @@ func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.Futile
 	}
 	return rule, errs
 }
+
+// newSolver makes the solver of the command name and says on standard
+// error, in one line, when its table is smaller than asked: capped at
+// what the machine has, or rounded down to the table's granularity.
+func newSolver(e *env, name string, o mate.SolverOptions) (*mate.Solver, error) {
+	s, err := mate.NewSolver(o)
+	if err != nil {
+		return nil, inputError(err)
+	}
+	if ts := s.TableSize(); ts.Capped() {
+		fmt.Fprintf(e.stderr, "tsume %s: hash capped at %d MB (machine has %d MB)\n", name, ts.MB, ts.MachineMB)
+	} else if ts.Rounded() {
+		fmt.Fprintf(e.stderr, "tsume %s: hash rounded down to %d MB\n", name, ts.MB)
+	}
+	return s, nil
+}

@@ -160,14 +160,9 @@ func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error)
 		pl = newStatusLine(e.stderr)
 		so.Progress = func(p mate.Progress) { drawSearchProgress(pl, p) }
 	}
-	s, err := mate.NewSolver(so)
+	s, err := newSolver(e, "solve", so)
 	if err != nil {
-		return nil, nil, inputError(err)
-	}
-	if ts := s.TableSize(); ts.Capped() {
-		fmt.Fprintf(e.stderr, "tsume solve: hash capped at %d MB (machine has %d MB)\n", ts.MB, ts.MachineMB)
-	} else if ts.Rounded() {
-		fmt.Fprintf(e.stderr, "tsume solve: hash rounded down to %d MB\n", ts.MB)
+		return nil, nil, err
 	}
 	return s, pl, nil
 }
