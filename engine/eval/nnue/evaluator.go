@@ -242,37 +242,40 @@ func (n *Network) apply(dst, src *[HalfDimensions]int16, off, on []int32) {
 // accumulators, the side to move's first, and returns the output.
 func (n *Network) propagate(us, them *[HalfDimensions]int16) int32 {
 	// Hidden layer 1 over the clipped accumulators, skipping the inputs
-	// that clip to zero: the weights are stored input-major.
-	h1 := n.l1Biases
+	// that clip to zero.
+	var s1 [hidden1Size / 2]int64
 	for half, acc := range [2]*[HalfDimensions]int16{us, them} {
-		base := half * HalfDimensions * hidden1Size
+		base := half * HalfDimensions
 		for j, v := range acc {
 			if v <= 0 {
 				continue
 			}
-			x := int32(min(v, 127))
-			w := (*[hidden1Size]int8)(n.l1Weights[base+j*hidden1Size:])
-			for i := range h1 {
-				h1[i] += int32(w[i]) * x
+			x := int64(min(v, 127))
+			w := (*[hidden1Size / 2]int64)(n.l1Packed[(base+j)*hidden1Size/2:])
+			for k := range s1 {
+				s1[k] += w[k] * x
 			}
 		}
 	}
-	var a1 [hidden1Size]int32
-	for i, v := range h1 {
-		a1[i] = clippedReLU(v)
-	}
-	var a2 [hidden2Size]int32
-	for i := range a2 {
-		row := (*[hidden1Size]int8)(n.l2Weights[i*hidden1Size:])
-		s := n.l2Biases[i]
-		for j, x := range a1 {
-			s += int32(row[j]) * x
+	var s2 [hidden2Size / 2]int64
+	for k, s := range s1 {
+		lo, hi := unpack(s)
+		for i, v := range [2]int32{lo + n.l1Biases[2*k], hi + n.l1Biases[2*k+1]} {
+			x := int64(clippedReLU(v))
+			if x == 0 {
+				continue
+			}
+			w := (*[hidden2Size / 2]int64)(n.l2Packed[(2*k+i)*hidden2Size/2:])
+			for m := range s2 {
+				s2[m] += w[m] * x
+			}
 		}
-		a2[i] = clippedReLU(s)
 	}
 	out := n.outBias
-	for j, x := range a2 {
-		out += int32(n.outWeights[j]) * x
+	for k, s := range s2 {
+		lo, hi := unpack(s)
+		out += int32(n.outWeights[2*k])*clippedReLU(lo+n.l2Biases[2*k]) +
+			int32(n.outWeights[2*k+1])*clippedReLU(hi+n.l2Biases[2*k+1])
 	}
 	return out
 }

@@ -85,14 +85,12 @@ func Read(r io.Reader) (*Network, error) {
 	if err := d.layer("hidden layer 1", n.l1Biases[:], l1[:]); err != nil {
 		return nil, err
 	}
-	for i := range hidden1Size {
-		for j := range hidden1Inputs {
-			n.l1Weights[j*hidden1Size+i] = l1[i*hidden1Inputs+j]
-		}
-	}
-	if err := d.layer("hidden layer 2", n.l2Biases[:], n.l2Weights[:]); err != nil {
+	pack(n.l1Packed[:], l1[:], hidden1Inputs, hidden1Size)
+	var l2 [hidden2Size * hidden1Size]int8
+	if err := d.layer("hidden layer 2", n.l2Biases[:], l2[:]); err != nil {
 		return nil, err
 	}
+	pack(n.l2Packed[:], l2[:], hidden1Size, hidden2Size)
 	var ob [1]int32
 	if err := d.layer("output layer", ob[:], n.outWeights[:]); err != nil {
 		return nil, err

@@ -68,7 +68,7 @@ func checkParameters(t *testing.T, n *Network, s synth) {
 	}
 	for i := range 32 {
 		for j := range 512 {
-			if got, want := n.l1Weights[j*32+i], s.l1Weight(i*512+j); got != want {
+			if got, want := packedWeight(n.l1Packed[:], 32, i, j), s.l1Weight(i*512+j); got != want {
 				report("l1 weight (row-major)", i*512+j, got, want)
 			}
 		}
@@ -77,14 +77,26 @@ func checkParameters(t *testing.T, n *Network, s synth) {
 				[]any{s.l1Bias(i), s.l2Bias(i), s.outWeight(i)})
 		}
 	}
-	for i := range 32 * 32 {
-		if n.l2Weights[i] != s.l2Weight(i) {
-			report("l2Weights", i, n.l2Weights[i], s.l2Weight(i))
+	for i := range 32 {
+		for j := range 32 {
+			if got, want := packedWeight(n.l2Packed[:], 32, i, j), s.l2Weight(i*32+j); got != want {
+				report("l2 weight (row-major)", i*32+j, got, want)
+			}
 		}
 	}
 	if n.outBias != s.outBias() {
 		report("outBias", 0, n.outBias, s.outBias())
 	}
+}
+
+// packedWeight returns the weight of input j for output i of a packed
+// layer with the given number of outputs.
+func packedWeight(packed []int64, outputs, i, j int) int8 {
+	lo, hi := unpack(packed[j*outputs/2+i/2])
+	if i%2 == 1 {
+		return int8(hi)
+	}
+	return int8(lo)
 }
 
 // The sections of the standard file and the offsets where they end.

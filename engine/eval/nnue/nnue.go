@@ -103,16 +103,16 @@ type Network struct {
 	ftBiases  [HalfDimensions]int16
 	ftWeights []int16
 
-	// The first hidden layer, transposed from the file's row order:
-	// l1Weights[j*hidden1Size+i] is the weight of input j for output i,
-	// so that the forward pass can skip the inputs that are zero.
-	l1Biases  [hidden1Size]int32
-	l1Weights [hidden1Inputs * hidden1Size]int8
-
-	// The second hidden layer in the file's order: l2Weights[i*32+j] is
-	// the weight of input j for output i.
-	l2Biases  [hidden2Size]int32
-	l2Weights [hidden2Size * hidden1Size]int8
+	// The hidden layers, input-major, two outputs to an int64:
+	// l1Packed[j*16+k] = w(2k, j) + w(2k+1, j)·2³², where w(i, j) is the
+	// weight of input j for output i. One multiplication by an input then
+	// serves two outputs (the sums stay below 2²³ in magnitude, so the two
+	// halves never mix), and the forward pass skips the inputs that are
+	// zero.
+	l1Biases [hidden1Size]int32
+	l1Packed [hidden1Inputs * hidden1Size / 2]int64
+	l2Biases [hidden2Size]int32
+	l2Packed [hidden1Size * hidden2Size / 2]int64
 
 	outBias    int32
 	outWeights [hidden2Size]int8
@@ -125,3 +125,22 @@ func (n *Network) Architecture() string { return n.arch }
 // Compressed reports whether the file stored the feature transformer in
 // the LEB128-compressed form.
 func (n *Network) Compressed() bool { return n.compressed }
+
+// pack stores the weights of an affine layer, given in the file's order
+// (rows[i*inputs+j] is the weight of input j for output i), in the packed
+// input-major form of Network.l1Packed.
+func pack(dst []int64, rows []int8, inputs, outputs int) {
+	for j := range inputs {
+		for k := range outputs / 2 {
+			lo, hi := int64(rows[2*k*inputs+j]), int64(rows[(2*k+1)*inputs+j])
+			dst[j*outputs/2+k] = lo + hi<<32
+		}
+	}
+}
+
+// unpack splits a packed sum into its two halves: the sums of the even
+// and of the odd output.
+func unpack(s int64) (lo, hi int32) {
+	l := int64(int32(s))
+	return int32(l), int32((s - l) >> 32)
+}
