@@ -115,8 +115,9 @@ func (d *decoder) errorf(section string, off int64, err error, format string, ar
 	return &FormatError{Section: section, Offset: off, Msg: fmt.Sprintf(format, args...), Err: err}
 }
 
-// full reads len(p) bytes of section, which began at start.
-func (d *decoder) full(section string, start int64, p []byte) error {
+// full reads len(p) bytes of section, which begins at start and is size
+// bytes long.
+func (d *decoder) full(section string, start, size int64, p []byte) error {
 	n, err := io.ReadFull(d.r, p)
 	d.off += int64(n)
 	switch {
@@ -124,7 +125,7 @@ func (d *decoder) full(section string, start int64, p []byte) error {
 		return nil
 	case err == io.EOF || err == io.ErrUnexpectedEOF:
 		return d.errorf(section, d.off, io.ErrUnexpectedEOF,
-			"file ends %d bytes into the section that begins at offset %d", d.off-start, start)
+			"truncated file: it ends %d bytes into the %d-byte section that begins at offset %d", d.off-start, size, start)
 	default:
 		return d.errorf(section, d.off, err, "read error")
 	}
@@ -133,7 +134,7 @@ func (d *decoder) full(section string, start int64, p []byte) error {
 // uint32 reads a little-endian uint32 of section.
 func (d *decoder) uint32(section string) (uint32, error) {
 	var b [4]byte
-	if err := d.full(section, d.off, b[:]); err != nil {
+	if err := d.full(section, d.off, 4, b[:]); err != nil {
 		return 0, err
 	}
 	return binary.LittleEndian.Uint32(b[:]), nil
@@ -172,7 +173,7 @@ func (d *decoder) header(n *Network) error {
 		return d.errorf("header architecture length", 8, nil, "architecture string of %d bytes (at most %d)", size, maxArchitecture)
 	}
 	arch := make([]byte, size)
-	if err := d.full("header architecture", 12, arch); err != nil {
+	if err := d.full("header architecture", 12, int64(size), arch); err != nil {
 		return err
 	}
 	n.arch = string(arch)
@@ -195,7 +196,7 @@ func (d *decoder) int16s(section string, count int) (vals []int16, compressed bo
 	vals = make([]int16, 0, min(count, 1<<16))
 	for len(vals) < count {
 		k := min(count-len(vals), len(d.buf)/2)
-		if err := d.full(section, start, d.buf[:2*k]); err != nil {
+		if err := d.full(section, start, 2*int64(count), d.buf[:2*k]); err != nil {
 			return nil, false, err
 		}
 		vals = grow(vals, count, k)
@@ -225,7 +226,7 @@ func (d *decoder) layer(name string, biases []int32, weights []int8) error {
 	section := name + " biases"
 	start := d.off
 	b := d.buf[:4*len(biases)]
-	if err := d.full(section, start, b); err != nil {
+	if err := d.full(section, start, int64(len(b)), b); err != nil {
 		return err
 	}
 	for i := range biases {
@@ -235,7 +236,7 @@ func (d *decoder) layer(name string, biases []int32, weights []int8) error {
 	start = d.off
 	for done := 0; done < len(weights); {
 		k := min(len(weights)-done, len(d.buf))
-		if err := d.full(section, start, d.buf[:k]); err != nil {
+		if err := d.full(section, start, int64(len(weights)), d.buf[:k]); err != nil {
 			return err
 		}
 		for i := range k {

@@ -153,7 +153,8 @@ func TestTruncated(t *testing.T) {
 				t.Errorf("cut at %d: error %v, want a *FormatError", c.at, err)
 				continue
 			}
-			if fe.Section != c.section || fe.Offset != c.at || !errors.Is(err, io.ErrUnexpectedEOF) {
+			if fe.Section != c.section || fe.Offset != c.at || !errors.Is(err, io.ErrUnexpectedEOF) ||
+				!strings.Contains(err.Error(), "truncated file") {
 				t.Errorf("cut at %d: %v; want section %q at offset %d, unexpected EOF", c.at, err, c.section, c.at)
 			}
 		}
@@ -261,7 +262,7 @@ func TestCompressed(t *testing.T) {
 		{"ends inside a value", block(ones(255), []byte{0x81}), "ends inside LEB128 value 255"},
 		{"value out of range", block([]byte{0x80, 0x80, 0x02}, ones(255)), "LEB128 value 0 is 32768, outside int16"},
 		{"four-byte value", block([]byte{0x80, 0x80, 0x80, 0x01}, ones(255)), "longer than three bytes"},
-		{"cut inside", bytes.NewReader(data[:biasEnd-100]), "file ends"},
+		{"cut inside", bytes.NewReader(data[:biasEnd-100]), "truncated file"},
 	} {
 		_, err := Read(c.r)
 		fe, ok := errors.AsType[*FormatError](err)

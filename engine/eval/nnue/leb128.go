@@ -12,7 +12,7 @@ const leb128Magic = "COMPRESSED_LEB128"
 func (d *decoder) leb128(section string, count int) ([]int16, error) {
 	start := d.off
 	var magic [len(leb128Magic)]byte
-	if err := d.full(section, start, magic[:]); err != nil {
+	if err := d.full(section, start, int64(len(magic)), magic[:]); err != nil {
 		return nil, err
 	}
 	sizeOff := d.off
@@ -35,7 +35,7 @@ func (d *decoder) leb128(section string, count int) ([]int16, error) {
 	for left > 0 {
 		k := int(min(left, int64(len(d.buf))))
 		chunkOff := d.off
-		if err := d.full(section, dataStart, d.buf[:k]); err != nil {
+		if err := d.full(section, dataStart, int64(size), d.buf[:k]); err != nil {
 			return nil, err
 		}
 		left -= int64(k)
