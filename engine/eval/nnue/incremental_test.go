@@ -1,6 +1,7 @@
 package nnue
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"testing"
 
@@ -166,4 +167,37 @@ func TestAllocations(t *testing.T) {
 		t.Errorf("Push, Current and Pop allocate %v times", a)
 	}
 	_ = sink
+}
+
+// TestClonesConcurrently evaluates with clones in several goroutines (run
+// with -race): the network is shared read-only, the accumulators are not.
+func TestClonesConcurrently(t *testing.T) {
+	_, net := shared(t)
+	e, err := New(net, DefaultFVScale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := randomPositions(t, rand.New(rand.NewPCG(5, 14)), 12)
+	want := make([]eval.Score, len(positions))
+	for i := range positions {
+		want[i] = e.Evaluate(&positions[i])
+	}
+	done := make(chan error)
+	for range 3 {
+		c := e.Clone()
+		go func() {
+			for i := range positions {
+				if got := c.Evaluate(&positions[i]); got != want[i] {
+					done <- fmt.Errorf("a clone scores %s %d, want %d", positions[i].SFEN(), got, want[i])
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 3 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
 }
