@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
-	"github.com/tsume-shogi/tsume/usi"
 )
 
 // fakeEnv names the environment variable that turns the test binary into
@@ -57,7 +57,7 @@ func fakeEngine(mode string) int {
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
 	in := bufio.NewScanner(os.Stdin)
 	rng := rand.New(rand.NewPCG(uint64(os.Getpid()), 1))
-	pos := usi.Startpos()
+	pos := shogi.Startpos()
 	answers := 0
 	var pending bool // a go waiting for stop
 	for in.Scan() {
@@ -80,12 +80,13 @@ func fakeEngine(mode string) int {
 				say("readyok")
 			}
 		case "position":
-			p, err := usi.ParsePosition(f[1:])
+			g, err := record.ReadUSI([]byte(strings.Join(f, " ")))
+			if err == nil {
+				pos, err = g.PositionAt(len(g.Moves))
+			}
 			if err != nil {
 				say("info string bad position: " + err.Error())
-				continue
 			}
-			pos = p
 		case "go":
 			answers++
 			m := mode
@@ -95,7 +96,7 @@ func fakeEngine(mode string) int {
 			switch m {
 			case "random":
 				say("info depth 1 score cp 0 pv")
-				say("bestmove " + randomMove(&pos.Current, rng))
+				say("bestmove " + randomMove(&pos, rng))
 			case "illegal":
 				say("bestmove 5e5d")
 			case "badmove":
@@ -119,7 +120,7 @@ func fakeEngine(mode string) int {
 		case "stop":
 			if pending {
 				pending = false
-				say("bestmove " + randomMove(&pos.Current, rng))
+				say("bestmove " + randomMove(&pos, rng))
 			}
 		case "quit":
 			return 0

@@ -4,10 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
-	"github.com/tsume-shogi/tsume/usi"
 )
 
 // Opening is where a game starts: a position and moves played from it,
@@ -167,8 +167,13 @@ func positionCommand(r *referee) string {
 	if r.start.SFEN() == shogi.StartSFEN {
 		s = "position startpos"
 	}
-	if len(r.moves) > 0 {
-		s += " moves " + usi.MovesText(r.moves)
+	if len(r.moves) == 0 {
+		return s
 	}
-	return s
+	var b strings.Builder
+	b.WriteString(s + " moves")
+	for _, m := range r.moves {
+		b.WriteString(" " + m.String())
+	}
+	return b.String()
 }
