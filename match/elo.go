@@ -54,8 +54,12 @@ func (s Stats) String() string {
 		return "no games"
 	}
 	elo, low, high := s.Elo()
-	return fmt.Sprintf("W %d, D %d, L %d (%d games), score %.1f%%, Elo %s [%s, %s] (95%%)",
-		s.Wins, s.Draws, s.Losses, s.Games(), 100*s.Score(), eloText(elo), eloText(low), eloText(high))
+	games := fmt.Sprintf("%d games", s.Games())
+	if s.Games() == 1 {
+		games = "1 game"
+	}
+	return fmt.Sprintf("W %d, D %d, L %d (%s), score %.1f%%, Elo %s [%s, %s] (95%%)",
+		s.Wins, s.Draws, s.Losses, games, 100*s.Score(), eloText(elo), eloText(low), eloText(high))
 }
 
 func eloText(x float64) string {

@@ -14,12 +14,14 @@ import (
 // record.ReadRecords reads — one SFEN or USI position command a line
 // ("position startpos moves 7g7f 3c3d", "sfen … moves …", "startpos
 // moves …"), or KIF, KI2 or CSA records one after another. Each opening
-// is named "name:LINE" after the line where it begins. An opening whose
-// position is already over (a side without a legal move) is an error.
+// is named "name:LINE" after the line where it begins. A text that
+// cannot be read gives the reader's error (a *record.ParseError); an
+// opening whose position is already over (a side without a legal move)
+// is an error too.
 func ReadOpenings(name string, data []byte) ([]Opening, error) {
 	games, err := record.ReadRecords(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+		return nil, err
 	}
 	ops := make([]Opening, 0, len(games))
 	for _, g := range games {
@@ -29,7 +31,7 @@ func ReadOpenings(name string, data []byte) ([]Opening, error) {
 			return nil, err
 		}
 		if !p.HasLegalMove() {
-			return nil, fmt.Errorf("%s: the game is over: %s has no legal move", op.Name, p.SideToMove())
+			return nil, fmt.Errorf("match: opening %s: the game is over: %s has no legal move", op.Name, p.SideToMove())
 		}
 		ops = append(ops, op)
 	}
