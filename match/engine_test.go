@@ -71,7 +71,7 @@ func TestGoFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer e.Close()
-			a, err := e.Go(context.Background(), "position startpos", "go btime 0 wtime 0 byoyomi 100", 300*time.Millisecond)
+			a, err := e.Go(context.Background(), "position startpos", "go btime 0 wtime 0 byoyomi 100", time.Second)
 			var ee *EngineError
 			switch {
 			case c.fault == 0 && err != nil:

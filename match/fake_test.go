@@ -25,9 +25,10 @@ func TestMain(m *testing.M) {
 }
 
 // fake returns the configuration of the test binary as a fake engine
-// playing the script mode.
+// playing the script mode. (Under -race, a binary sleeps a second at
+// exit unless GORACE says otherwise.)
 func fake(mode string) EngineConfig {
-	return EngineConfig{Argv: []string{os.Args[0]}, Env: []string{fakeEnv + "=" + mode}, StartTimeout: 2 * time.Second}
+	return EngineConfig{Argv: []string{os.Args[0]}, Env: []string{fakeEnv + "=" + mode, "GORACE=atexit_sleep_ms=0"}, StartTimeout: 2 * time.Second}
 }
 
 // fakeEngine speaks USI on the standard streams as the script mode says,

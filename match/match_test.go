@@ -14,7 +14,9 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-var testTime = TimeControl{Byoyomi: 200 * time.Millisecond, Margin: 50 * time.Millisecond}
+// testTime is generous beyond the byoyomi, so that a loaded machine
+// does not make the random mover lose on time.
+var testTime = TimeControl{Byoyomi: 200 * time.Millisecond, Margin: 300 * time.Millisecond}
 
 // TestGameFaults plays a game between a faulty script, black, and the
 // random mover, and checks that the script loses for the right reason.
@@ -305,6 +307,10 @@ func TestElo(t *testing.T) {
 	elo, low, high := s.Elo()
 	if !near(elo, EloFromScore(0.65)) || !near(low, EloFromScore(0.65-1.96*math.Sqrt(0.02025))) || !near(high, EloFromScore(0.65+1.96*math.Sqrt(0.02025))) {
 		t.Errorf("Elo() = %v, %v, %v", elo, low, high)
+	}
+	// docs/match.md's example: 30 wins, 10 losses.
+	if elo, low, high := (Stats{Wins: 30, Losses: 10}).Elo(); !near(elo, 190.85) || !near(low, 81.96) || !near(high, 353.12) {
+		t.Errorf("30-0-10: Elo() = %v, %v, %v; want 190.85, 81.96, 353.12", elo, low, high)
 	}
 	if got := (Stats{Wins: 2}).String(); got != "W 2, D 0, L 0 (2 games), score 100.0%, Elo +inf [+inf, +inf] (95%)" {
 		t.Errorf("String() = %q", got)

@@ -97,6 +97,19 @@ func TestMatchSelf(t *testing.T) {
 	}
 }
 
+// TestMatchInterrupted checks that a match interrupted before its first
+// game ends with the exit status of an interruption.
+func TestMatchInterrupted(t *testing.T) {
+	t.Setenv(asMainEnv, "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := Run(ctx, []string{"match", "--engine", "tsume usi", "--engine", "tsume usi", "--byoyomi", "100"}, nil, &stdout, &stderr)
+	if code != ExitInterrupted || stdout.Len() != 0 || stderr.String() != "tsume match: interrupted\n" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want %d and \"interrupted\"", code, stdout.String(), stderr.String(), ExitInterrupted)
+	}
+}
+
 // TestMatchFairyStockfish is a smoke test against Fairy-Stockfish, run
 // only where it is installed (Debian package fairy-stockfish).
 func TestMatchFairyStockfish(t *testing.T) {
