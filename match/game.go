@@ -26,6 +26,7 @@ type Game struct {
 	Opening      Opening
 	Moves        []shogi.Move    // the moves from Opening.Start, the opening's included
 	Times        []time.Duration // the time of each move after the opening
+	Infos        []string        // for each move after the opening, the engine's last info line with a score ("" if none)
 	Winner       Winner
 	Reason       Reason
 	Detail       string // more about the ending: which move was illegal, which engine crashed, …
@@ -97,8 +98,12 @@ func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameCon
 			end = &ending{winnerOf(side.Opp()), ReasonTime, fmt.Sprintf("%s answered after %v", engines[side].Name, a.Elapsed.Round(time.Millisecond))}
 			break
 		}
-		g.Times = append(g.Times, a.Elapsed)
+		played := len(r.moves)
 		end = r.answer(a.Move)
+		if len(r.moves) > played {
+			g.Times = append(g.Times, a.Elapsed)
+			g.Infos = append(g.Infos, a.Info)
+		}
 	}
 	g.Moves, g.Winner, g.Reason, g.Detail, g.Ended = r.moves, end.winner, end.reason, end.detail, time.Now()
 	for c, e := range engines {

@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -113,6 +114,18 @@ func checkRecords(t *testing.T, g *Game) {
 			t.Errorf("%s reads back as %s, %d moves, end %q; want %s, %d moves and an end\n%s",
 				r.name, rg.Start.SFEN(), len(rg.Moves), rg.End, g.Opening.Start.SFEN(), len(g.Moves), r.text)
 			continue
+		}
+		times := 0
+		for _, c := range rg.Comments {
+			if strings.HasPrefix(c.Text, "time ") {
+				times++
+				if k := c.Ply - len(g.Opening.Moves) - 1; k < 0 || k >= len(g.Times) || !strings.HasPrefix(c.Text, fmt.Sprintf("time %dms", g.Times[k].Milliseconds())) {
+					t.Errorf("%s: comment %q after ply %d", r.name, c.Text, c.Ply)
+				}
+			}
+		}
+		if times != len(g.Times) || len(g.Times) != len(g.Moves)-len(g.Opening.Moves) {
+			t.Errorf("%s: %d time comments, %d times, %d moves after the opening", r.name, times, len(g.Times), len(g.Moves)-len(g.Opening.Moves))
 		}
 		for i := range rg.Moves {
 			if rg.Moves[i] != g.Moves[i] {

@@ -23,17 +23,24 @@ func (g *Game) headers(event string, tc TimeControl) []record.KIFHeader {
 	}
 }
 
-// KIF returns the game as a KIF record (see record.KIF) ending with the
-// reason as a special move (投了, 詰み, 切れ負け, 反則負け, 反則勝ち, 入玉勝ち,
-// 千日手, 持将棋) and the closing line "まで N手で先手の勝ち", with a comment
-// line before it that says why in English.
+// KIF returns the game as a KIF record (see record.KIF): after each move
+// of an engine a comment line with its time in milliseconds and its last
+// info line with a score ("*time 153ms; info depth 8 score cp 40 …"),
+// then the reason as a special move (投了, 詰み, 切れ負け, 反則負け, 反則勝ち,
+// 入玉勝ち, 千日手, 持将棋) and the closing line "まで N手で先手の勝ち", with a
+// comment line before it that says why in English.
 func (g *Game) KIF(event string, tc TimeControl) (string, error) {
 	s, err := record.KIF(&g.Opening.Start, g.Moves, g.headers(event, tc), false)
 	if err != nil {
 		return "", err
 	}
+	lines := strings.SplitAfter(s, "\n")
+	first := 0
+	for first < len(lines) && !strings.HasPrefix(lines[first], "手数----") {
+		first++
+	}
 	var b strings.Builder
-	b.WriteString(s)
+	g.writeWithComments(&b, lines, first+1, "*")
 	b.WriteString("*" + g.Summary() + "\n")
 	n := len(g.Moves)
 	fmt.Fprintf(&b, "%4d %s\n", n+1, g.kifSpecial())
@@ -77,8 +84,10 @@ func (g *Game) kifSpecial() string {
 	return "反則負け" // the side to move loses by its engine's fault
 }
 
-// CSA returns the game as a CSA record (see record.CSA) ending with a
-// comment that says why and the special move: %TORYO, %TSUMI,
+// CSA returns the game as a CSA record (see record.CSA), with the same
+// comment lines as KIF after each move of an engine ("'*time 153ms; …",
+// the comments that CSA readers keep), ending with a comment that says
+// why and the special move: %TORYO, %TSUMI,
 // %TIME_UP, %KACHI, %SENNICHITE, %JISHOGI (the ply limit), or
 // %+ILLEGAL_ACTION / %-ILLEGAL_ACTION naming the side at fault (an
 // illegal move, a wrong declaration, a perpetual check, an engine that
@@ -88,6 +97,10 @@ func (g *Game) CSA(event string, tc TimeControl) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	lines := strings.SplitAfter(s, "\n")
+	lines = lines[:len(lines)-1] // after the last line end
+	var b strings.Builder
+	g.writeWithComments(&b, lines, len(lines)-len(g.Moves), "'*")
 	var special string
 	switch g.Reason {
 	case ReasonResign:
@@ -112,7 +125,27 @@ func (g *Game) CSA(event string, tc TimeControl) (string, error) {
 			special = "%CHUDAN"
 		}
 	}
-	return s + "'" + g.Summary() + "\n" + special + "\n", nil
+	b.WriteString("'*" + g.Summary() + "\n" + special + "\n")
+	return b.String(), nil
+}
+
+// writeWithComments writes the lines of a record, the moves starting at
+// lines[first], with a comment line (after mark) following each move of
+// an engine: its time and its info line.
+func (g *Game) writeWithComments(b *strings.Builder, lines []string, first int, mark string) {
+	opening := len(g.Opening.Moves)
+	for i, l := range lines {
+		b.WriteString(l)
+		k := i - first - opening // the engine move of this line
+		if i < first || k < 0 || k >= len(g.Times) || i-first >= len(g.Moves) {
+			continue
+		}
+		c := fmt.Sprintf("%stime %dms", mark, g.Times[k].Milliseconds())
+		if k < len(g.Infos) && g.Infos[k] != "" {
+			c += "; " + oneLine(g.Infos[k])
+		}
+		b.WriteString(c + "\n")
+	}
 }
 
 // Summary describes the result in a line: "black wins by resignation",
