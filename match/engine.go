@@ -123,6 +123,10 @@ func (e *Engine) read(out io.Reader) {
 	}
 	if errors.Is(err, io.EOF) {
 		err = io.EOF
+	} else {
+		// Nobody reads the output any more: the engine would block
+		// writing it and never exit.
+		e.cmd.Process.Kill()
 	}
 	werr := e.cmd.Wait()
 	if err == io.EOF && werr != nil {

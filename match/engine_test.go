@@ -63,6 +63,7 @@ func TestGoFaults(t *testing.T) {
 		{"crash", FaultCrash, "", true},
 		{"garbage", FaultGarbage, "", true},
 		{"flood", FaultGarbage, "", true},
+		{"longline", FaultGarbage, "", true},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {

@@ -45,6 +45,7 @@ func fake(mode string) EngineConfig {
 //	crash     exits at once
 //	garbage   a line with control characters
 //	flood     more lines that are not USI than a client passes over
+//	longline  an info line longer than a client reads
 //
 // A script "MODE@N" plays random moves for its first N answers, then
 // follows MODE.
@@ -113,6 +114,9 @@ func fakeEngine(mode string) int {
 				return 3
 			case "garbage":
 				say("\x00\x01\x02 garbage")
+			case "longline":
+				say("info string " + strings.Repeat("x", maxLine))
+				time.Sleep(time.Minute)
 			case "flood":
 				for i := range maxUnknown + 1 {
 					say(fmt.Sprintf("hello %d", i))
