@@ -208,6 +208,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"bench", "--problems", bench + "bad_columns.tsv"}, "", ExitError},
 		{[]string{"usi"}, "usi\nquit\n", ExitOK},
 		{[]string{"usi", "extra"}, "", ExitError},
+		{[]string{"match", "--engine", "a", "--byoyomi", "100"}, "", ExitError}, // exit 0: TestMatchSelf
 		{[]string{"version"}, "", ExitOK},
 		{[]string{"version", "extra"}, "", ExitError},
 	}

@@ -1,0 +1,224 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tsume-shogi/tsume/match"
+)
+
+func matchCommand() *command {
+	return &command{
+		name:    "match",
+		summary: "play two USI engines against each other and print the score and the Elo difference",
+		args:    `--engine CMD --engine CMD (--byoyomi MS | --time D [--inc D] [--byoyomi MS]) [--games N] [--openings FILE | --random-plies N [--seed S]] [--out DIR] …`,
+		help: `
+Match plays two USI engines against each other, without a GUI, and
+referees their games with tsume's rules core. Each --engine is a command
+line, split into words as a shell splits simple quoting ('…', "…", \);
+a first word "tsume" runs this very program, so --engine "tsume usi"
+plays tsume's own engine.
+
+Each engine is started once: usi, usiok, its options, isready, readyok;
+before each game isready, readyok and usinewgame; then position … moves …
+and go btime … wtime … byoyomi … (or binc … winc …) for each move, and
+gameover win|lose|draw at the end. An engine that fails (no answer in
+time, an exit, output that is not USI) loses the game in progress and is
+started again for the next; one that cannot be started ends the match
+(exit 2, after the games played).
+
+A game ends by resignation (bestmove resign), checkmate (the side to move
+has no legal move), an illegal move, a loss on time (an answer later than
+the main time left + the byoyomi + --margin), a declaration by entering
+king (bestmove win: a win when the 27-point rule allows it, else a loss),
+the fourth occurrence of a position (千日手: a draw, unless one side gave
+check at every move since the first occurrence: that side loses), or the
+ply limit (--max-plies, a draw).
+
+Openings: --openings reads one SFEN or USI position command a line (or
+KIF, KI2, CSA records); --random-plies plays that many random legal plies
+from the initial position (never into a position that is lost at once),
+the same for the same --seed; without either, every game starts from the
+initial position. Each opening is played twice, the engines' colours
+swapped; --games counts the games.
+
+Options: --option "Name=Value" is sent to both engines, --option1 and
+--option2 to the first or the second only (after the shared ones); each
+may be given several times. Fairy-Stockfish plays shogi when it receives
+usi, with no option needed.
+
+Progress goes to standard error, a line a game. Standard output gets the
+engines, a line a game (the colours, the opening, the result and why) and
+the score of the first engine: wins, draws, losses, the score and the
+Elo difference with its 95% interval (see docs/match.md). With --out,
+every game is written as DIR/game-NNN.kif and DIR/game-NNN.csa.
+
+Exit status: 0 after the match, 2 bad usage or an engine that cannot be
+started, 130 interrupted (the games played are printed, their files are
+complete).`,
+		setup: setupMatch,
+	}
+}
+
+// matchList is a flag that may be given several times.
+type matchList []string
+
+func (l *matchList) String() string { return strings.Join(*l, ", ") }
+
+func (l *matchList) Set(s string) error {
+	*l = append(*l, s)
+	return nil
+}
+
+// matchMillis is a duration flag that reads a bare number as
+// milliseconds: --byoyomi 100 or --byoyomi 100ms.
+type matchMillis time.Duration
+
+func (d *matchMillis) String() string { return time.Duration(*d).String() }
+
+func (d *matchMillis) Set(s string) error {
+	if n, err := strconv.ParseInt(s, 10, 64); err == nil {
+		if n < 0 {
+			return errors.New("want a time that is not negative")
+		}
+		*d = matchMillis(time.Duration(n) * time.Millisecond)
+		return nil
+	}
+	v, err := time.ParseDuration(s)
+	if err != nil || v < 0 {
+		return errors.New("want milliseconds or a duration such as 100ms, 10s or 1m30s")
+	}
+	*d = matchMillis(v)
+	return nil
+}
+
+func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+	var engines, options, options1, options2 matchList
+	fs.Var(&engines, "engine", "an engine's command line; give it twice")
+	fs.Var(&options, "option", `an option "Name=Value" for both engines (repeatable)`)
+	fs.Var(&options1, "option1", `an option "Name=Value" for the first engine (repeatable)`)
+	fs.Var(&options2, "option2", `an option "Name=Value" for the second engine (repeatable)`)
+	games := fs.Int("games", 2, "the number of games")
+	var byoyomi, mainTime, inc, margin matchMillis
+	margin = matchMillis(match.DefaultMargin)
+	startTimeout := matchMillis(match.DefaultStartTimeout)
+	fs.Var(&byoyomi, "byoyomi", "the byoyomi: the time for each move once the main time is spent (ms, or a duration)")
+	fs.Var(&mainTime, "time", "the main time of each side (ms, or a duration such as 1m)")
+	fs.Var(&inc, "inc", "the time added after each move (ms, or a duration); not with --byoyomi")
+	fs.Var(&margin, "margin", "the grace allowed beyond an engine's time, for the pipes (ms, or a duration)")
+	fs.Var(&startTimeout, "start-timeout", "the time an engine has to answer usi and isready (ms, or a duration)")
+	openings := fs.String("openings", "", "a file of openings: SFEN or USI position lines, or records")
+	randomPlies := fs.Int("random-plies", 0, "random openings of this many plies")
+	seed := fs.Uint64("seed", 1, "the seed of the random openings")
+	out := fs.String("out", "", "the directory to write every game to, as KIF and CSA")
+	maxPlies := fs.Int("max-plies", 320, "the ply limit: a draw after this many plies (0: none)")
+	return func(ctx context.Context, e *env, args []string) error {
+		bad := func(format string, a ...any) error { return usageErrorf("match", format, a...) }
+		switch {
+		case len(args) > 0:
+			return bad("unexpected argument %q", args[0])
+		case len(engines) != 2:
+			return bad("want two --engine flags, got %d", len(engines))
+		case *games < 1:
+			return bad("--games must be at least 1")
+		case !isSet(fs, "byoyomi") && !isSet(fs, "time") && !isSet(fs, "inc"):
+			return bad("no time control: give --byoyomi, or --time with --inc or --byoyomi")
+		case byoyomi > 0 && inc > 0:
+			return bad("--byoyomi and --inc cannot be combined: USI's go sends one or the other")
+		case isSet(fs, "openings") && isSet(fs, "random-plies"):
+			return bad("--openings and --random-plies cannot be combined")
+		case isSet(fs, "seed") && !isSet(fs, "random-plies"):
+			return bad("--seed needs --random-plies")
+		case *randomPlies < 0 || *randomPlies > 100:
+			return bad("--random-plies must be from 0 to 100")
+		case *maxPlies < 0:
+			return bad("--max-plies cannot be negative")
+		}
+		cfg := match.Config{
+			Games:  *games,
+			OutDir: *out,
+			Game: match.GameConfig{
+				Time:     match.TimeControl{Main: time.Duration(mainTime), Byoyomi: time.Duration(byoyomi), Increment: time.Duration(inc), Margin: time.Duration(margin)},
+				MaxPlies: *maxPlies,
+			},
+			Progress: e.stderr,
+		}
+		if err := cfg.Game.Time.Check(); err != nil {
+			return bad("%v", err)
+		}
+		perEngine := [2]matchList{options1, options2}
+		for k, cmd := range engines {
+			argv, err := match.SplitCommand(cmd)
+			if err != nil {
+				return bad("--engine %q: %v", cmd, err)
+			}
+			if argv[0] == "tsume" {
+				self, err := os.Executable()
+				if err != nil {
+					return inputError(fmt.Errorf("cannot find this program to run %q: %w", cmd, err))
+				}
+				argv[0] = self
+			}
+			ec := match.EngineConfig{Argv: argv, StartTimeout: time.Duration(startTimeout)}
+			for _, o := range append(append(matchList(nil), options...), perEngine[k]...) {
+				name, value, ok := strings.Cut(o, "=")
+				if !ok || strings.TrimSpace(name) == "" {
+					return bad("option %q: want Name=Value", o)
+				}
+				ec.Options = append(ec.Options, match.Option{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
+			}
+			cfg.Engines[k] = ec
+		}
+		switch {
+		case *openings != "":
+			data, err := os.ReadFile(*openings)
+			if err != nil {
+				return inputError(err)
+			}
+			ops, err := match.ReadOpenings(*openings, data)
+			if err != nil {
+				return recordError(*openings, err)
+			}
+			cfg.Openings = ops
+		case *randomPlies > 0:
+			ops, err := match.RandomOpenings(*seed, (*games+1)/2, *randomPlies)
+			if err != nil {
+				return inputError(err)
+			}
+			cfg.Openings = ops
+		}
+		res, err := match.Run(ctx, cfg)
+		if res != nil && len(res.Games) > 0 {
+			writeMatchResult(e.stdout, engines, res)
+		}
+		var ee *match.EngineError
+		if errors.As(err, &ee) {
+			return &exitError{ExitError, ee.Message()}
+		}
+		return err
+	}
+}
+
+// writeMatchResult prints the engines, a line a game and the score.
+func writeMatchResult(w io.Writer, commands []string, res *match.Result) {
+	var b strings.Builder
+	for k, c := range commands {
+		fmt.Fprintf(&b, "engine %d: %s (%s)\n", k+1, res.Names[k], c)
+	}
+	for i, g := range res.Games {
+		first := "white"
+		if res.FirstBlack[i] {
+			first = "black"
+		}
+		fmt.Fprintf(&b, "game %d: engine 1 %s, opening %s: %s, %d plies\n", i+1, first, g.Opening.Name, g.Summary(), len(g.Moves))
+	}
+	fmt.Fprintf(&b, "engine 1 against engine 2: %s\n", res.Stats)
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,91 @@
+package match
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// TimeControl is the time each side has: Main time for the whole game,
+// then either Byoyomi for each move once the main time is spent, or
+// Increment added after each move (Fischer). Margin is a grace the
+// referee allows beyond the time, for the pipes and the operating
+// system's scheduling; it is not told to the engines.
+type TimeControl struct {
+	Main      time.Duration
+	Byoyomi   time.Duration
+	Increment time.Duration
+	Margin    time.Duration
+}
+
+// DefaultMargin is the grace a command-line match allows beyond an
+// engine's time.
+const DefaultMargin = 50 * time.Millisecond
+
+// Check reports a time control that cannot be played: negative times,
+// byoyomi together with an increment (USI's go has one or the other), or
+// no time at all.
+func (tc TimeControl) Check() error {
+	switch {
+	case tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 || tc.Margin < 0:
+		return errors.New("times cannot be negative")
+	case tc.Byoyomi > 0 && tc.Increment > 0:
+		return errors.New("byoyomi and an increment cannot be combined: USI's go sends one or the other")
+	case tc.Main == 0 && tc.Byoyomi == 0 && tc.Increment == 0:
+		return errors.New("no time: give a main time, a byoyomi or an increment")
+	}
+	return nil
+}
+
+// String describes the time control: "byoyomi 100ms", "5m0s + 2s per
+// move", "1m0s + byoyomi 10s".
+func (tc TimeControl) String() string {
+	switch {
+	case tc.Increment > 0:
+		return fmt.Sprintf("%v + %v per move", tc.Main, tc.Increment)
+	case tc.Main > 0 && tc.Byoyomi > 0:
+		return fmt.Sprintf("%v + byoyomi %v", tc.Main, tc.Byoyomi)
+	case tc.Byoyomi > 0:
+		return fmt.Sprintf("byoyomi %v", tc.Byoyomi)
+	}
+	return fmt.Sprintf("%v", tc.Main)
+}
+
+// clock is the time left to each side during a game.
+type clock struct {
+	tc   TimeControl
+	left [2]time.Duration // main time left, by colour
+}
+
+func newClock(tc TimeControl) *clock {
+	return &clock{tc: tc, left: [2]time.Duration{tc.Main, tc.Main}}
+}
+
+// goCommand returns the go command for the next move.
+func (c *clock) goCommand() string {
+	s := fmt.Sprintf("go btime %d wtime %d", c.left[shogi.Black].Milliseconds(), c.left[shogi.White].Milliseconds())
+	if c.tc.Increment > 0 {
+		return s + fmt.Sprintf(" binc %d winc %d", c.tc.Increment.Milliseconds(), c.tc.Increment.Milliseconds())
+	}
+	return s + fmt.Sprintf(" byoyomi %d", c.tc.Byoyomi.Milliseconds())
+}
+
+// limit returns how long side may think before it loses on time: its
+// main time, the byoyomi and the margin. (The increment is added after
+// the move.)
+func (c *clock) limit(side shogi.Color) time.Duration {
+	return c.left[side] + c.tc.Byoyomi + c.tc.Margin
+}
+
+// spend charges side for a move that took d and reports whether it was
+// in time.
+func (c *clock) spend(side shogi.Color, d time.Duration) bool {
+	if d > c.limit(side) {
+		c.left[side] = 0
+		return false
+	}
+	c.left[side] = max(0, c.left[side]-d) + c.tc.Increment
+	return true
+}

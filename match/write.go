@@ -1,0 +1,190 @@
+package match
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// headers returns the record headers of a game.
+func (g *Game) headers(event string, tc TimeControl) []record.KIFHeader {
+	const layout = "2006/01/02 15:04:05"
+	return []record.KIFHeader{
+		{Key: "開始日時", Value: g.Started.Format(layout)},
+		{Key: "終了日時", Value: g.Ended.Format(layout)},
+		{Key: "棋戦", Value: event},
+		{Key: "持ち時間", Value: tc.String()},
+		{Key: "先手", Value: g.Black},
+		{Key: "後手", Value: g.White},
+	}
+}
+
+// KIF returns the game as a KIF record (see record.KIF): after each move
+// of an engine a comment line with its time in milliseconds and its last
+// info line with a score ("*time 153ms; info depth 8 score cp 40 …"),
+// then the reason as a special move (投了, 詰み, 切れ負け, 反則負け, 反則勝ち,
+// 入玉勝ち, 千日手, 持将棋) and the closing line "まで N手で先手の勝ち", with a
+// comment line before it that says why in English.
+func (g *Game) KIF(event string, tc TimeControl) (string, error) {
+	s, err := record.KIF(&g.Opening.Start, g.Moves, g.headers(event, tc), false)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.SplitAfter(s, "\n")
+	first := 0
+	for first < len(lines) && !strings.HasPrefix(lines[first], "手数----") {
+		first++
+	}
+	var b strings.Builder
+	g.writeWithComments(&b, lines, first+1, "*")
+	b.WriteString("*" + g.Summary() + "\n")
+	n := len(g.Moves)
+	fmt.Fprintf(&b, "%4d %s\n", n+1, g.kifSpecial())
+	winner := map[Winner]string{BlackWins: "先手", WhiteWins: "後手"}[g.Winner]
+	switch {
+	case g.Winner == Draw && g.Reason == ReasonRepetition:
+		fmt.Fprintf(&b, "まで%d手で千日手\n", n)
+	case g.Winner == Draw:
+		fmt.Fprintf(&b, "まで%d手で持将棋\n", n)
+	case g.Reason == ReasonTime:
+		fmt.Fprintf(&b, "まで%d手で時間切れにより%sの勝ち\n", n, winner)
+	case g.Reason == ReasonDeclare:
+		fmt.Fprintf(&b, "まで%d手で入玉宣言により%sの勝ち\n", n, winner)
+	default:
+		fmt.Fprintf(&b, "まで%d手で%sの勝ち\n", n, winner)
+	}
+	return b.String(), nil
+}
+
+// kifSpecial returns the KIF special move that ends the game.
+func (g *Game) kifSpecial() string {
+	switch g.Reason {
+	case ReasonResign:
+		return "投了"
+	case ReasonMate:
+		return "詰み"
+	case ReasonTime:
+		return "切れ負け"
+	case ReasonDeclare:
+		return "入玉勝ち"
+	case ReasonRepetition:
+		return "千日手"
+	case ReasonMaxPlies:
+		return "持将棋"
+	case ReasonPerpetualCheck:
+		return "反則勝ち" // the side to move wins: the other checked
+	}
+	if g.Winner == Draw {
+		return "中断"
+	}
+	return "反則負け" // the side to move loses by its engine's fault
+}
+
+// CSA returns the game as a CSA record (see record.CSA), with the same
+// comment lines as KIF after each move of an engine ("'*time 153ms; …",
+// the comments that CSA readers keep), ending with a comment that says
+// why and the special move: %TORYO, %TSUMI,
+// %TIME_UP, %KACHI, %SENNICHITE, %JISHOGI (the ply limit), or
+// %+ILLEGAL_ACTION / %-ILLEGAL_ACTION naming the side at fault (an
+// illegal move, a wrong declaration, a perpetual check, an engine that
+// failed).
+func (g *Game) CSA(event string, tc TimeControl) (string, error) {
+	s, err := record.CSA(&g.Opening.Start, g.Moves, g.headers(event, tc), false)
+	if err != nil {
+		return "", err
+	}
+	lines := strings.SplitAfter(s, "\n")
+	lines = lines[:len(lines)-1] // after the last line end
+	var b strings.Builder
+	g.writeWithComments(&b, lines, len(lines)-len(g.Moves), "'*")
+	var special string
+	switch g.Reason {
+	case ReasonResign:
+		special = "%TORYO"
+	case ReasonMate:
+		special = "%TSUMI"
+	case ReasonTime:
+		special = "%TIME_UP"
+	case ReasonDeclare:
+		special = "%KACHI"
+	case ReasonRepetition:
+		special = "%SENNICHITE"
+	case ReasonMaxPlies:
+		special = "%JISHOGI"
+	default:
+		if loser, ok := g.Loser(); ok {
+			special = "%+ILLEGAL_ACTION"
+			if loser == shogi.White {
+				special = "%-ILLEGAL_ACTION"
+			}
+		} else {
+			special = "%CHUDAN"
+		}
+	}
+	b.WriteString("'*" + g.Summary() + "\n" + special + "\n")
+	return b.String(), nil
+}
+
+// writeWithComments writes the lines of a record, the moves starting at
+// lines[first], with a comment line (after mark) following each move of
+// an engine: its time and its info line.
+func (g *Game) writeWithComments(b *strings.Builder, lines []string, first int, mark string) {
+	opening := len(g.Opening.Moves)
+	for i, l := range lines {
+		b.WriteString(l)
+		k := i - first - opening // the engine move of this line
+		if i < first || k < 0 || k >= len(g.Times) || i-first >= len(g.Moves) {
+			continue
+		}
+		c := fmt.Sprintf("%stime %dms", mark, g.Times[k].Milliseconds())
+		if k < len(g.Infos) && g.Infos[k] != "" {
+			c += "; " + oneLine(g.Infos[k])
+		}
+		b.WriteString(c + "\n")
+	}
+}
+
+// Summary describes the result in a line: "black wins by resignation",
+// "draw by repetition (千日手): …".
+func (g *Game) Summary() string {
+	s := "draw by " + g.Reason.String()
+	switch g.Winner {
+	case BlackWins:
+		s = "black wins by " + g.Reason.String()
+	case WhiteWins:
+		s = "white wins by " + g.Reason.String()
+	}
+	if g.Detail != "" {
+		s += ": " + oneLine(g.Detail)
+	}
+	return s
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// writeFile writes data to path through a temporary file in the same
+// directory and a rename, so that path is either absent or complete.
+func writeFile(path string, data string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	_, err = f.WriteString(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
