@@ -25,6 +25,27 @@ func TestEvaluateAllocs(t *testing.T) {
 	}
 }
 
+// Once its line has grown to the depth used, the Incremental path
+// allocates nothing either.
+func TestIncrementalAllocs(t *testing.T) {
+	parents, moves, children := benchChildren()
+	e := NewDefault()
+	e.SetRoot(&parents[0])
+	allocs := testing.AllocsPerRun(20, func() {
+		for i := range children[:32] {
+			e.SetRoot(&parents[i])
+			for j := range children[i] {
+				e.Push(&parents[i], moves[i][j], &children[i][j])
+				e.Current()
+				e.Pop()
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Push, Current and Pop allocate %v times per run", allocs)
+	}
+}
+
 func benchmarkEvaluate(b *testing.B, e Evaluator) {
 	positions := benchPositions()
 	b.ResetTimer()

@@ -63,6 +63,13 @@ type classicTables struct {
 	// attack is the danger (in hundredths of a unit) an enemy piece of
 	// each kind adds for each square next to the king it attacks.
 	attack [shogi.NumKinds]int32
+	// emptyAttacks are the squares each piece attacks from each square on
+	// an empty board, indexed by shogi.Piece.
+	emptyAttacks [32][shogi.NumSquares]shogi.Bitboard
+	// reach holds, for each king square, the squares within two files and
+	// three ranks of it: a stepping piece anywhere else attacks none of
+	// the king's neighbours.
+	reach [shogi.NumSquares]shogi.Bitboard
 	// handDanger is the danger (in hundredths of a unit) each enemy piece
 	// in hand adds.
 	handDanger [shogi.NumKinds]int32
@@ -111,8 +118,12 @@ func dangerPenalty(d int32) int32 {
 // default evaluation of tsume's engine.
 func NewDefault() *Classic { return NewClassic(DefaultWeights()) }
 
-// NewClassic returns the Classic evaluation with the terms scaled by w.
+// NewClassic returns the Classic evaluation with the terms scaled by w;
+// a weight outside [0, MaxWeight] counts as the nearer bound.
 func NewClassic(w Weights) *Classic {
+	for _, f := range w.fields() {
+		*f = min(max(*f, 0), MaxWeight)
+	}
 	t := &classicTables{w: w}
 	for k := shogi.Pawn; k < shogi.NumKinds; k++ {
 		v := int32(boardValues[k])
@@ -123,6 +134,10 @@ func NewClassic(w Weights) *Classic {
 			v = base + (v-base)*int32(w.Promotion)/100
 		}
 		for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+			for c := shogi.Black; c <= shogi.White; c++ {
+				pc := shogi.NewPiece(c, k)
+				t.emptyAttacks[pc][s] = shogi.AttacksFrom(pc, s, shogi.Bitboard{})
+			}
 			b := v + int32(pstBonus(k, s))*int32(w.PST)/100
 			t.board[shogi.NewPiece(shogi.Black, k)][s] = b
 			// A White piece on s stands where a Black one stands on
@@ -150,10 +165,17 @@ func NewClassic(w Weights) *Classic {
 		t.attack[k] = attackUnits[k] * int32(w.KingAttack)
 		t.handDanger[k] = handUnits[k] * int32(w.KingHand)
 	}
+	for k := shogi.Square(0); k < shogi.NumSquares; k++ {
+		for s := shogi.Square(0); s < shogi.NumSquares; s++ {
+			if df, dr := s.File()-k.File(), s.Rank()-k.Rank(); df >= -2 && df <= 2 && dr >= -3 && dr <= 3 {
+				t.reach[k] = t.reach[k].With(s)
+			}
+		}
+	}
 	return &Classic{t: t}
 }
 
-// Weights returns the weights e was made with.
+// Weights returns the weights e was made with (after bounding).
 func (e *Classic) Weights() Weights { return e.t.w }
 
 // Evaluate returns the score of p from the view of the side to move,

@@ -29,16 +29,13 @@ func (e *Classic) kingSafety(p *shogi.Position, c shogi.Color) int32 {
 	}
 
 	// Attack: for each square next to the king, every enemy piece that
-	// attacks it adds the units of its kind.
-	var danger int32
+	// attacks it adds the units of its kind. The loop runs over the enemy
+	// pieces that can reach the neighbourhood — the sliders, and the
+	// stepping pieces within two files and three ranks of the king — and
+	// over the neighbours each one would attack on an empty board; a
+	// neighbour is attacked when nothing stands between.
 	zone := shogi.AttacksFrom(shogi.NewPiece(c, shogi.King), ksq, shogi.Bitboard{})
-	for zone.Any() {
-		a := p.AttackersTo(them, zone.PopLSB())
-		for a.Any() {
-			danger += t.attack[p.PieceAt(a.PopLSB()).Kind()]
-		}
-	}
-
+	danger := t.zoneAttacks(p, them, zone, ksq)
 	// Hand: the pieces the enemy could drop next to the king.
 	if h := p.Hand(them); !h.IsEmpty() {
 		danger += int32(min(h.Count(shogi.Pawn), maxPawnHandDanger)) * t.handDanger[shogi.Pawn]
@@ -47,6 +44,32 @@ func (e *Classic) kingSafety(p *shogi.Position, c shogi.Color) int32 {
 		}
 	}
 	return bonus - dangerPenalty(danger)
+}
+
+// zoneAttacks returns the attack danger, in hundredths of a unit, of c's
+// pieces on zone, the neighbours of the enemy king on ksq: the sum over
+// the squares of zone of the units of each c-piece that attacks it.
+func (t *classicTables) zoneAttacks(p *shogi.Position, c shogi.Color, zone shogi.Bitboard, ksq shogi.Square) int32 {
+	occ := p.Occupied()
+	sliders := p.Pieces(c, shogi.Lance).Or(p.Pieces(c, shogi.Bishop)).Or(p.Pieces(c, shogi.Rook)).
+		Or(p.Pieces(c, shogi.Horse)).Or(p.Pieces(c, shogi.Dragon))
+	var danger int32
+	for b := p.ByColor(c).And(t.reach[ksq]).Or(sliders); b.Any(); {
+		s := b.PopLSB()
+		pc := p.PieceAt(s)
+		hit := t.emptyAttacks[pc][s].And(zone)
+		if hit.IsEmpty() {
+			continue
+		}
+		n := int32(0)
+		for hit.Any() {
+			if !shogi.Between(s, hit.PopLSB()).Intersects(occ) {
+				n++
+			}
+		}
+		danger += n * t.attack[pc.Kind()]
+	}
+	return danger
 }
 
 // chebyshev returns the king-move distance between the square on file f,

@@ -209,3 +209,32 @@ func TestBounds(t *testing.T) {
 		}
 	}
 }
+
+// zoneAttacksSlow is the plain form of zoneAttacks: for each square of
+// zone, the units of every c-piece that attacks it, as the rules core
+// finds them.
+func zoneAttacksSlow(t *classicTables, p *shogi.Position, c shogi.Color, zone shogi.Bitboard) int32 {
+	var danger int32
+	for zone.Any() {
+		a := p.AttackersTo(c, zone.PopLSB())
+		for a.Any() {
+			danger += t.attack[p.PieceAt(a.PopLSB()).Kind()]
+		}
+	}
+	return danger
+}
+
+// The attack count of king safety is the plain count: for each square next
+// to the king, the enemy pieces that attack it.
+func TestZoneAttacksMatchesAttackersTo(t *testing.T) {
+	e := NewDefault()
+	for _, p := range randomPositions(6, 3000) {
+		for c := shogi.Black; c <= shogi.White; c++ {
+			ksq := p.King(c)
+			zone := shogi.AttacksFrom(shogi.NewPiece(c, shogi.King), ksq, shogi.Bitboard{})
+			if got, want := e.t.zoneAttacks(&p, c.Opp(), zone, ksq), zoneAttacksSlow(e.t, &p, c.Opp(), zone); got != want {
+				t.Fatalf("%s, %v king: zoneAttacks = %d, want %d", p.SFEN(), c, got, want)
+			}
+		}
+	}
+}
