@@ -75,45 +75,6 @@ type classicTables struct {
 	handDanger [shogi.NumKinds]int32
 }
 
-// The king-safety constants, before the weights; docs/eval.md explains
-// them.
-var (
-	// defenceBonus is the bonus, in centipawns, of a gold-moving piece or
-	// a silver at distance 1 and 2 from its own king.
-	goldDefence   = [3]int32{0, 40, 20}
-	silverDefence = [3]int32{0, 30, 15}
-	// attackUnits is the danger a piece adds for each square next to the
-	// enemy king that it attacks.
-	attackUnits = [shogi.NumKinds]int32{
-		shogi.Pawn: 1, shogi.Lance: 2, shogi.Knight: 2, shogi.Silver: 3, shogi.Gold: 3,
-		shogi.Bishop: 2, shogi.Rook: 3, shogi.King: 1,
-		shogi.ProPawn: 3, shogi.ProLance: 3, shogi.ProKnight: 3, shogi.ProSilver: 3,
-		shogi.Horse: 4, shogi.Dragon: 5,
-	}
-	// handUnits is the danger a piece in the enemy's hand adds.
-	handUnits = [shogi.NumKinds]int32{
-		shogi.Pawn: 1, shogi.Lance: 2, shogi.Knight: 3, shogi.Silver: 3, shogi.Gold: 4,
-		shogi.Bishop: 4, shogi.Rook: 6,
-	}
-)
-
-const (
-	// maxDanger caps the danger units of one king (the penalty stops
-	// growing there).
-	maxDanger = 50
-	// maxPawnHandDanger caps the pawns in hand that count as danger: a
-	// pawn drop is one threat however many pawns are held.
-	maxPawnHandDanger = 3
-)
-
-// dangerPenalty returns the penalty, in centipawns, of d hundredths of a
-// danger unit: it grows with the square of the danger, d²/2 in units (so
-// 10 units cost 50, 30 units 450), up to 1250 at maxDanger.
-func dangerPenalty(d int32) int32 {
-	d = min(d, maxDanger*100)
-	return d * d / 20000
-}
-
 // NewDefault returns the Classic evaluation with DefaultWeights, the
 // default evaluation of tsume's engine.
 func NewDefault() *Classic { return NewClassic(DefaultWeights()) }
