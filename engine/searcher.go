@@ -367,3 +367,12 @@ func abs(n int) int {
 	}
 	return n
 }
+
+// SetEval makes ev (nil: Material) the evaluation of the next searches.
+func (s *Searcher) SetEval(ev eval.Evaluator) {
+	if ev == nil {
+		ev = Material{}
+	}
+	s.ev = ev
+	s.inc, _ = ev.(eval.Incremental)
+}
