@@ -12,7 +12,7 @@ import (
 var benchList string
 
 // BenchDepth is the depth tsume bench --engine searches each position to.
-const BenchDepth = 9
+const BenchDepth = 7
 
 // BenchPositions returns the positions of the engine's bench: the start
 // position and middle games, one SFEN a line of testdata/bench.sfen.
