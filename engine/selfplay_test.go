@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -86,4 +87,42 @@ func playGame(p shogi.Position, players [2]*Searcher, nodes uint64) int {
 		return -1
 	}
 	return 0
+}
+
+// TestFeatureNodes prints the nodes and time of the bench positions to
+// a fixed depth with each feature of the search turned off in turn. It
+// measures; it runs only with TSUME_SELFPLAY=1.
+func TestFeatureNodes(t *testing.T) {
+	if os.Getenv("TSUME_SELFPLAY") == "" {
+		t.Skip("set TSUME_SELFPLAY=1 to run")
+	}
+	variants := []struct {
+		name string
+		set  func(*Searcher)
+	}{
+		{"default", func(*Searcher) {}},
+		{"all-check-ext", func(s *Searcher) { s.allCheckExt = true }},
+		{"no-check-ext", func(s *Searcher) { s.noCheckExt = true }},
+		{"no-null", func(s *Searcher) { s.noNull = true }},
+		{"no-lmr", func(s *Searcher) { s.noLMR = true }},
+		{"no-aspiration", func(s *Searcher) { s.noAspiration = true }},
+		{"no-table", func(s *Searcher) { s.noTT = true }},
+	}
+	depth := 6
+	if os.Getenv("TSUME_DEPTH") == "7" {
+		depth = 7
+	}
+	for _, v := range variants {
+		s := newSearcher(t)
+		v.set(s)
+		var nodes uint64
+		var elapsed time.Duration
+		for _, p := range benchPositions(t) {
+			s.NewGame()
+			r := s.Search(context.Background(), Game{Start: p}, Limits{Depth: depth}, nil)
+			nodes += r.Nodes
+			elapsed += r.Time
+		}
+		t.Logf("%-14s depth %d: %10d nodes %8.2fs", v.name, depth, nodes, elapsed.Seconds())
+	}
 }
