@@ -25,12 +25,13 @@ type Score struct {
 }
 
 // Info is one info line of a running search. Zero fields are left out:
-// the line lists, in this order, depth (and seldepth), score, nodes with
+// the line lists, in this order, depth (and seldepth), multipv, score, nodes with
 // nps and time, hashfull, currmove and pv. An Info with Text is an info
 // string line and nothing else.
 type Info struct {
 	Depth    int
 	SelDepth int
+	MultiPV  int // the line's rank with MultiPV (0: not written)
 	Score    Score
 	Nodes    uint64
 	Time     time.Duration
@@ -58,6 +59,9 @@ func (i Info) Line() string {
 		if i.SelDepth > 0 {
 			num("seldepth", uint64(i.SelDepth))
 		}
+	}
+	if i.MultiPV > 0 {
+		num("multipv", uint64(i.MultiPV))
 	}
 	switch i.Score.Kind {
 	case Centipawns:

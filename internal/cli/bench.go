@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/engine"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -22,7 +23,7 @@ func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "solve a fixed list of problems and print nodes, times and the total node count",
-		args:    "[--time 60s] [--hash 256] [--futile discount|count] [--soundness] [--problems FILE] [--json]",
+		args:    "[--time 60s] [--hash 256] [--futile discount|count] [--soundness] [--problems FILE] [--json] | --engine [--depth N] [--hash MB]",
 		help: `
 Bench solves a fixed list of tsume problems, one after the other with one
 table, and prints for each its id, the status, the length, the nodes
@@ -56,6 +57,13 @@ status error only, says why the position cannot be solved, as the last
 column of the table does). In the table a
 length written "<=N" is an upper bound: a limit stopped the search for a
 shorter mate.
+
+With --engine, bench searches instead the positions of the game engine's
+list (the start position and middle games, built in) to a fixed depth
+(--depth, default 7) with the default evaluation, and prints for each its
+number, the depth, the nodes, the time, the nodes per second, the best move
+and its score, then the total: "nodes N" (the search's signature), the time
+and the nodes per second.
 
 Exit status: 0 every problem gave its expected result, 1 some did not
 (a position the solver refuses, such as an illegal one, is a row with
@@ -132,10 +140,21 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	soundness := fs.Bool("soundness", false, "also run the soundness checks (余詰)")
 	problems := fs.String("problems", "", "solve the problems of `FILE` instead of the built-in list")
 	asJSON := fs.Bool("json", false, "print one JSON object")
+	withEngine := fs.Bool("engine", false, "bench the game engine's search instead of the solver")
+	depth := fs.Int("depth", engine.BenchDepth, "with --engine, search each position this many `plies` deep")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "bench"
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
+		}
+		if *withEngine {
+			if *problems != "" || *asJSON || *soundness {
+				return usageErrorf(self, "--engine takes only --depth and --hash")
+			}
+			if *depth < 1 || *depth >= engine.MaxPly || *hash < 1 {
+				return usageErrorf(self, "--depth must be from 1 to %d and --hash at least 1", engine.MaxPly-1)
+			}
+			return runEngineBench(ctx, e, *depth, *hash)
 		}
 		rule, errs := checkSearchFlags(*limit, *hash, *futile)
 		if len(errs) > 0 {

@@ -7,13 +7,14 @@ import (
 	"strings"
 
 	"github.com/tsume-shogi/tsume/usi"
+	"github.com/tsume-shogi/tsume/usi/gameengine"
 	"github.com/tsume-shogi/tsume/usi/mateengine"
 )
 
 func usiCommand() *command {
 	return &command{
 		name:    "usi",
-		summary: "run as a USI engine on standard input and output (go mate: the tsume solver)",
+		summary: "run as a USI engine on standard input and output (go: the game engine; go mate: the tsume solver)",
 		args:    "",
 		help: `
 Usi speaks the USI protocol on standard input and standard output, so that
@@ -29,13 +30,14 @@ a shogi GUI can use tsume as an engine. It understands:
                         or "checkmate timeout" when the time runs out first
   go …                  any other go (btime, wtime, byoyomi, binc, winc,
                         movetime, depth, nodes, infinite, ponder,
-                        searchmoves): answers "bestmove M" with a mate if
-                        one is found quickly, else a legal move (a safe
-                        capture or check if there is one), one of the
-                        searchmoves if they are given; "bestmove resign"
-                        only when there is no such move
-  stop                  ends the search; the answer comes at once, with the
-                        mate if it is already proven
+                        searchmoves): the game engine searches the position
+                        (alpha-beta, see docs/engine.md) within the time
+                        the clocks give and answers "bestmove M ponder R";
+                        "bestmove resign" when there is no legal move or the
+                        search proves the side to move mated. A go without
+                        any limit searches for a second
+  stop                  ends the search; the answer comes at once: the best
+                        move so far, or the mate if it is already proven
   ponderhit, gameover   end a go ponder or the game
   quit                  ends the program; so does the end of the input,
                         after the answer to a search with a limit
@@ -48,14 +50,19 @@ abc, go mate -5, a bare go mate, an unknown word) starts no search and is
 answered at once, go mate with "checkmate timeout", a plain go with
 "bestmove resign".
 
-During a search, "info nodes N nps R time MS hashfull H" lines come about
-once a second, and once more at its end.
+During a plain go, "info depth D seldepth S score cp|mate N nodes N nps R
+time MS hashfull H pv M…" lines come after each iteration; during go mate,
+"info nodes N nps R time MS hashfull H" lines come about once a second, and
+once more at its end.
 
-Options: USI_Hash (the table size in MB, default 256), MateNodes (a node
-limit for go mate, 0: none), FutileRule (discount or count, as solve's
---futile), DefenderHand (remaining: the tsume convention that the defender
-holds every remaining piece, or as-given), QuickMateMs (the time a plain
-go spends looking for a mate, default 200).
+Options: USI_Hash (the table size in MB, default 64, set on the game engine
+and on the solver), Threads (1: the search is single-threaded), USI_Ponder,
+MultiPV (the number of lines of the info lines, default 1), EvalFile (an
+evaluation file; empty: the built-in evaluation), NetworkDelay (the
+milliseconds kept in hand on every move for the GUI's overhead, default
+40), MateNodes (a node limit for go mate, 0: none), FutileRule (discount or
+count, as solve's --futile), DefenderHand (remaining: the tsume convention
+that the defender holds every remaining piece, or as-given).
 
 Exit status: 0 after quit or the end of the input, 130 interrupted.`,
 		setup: setupUSI,
@@ -71,7 +78,12 @@ func setupUSI(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if stdin == nil {
 			stdin = strings.NewReader("")
 		}
-		h := mateengine.New(usi.ID{Name: "tsume" + usiVersion(), Author: "the tsume authors"})
+		id := usi.ID{Name: "tsume" + usiVersion(), Author: "the tsume authors"}
+		h := gameengine.New(gameengine.Config{
+			ID:          id,
+			Mate:        mateengine.New(id),
+			MateOptions: []string{"MateNodes", "FutileRule", "DefenderHand"},
+		})
 		return usi.Serve(ctx, stdin, e.stdout, h)
 	}
 }

@@ -80,8 +80,8 @@ func (s *usiSession) exit() int {
 	return -1
 }
 
-// checkLegal checks that move is "resign" when wantResign, else a legal
-// move of the position sfen.
+// checkLegal checks that move is a legal move of the position sfen after
+// moves, and its ponder move, if any, a legal reply.
 func checkLegal(t *testing.T, sfen string, moves []string, move string) {
 	t.Helper()
 	p, err := shogi.ParseSFEN(sfen)
@@ -95,8 +95,18 @@ func checkLegal(t *testing.T, sfen string, moves []string, move string) {
 		}
 		p.DoMove(m)
 	}
-	if _, err := p.ParseUSIMove(move); err != nil {
+	// The game engine answers "M ponder R": R must be legal after M.
+	move, ponder, hasPonder := strings.Cut(move, " ponder ")
+	m, err := p.ParseUSIMove(move)
+	if err != nil {
 		t.Errorf("bestmove %s: %v", move, err)
+		return
+	}
+	if hasPonder {
+		p.DoMove(m)
+		if _, err := p.ParseUSIMove(ponder); err != nil {
+			t.Errorf("bestmove %s ponder %s: %v", move, ponder, err)
+		}
 	}
 }
 
@@ -110,7 +120,7 @@ func TestUSIProtocol(t *testing.T) {
 		t.Errorf("usi: %q before %q", before, l)
 	}
 	want := map[string]bool{
-		"option name USI_Hash type spin default 256 min 1 max ":                            false, // the max is the machine's
+		"option name USI_Hash type spin default 64 min 1 max ":                             false,
 		"option name FutileRule type combo default discount var discount var count":        false,
 		"option name DefenderHand type combo default remaining var remaining var as-given": false,
 	}

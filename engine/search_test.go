@@ -1,0 +1,306 @@
+package engine
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// benchPositions returns the bench positions or fails the test.
+func benchPositions(t testing.TB) []shogi.Position {
+	t.Helper()
+	ps, err := BenchPositions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// newSearcher returns a Searcher with a small table or fails the test.
+func newSearcher(t testing.TB) *Searcher {
+	t.Helper()
+	s, err := NewSearcher(Options{HashMB: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// minimax is plain negamax over every legal move to depth, with the
+// searcher's repetition rule and its quiescence search (full window) at
+// the leaves: the value alpha-beta must find.
+func (s *Searcher) minimax(depth, ply int) Score {
+	if ply > 0 {
+		if sc, ok := s.repetition(ply); ok {
+			return sc
+		}
+	}
+	if depth <= 0 {
+		return s.qsearch(-Infinite, Infinite, ply)
+	}
+	p := &s.pos[ply]
+	var moves []shogi.Move
+	if p.InCheck() {
+		moves = p.Evasions(nil)
+	} else {
+		moves = p.LegalMoves(nil)
+	}
+	if len(moves) == 0 {
+		return MatedIn(ply)
+	}
+	best := -Infinite
+	for _, m := range moves {
+		s.play(ply, m)
+		best = max(best, -s.minimax(depth-1, ply+1))
+		s.pop()
+	}
+	return best
+}
+
+// TestAlphaBetaIsMinimax checks that the search, with the table and
+// without, finds the minimax value at small depths once the unsound
+// prunings (null move, reductions, delta pruning) and the extension are
+// off.
+func TestAlphaBetaIsMinimax(t *testing.T) {
+	ps := benchPositions(t)
+	for i, p := range ps {
+		maxDepth := 2
+		if i == 0 || i == 5 || i == 8 {
+			maxDepth = 3 // the positions with fewer captures; the others take minutes
+		}
+		for depth := 1; depth <= maxDepth; depth++ {
+			ref := newSearcher(t)
+			ref.setGame(Game{Start: p})
+			want := ref.minimax(depth, 0)
+			for _, noTT := range []bool{false, true} {
+				s := newSearcher(t)
+				s.noNull, s.noLMR, s.noDelta, s.noCheckExt, s.noTT = true, true, true, true, noTT
+				r := s.Search(context.Background(), Game{Start: p}, Limits{Depth: depth}, nil)
+				if r.Score != want {
+					t.Errorf("position %d depth %d (no table %v): score %d, minimax %d", i, depth, noTT, r.Score, want)
+				}
+				if !p.IsLegal(r.Move) {
+					t.Errorf("position %d depth %d: illegal move %v", i, depth, r.Move)
+				}
+			}
+		}
+	}
+}
+
+// TestMateIn checks that mates are found with their distance, by the
+// search alone and by the root's df-pn solver.
+func TestMateIn(t *testing.T) {
+	for _, c := range []struct {
+		sfen  string
+		plies int
+	}{
+		{"8k/9/9/7Rs/9/9/9/9/K8 b B 1", 3},   // B*3c 1a1b 3c2b+
+		{"4k4/9/4P4/9/9/9/9/9/4K4 b G 1", 1}, // G*5b
+	} {
+		p, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mateNodes := range []uint64{0, 100000} {
+			s := newSearcher(t)
+			r := s.Search(context.Background(), Game{Start: p}, Limits{Depth: c.plies + 2, MateNodes: mateNodes}, nil)
+			if r.Score != MateIn(c.plies) {
+				t.Errorf("%s (mate nodes %d): score %d, want mate in %d (%d)", c.sfen, mateNodes, r.Score, c.plies, MateIn(c.plies))
+			}
+			if n, ok := r.Score.Mate(); !ok || n != c.plies {
+				t.Errorf("%s: Mate() = %d, %v", c.sfen, n, ok)
+			}
+			q := p
+			for _, m := range r.PV {
+				if !q.IsLegal(m) {
+					t.Fatalf("%s: PV %v: illegal %v", c.sfen, r.PV, m)
+				}
+				q.DoMove(m)
+			}
+			if len(r.PV) != c.plies || !q.InCheck() || q.HasLegalMove() {
+				t.Errorf("%s: PV %v does not mate in %d", c.sfen, r.PV, c.plies)
+			}
+		}
+	}
+}
+
+// TestMated checks the score of a side that is mated whatever it does,
+// and of a side without a legal move.
+func TestMated(t *testing.T) {
+	// White's king on 5a, mated by the gold on 5b that the pawn on 5c
+	// guards: White has no move.
+	p, err := shogi.ParseSFEN("4k4/4G4/4P4/9/9/9/9/9/4K4 w - 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(t)
+	r := s.Search(context.Background(), Game{Start: p}, Limits{Depth: 3}, nil)
+	if r.Move != shogi.NoMove || r.Score != MatedIn(0) {
+		t.Errorf("mated: %v %d", r.Move, r.Score)
+	}
+}
+
+// game builds a Game from an SFEN and USI moves.
+func game(t *testing.T, sfen string, moves ...string) Game {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := Game{Start: p}
+	for _, s := range moves {
+		m, err := p.ParseUSIMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g.Moves = append(g.Moves, m)
+		p.DoMove(m)
+	}
+	return g
+}
+
+// TestRepetition checks the scores of repeated positions: a draw, and a
+// loss for the side that checked all along.
+func TestRepetition(t *testing.T) {
+	// Kings walk back and forth: the start position comes again.
+	s := newSearcher(t)
+	s.setGame(game(t, shogi.StartSFEN, "5i5h", "5a5b", "5h5i", "5b5a"))
+	if sc, ok := s.repetition(0); !ok || sc != DrawScore {
+		t.Errorf("repeated kings: %d %v, want a draw", sc, ok)
+	}
+	s.setGame(game(t, shogi.StartSFEN, "5i5h", "5a5b", "5h5i"))
+	if _, ok := s.repetition(0); ok {
+		t.Error("no repetition yet, but one found")
+	}
+	// A rook checks on files 5 and 4 while the king goes 5a-4a-5a: the
+	// position after Black's check comes again with White to move, and
+	// White, checked all along, wins; seen from Black, Black loses.
+	const perpetual = "4k4/9/9/9/4R4/9/9/9/K8 w - 1"
+	s.setGame(game(t, perpetual, "5a4a", "5e4e", "4a5a", "4e5e"))
+	if sc, ok := s.repetition(0); !ok || sc != MateIn(0) {
+		t.Errorf("perpetual check, the checked side to move: %d %v, want %d", sc, ok, MateIn(0))
+	}
+	s.setGame(game(t, perpetual, "5a4a", "5e4e", "4a5a", "4e5e", "5a4a"))
+	if sc, ok := s.repetition(0); !ok || sc != MatedIn(0) {
+		t.Errorf("perpetual check, the checking side to move: %d %v, want %d", sc, ok, MatedIn(0))
+	}
+	// Behind by a rook, Black takes the draw the history offers.
+	g := game(t, "r3k4/9/9/9/9/9/9/9/4K4 b - 1", "5i5h", "5a5b", "5h5i", "5b5a", "5i5h", "5a5b")
+	r := s.Search(context.Background(), g, Limits{Depth: 1}, nil)
+	if r.Score != DrawScore || r.Move.String() != "5h5i" {
+		t.Errorf("behind, with a repetition to hand: %v %d, want 5h5i 0", r.Move, r.Score)
+	}
+	// And a perpetual check is not a way out: Black, two golds down, may
+	// check for ever, but that loses; it plays on.
+	g = game(t, "4k4/9/9/9/4R4/9/8r/9/K8 w 2g 1", "5a4a", "5e4e", "4a5a")
+	r = s.Search(context.Background(), g, Limits{Depth: 1}, nil)
+	if r.Move.String() == "4e5e" || r.Score.IsLoss() {
+		t.Errorf("perpetual check offered: %v %d", r.Move, r.Score)
+	}
+}
+
+// TestStop checks that the end of the context stops an infinite search
+// at once with a legal move.
+func TestStop(t *testing.T) {
+	for i, p := range benchPositions(t)[:4] {
+		s := newSearcher(t)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := make(chan Result, 1)
+		go func() { done <- s.Search(ctx, Game{Start: p}, Limits{Infinite: true}, nil) }()
+		time.Sleep(50 * time.Millisecond)
+		cancel()
+		start := time.Now()
+		select {
+		case r := <-done:
+			if d := time.Since(start); d > 100*time.Millisecond {
+				t.Errorf("position %d: answered %v after stop", i, d)
+			}
+			if !p.IsLegal(r.Move) {
+				t.Errorf("position %d: illegal move %v", i, r.Move)
+			}
+		case <-time.After(5 * time.Second):
+			t.Fatalf("position %d: no answer after stop", i)
+		}
+	}
+}
+
+// TestTimeLimits checks Hard and Nodes.
+func TestTimeLimits(t *testing.T) {
+	p := benchPositions(t)[2]
+	s := newSearcher(t)
+	start := time.Now()
+	r := s.Search(context.Background(), Game{Start: p}, Limits{Hard: 30 * time.Millisecond}, nil)
+	if d := time.Since(start); d > 80*time.Millisecond {
+		t.Errorf("Hard 30ms: took %v", d)
+	}
+	if !p.IsLegal(r.Move) {
+		t.Errorf("illegal move %v", r.Move)
+	}
+	r = s.Search(context.Background(), Game{Start: p}, Limits{Nodes: 50000}, nil)
+	if r.Nodes > 60000 || !p.IsLegal(r.Move) {
+		t.Errorf("Nodes 50000: %d nodes, move %v", r.Nodes, r.Move)
+	}
+}
+
+// TestPonderHit checks that a ponder search turns into a timed one at
+// the hit.
+func TestPonderHit(t *testing.T) {
+	p := benchPositions(t)[2]
+	s := newSearcher(t)
+	hit := make(chan struct{})
+	done := make(chan Result, 1)
+	go func() {
+		done <- s.Search(context.Background(), Game{Start: p}, Limits{PonderHit: hit, Soft: 20 * time.Millisecond, Hard: 40 * time.Millisecond}, nil)
+	}()
+	select {
+	case <-done:
+		t.Fatal("a ponder search ended before the hit")
+	case <-time.After(100 * time.Millisecond):
+	}
+	close(hit)
+	select {
+	case r := <-done:
+		if !p.IsLegal(r.Move) {
+			t.Errorf("illegal move %v", r.Move)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("no answer after the hit")
+	}
+}
+
+// TestMultiPV checks that the lines are distinct and ordered.
+func TestMultiPV(t *testing.T) {
+	p := benchPositions(t)[1]
+	s := newSearcher(t)
+	var last []Info
+	s.Search(context.Background(), Game{Start: p}, Limits{Depth: 4, MultiPV: 3}, func(i Info) {
+		if i.MultiPV == 1 {
+			last = last[:0]
+		}
+		last = append(last, i)
+	})
+	if len(last) != 3 {
+		t.Fatalf("%d lines at the last iteration", len(last))
+	}
+	for i := 1; i < 3; i++ {
+		if last[i].PV[0] == last[i-1].PV[0] || last[i].Score > last[i-1].Score {
+			t.Errorf("line %d %v %d after %v %d", i+1, last[i].PV, last[i].Score, last[i-1].PV, last[i-1].Score)
+		}
+	}
+}
+
+// TestNoAllocs checks that the search allocates nothing per node.
+func TestNoAllocs(t *testing.T) {
+	p := benchPositions(t)[3]
+	s := newSearcher(t)
+	s.setGame(Game{Start: p})
+	s.canAbort = true
+	n := testing.AllocsPerRun(3, func() {
+		s.search(-Infinite, Infinite, 4, 0, true, true)
+	})
+	if n != 0 {
+		t.Errorf("search allocates %v times", n)
+	}
+}
