@@ -6,6 +6,8 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"github.com/tsume-shogi/tsume/engine/eval"
+	"github.com/tsume-shogi/tsume/engine/eval/nnue"
 	"github.com/tsume-shogi/tsume/usi"
 	"github.com/tsume-shogi/tsume/usi/gameengine"
 	"github.com/tsume-shogi/tsume/usi/mateengine"
@@ -58,7 +60,9 @@ once more at its end.
 Options: USI_Hash (the table size in MB, default 64, set on the game engine
 and on the solver), Threads (1: the search is single-threaded), USI_Ponder,
 MultiPV (the number of lines of the info lines, default 1), EvalFile (an
-evaluation file; empty: the built-in evaluation), NetworkDelay (the
+NNUE evaluation file, HalfKP 256x2-32-32, see docs/nnue.md; empty: the
+built-in hand-written evaluation, docs/eval.md), FV_SCALE (the file's
+output scale, default 16), NetworkDelay (the
 milliseconds kept in hand on every move for the GUI's overhead, default
 40), MateNodes (a node limit for go mate, 0: none), FutileRule (discount or
 count, as solve's --futile), DefenderHand (remaining: the tsume convention
@@ -83,9 +87,21 @@ func setupUSI(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			ID:          id,
 			Mate:        mateengine.New(id),
 			MateOptions: []string{"MateNodes", "FutileRule", "DefenderHand"},
+			LoadEval:    loadNNUE,
+			DefaultEval: func() eval.Evaluator { return eval.NewDefault() },
 		})
 		return usi.Serve(ctx, stdin, e.stdout, h)
 	}
+}
+
+// loadNNUE reads the NNUE evaluation file at path (HalfKP 256x2-32-32)
+// for the EvalFile option.
+func loadNNUE(path string, fvScale int) (eval.Evaluator, error) {
+	net, err := nnue.Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return nnue.New(net, fvScale)
 }
 
 // usiVersion returns the module version tsume was built as, with a

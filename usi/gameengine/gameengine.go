@@ -30,6 +30,10 @@ const (
 	defaultDelayMS = 40
 	maxDelayMS     = 10000
 	maxMultiPV     = 64
+	// defaultFVScale and maxFVScale bound FV_SCALE, the output scale of
+	// an NNUE evaluation file (16 for most files, 20–24 for some).
+	defaultFVScale = 16
+	maxFVScale     = 128
 	// rootMateNodes is the df-pn solver's budget at the root of a go.
 	rootMateNodes = 20000
 )
@@ -42,6 +46,7 @@ const (
 	optMultiPV  = "MultiPV"
 	optEvalFile = "EvalFile"
 	optDelay    = "NetworkDelay"
+	optFVScale  = "FV_SCALE"
 )
 
 // Config is what a Handler is made of.
@@ -52,11 +57,12 @@ type Config struct {
 	// MateOptions names the options of Mate offered beside the game
 	// engine's (USI_Hash, set on both, need not be named); nil: all.
 	MateOptions []string
-	// LoadEval loads the evaluation file the EvalFile option names.
-	// Nil: EvalFile may only be empty.
-	LoadEval func(path string) (eval.Evaluator, error)
+	// LoadEval loads the evaluation file the EvalFile option names, with
+	// the output scale of the FV_SCALE option. Nil: EvalFile may only be
+	// empty.
+	LoadEval func(path string, fvScale int) (eval.Evaluator, error)
 	// DefaultEval makes the evaluation used when EvalFile is empty.
-	// Nil: engine.Material.
+	// Nil: the engine's default, eval.NewDefault.
 	DefaultEval func() eval.Evaluator
 }
 
@@ -69,6 +75,7 @@ type Handler struct {
 	multiPV  int
 	delayMS  int
 	evalFile string
+	fvScale  int
 	ev       eval.Evaluator // the evaluation of evalFile
 
 	s       *engine.Searcher // nil until needed; built for builtMB
@@ -105,13 +112,14 @@ func (h *Handler) own() []usi.Option {
 		{Name: optMultiPV, Type: usi.Spin, Default: "1", Min: 1, Max: maxMultiPV},
 		{Name: optEvalFile, Type: usi.Filename, Default: ""},
 		{Name: optDelay, Type: usi.Spin, Default: strconv.Itoa(defaultDelayMS), Min: 0, Max: maxDelayMS},
+		{Name: optFVScale, Type: usi.Spin, Default: strconv.Itoa(defaultFVScale), Min: 1, Max: maxFVScale},
 	}
 }
 
 // Options declares USI_Hash (the table in MB), Threads (1), USI_Ponder,
 // MultiPV, EvalFile (an evaluation file; empty: the default
 // evaluation), NetworkDelay (the milliseconds kept in hand on every
-// move), then the mate handler's options of Config.MateOptions.
+// move), FV_SCALE (the output scale of an evaluation file), then the mate handler's options of Config.MateOptions.
 func (h *Handler) Options() []usi.Option {
 	opts := h.own()
 	if h.cfg.Mate != nil {
@@ -141,6 +149,11 @@ func (h *Handler) SetOption(name string, v usi.Value) error {
 		h.delayMS = int(v.Int)
 	case optEvalFile:
 		return h.setEvalFile(v.Text)
+	case optFVScale:
+		h.fvScale = int(v.Int)
+		if h.evalFile != "" {
+			return h.setEvalFile(h.evalFile) // read again with the new scale
+		}
 	default:
 		if h.cfg.Mate != nil && h.mateOpts[strings.ToLower(name)] {
 			return h.cfg.Mate.SetOption(name, v)
@@ -162,7 +175,7 @@ func (h *Handler) setEvalFile(path string) error {
 		return &usi.OptionError{Name: optEvalFile, Msg: "this engine reads no evaluation file"}
 	default:
 		var err error
-		if ev, err = h.cfg.LoadEval(path); err != nil {
+		if ev, err = h.cfg.LoadEval(path, h.fvScale); err != nil {
 			return fmt.Errorf("gameengine: EvalFile %s: %w", path, err)
 		}
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tsume-shogi/tsume/engine"
 	"github.com/tsume-shogi/tsume/engine/eval"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/usi"
@@ -94,7 +93,7 @@ func TestOptions(t *testing.T) {
 
 // countingEval is an evaluation loaded from a "file" for the test.
 type countingEval struct {
-	engine.Material
+	eval.Material
 	n *int
 }
 
@@ -102,11 +101,12 @@ func (c countingEval) Evaluate(p *shogi.Position) eval.Score { *c.n++; return c.
 func (c countingEval) Clone() eval.Evaluator                 { return c }
 
 func TestEvalFile(t *testing.T) {
-	n := 0
-	load := func(path string) (eval.Evaluator, error) {
+	n, scale := 0, 0
+	load := func(path string, fvScale int) (eval.Evaluator, error) {
 		if path != "good.nnue" {
 			return nil, errors.New("no such file")
 		}
+		scale = fvScale
 		return countingEval{n: &n}, nil
 	}
 	h := New(Config{ID: usi.ID{Name: "t"}, LoadEval: load})
@@ -115,6 +115,12 @@ func TestEvalFile(t *testing.T) {
 	}
 	if err := h.SetOption("EvalFile", usi.Value{Text: "good.nnue"}); err != nil {
 		t.Fatal(err)
+	}
+	if scale != 16 {
+		t.Errorf("loaded with FV_SCALE %d, want the default 16", scale)
+	}
+	if err := h.SetOption("FV_SCALE", usi.Value{Int: 24}); err != nil || scale != 24 {
+		t.Errorf("FV_SCALE 24: %v; the file was read with scale %d", err, scale)
 	}
 	r := &usi.Request{Position: usi.Startpos(), Limits: usi.Limits{Depth: 3}}
 	if b := h.Go(context.Background(), r); b.Move == shogi.NoMove || n == 0 {
