@@ -73,7 +73,7 @@ func TestOptions(t *testing.T) {
 	for _, o := range h.Options() {
 		names = append(names, o.Name)
 	}
-	if got := strings.Join(names, " "); got != "USI_Hash Threads USI_Ponder MultiPV EvalFile NetworkDelay MateNodes" {
+	if got := strings.Join(names, " "); got != "USI_Hash Threads USI_Ponder MultiPV EvalFile NetworkDelay FV_SCALE MateNodes" {
 		t.Errorf("options %s", got)
 	}
 	if err := h.SetOption("MateNodes", usi.Value{Int: 7}); err != nil || f.set["MateNodes"].Int != 7 {
@@ -137,7 +137,10 @@ func TestByoyomiGame(t *testing.T) {
 	s := usitest.Start(t, h)
 	s.Send("usi")
 	s.Expect("usiok", sessionTimeout)
-	s.Send("setoption name USI_Hash value 16", "isready")
+	// NetworkDelay 60: the tests of other packages share the two cores,
+	// and a search thread that is not scheduled cannot answer; a GUI on
+	// a loaded machine needs the same allowance (docs/engine.md).
+	s.Send("setoption name USI_Hash value 16", "setoption name NetworkDelay value 60", "isready")
 	s.Expect("readyok", sessionTimeout)
 	s.Send("usinewgame")
 	p := shogi.Startpos()
