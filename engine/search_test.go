@@ -72,6 +72,7 @@ func TestAlphaBetaIsMinimax(t *testing.T) {
 		}
 		for depth := 1; depth <= maxDepth; depth++ {
 			ref := newSearcher(t)
+			ref.noDelta = true // the reference's quiescence search prunes nothing either
 			ref.setGame(Game{Start: p})
 			want := ref.minimax(depth, 0)
 			for _, noTT := range []bool{false, true} {

@@ -23,7 +23,7 @@ const mateHashMB = 4
 // Options configure a Searcher.
 type Options struct {
 	HashMB int            // the transposition table in megabytes (0: DefaultHashMB)
-	Eval   eval.Evaluator // the evaluation (nil: Material)
+	Eval   eval.Evaluator // the evaluation (nil: eval.NewDefault, the hand-written evaluation)
 }
 
 // Limits bound one search. A zero field sets no limit; a search without
@@ -147,7 +147,7 @@ func NewSearcher(o Options) (*Searcher, error) {
 	}
 	ev := o.Eval
 	if ev == nil {
-		ev = Material{}
+		ev = eval.NewDefault()
 	}
 	s := &Searcher{tt: newTable(mb), ev: ev}
 	s.inc, _ = ev.(eval.Incremental)
@@ -268,7 +268,8 @@ func (s *Searcher) info(depth, i int) Info {
 	}
 }
 
-// setGame fills the key stack with g's positions and sets the root.
+// setGame fills the key stack with g's positions and sets the root, for
+// the search and for an incremental evaluation.
 func (s *Searcher) setGame(g Game) {
 	n := len(g.Moves) + 1
 	if cap(s.keys) < n+MaxPly+2 {
@@ -284,6 +285,9 @@ func (s *Searcher) setGame(g Game) {
 	s.base = n - 1
 	s.keys[s.base], s.checked[s.base] = p.Key(), p.InCheck()
 	s.pos[0] = p
+	if s.inc != nil {
+		s.inc.SetRoot(&s.pos[0])
+	}
 }
 
 // contains reports whether m is among moves.
@@ -368,10 +372,11 @@ func abs(n int) int {
 	return n
 }
 
-// SetEval makes ev (nil: Material) the evaluation of the next searches.
+// SetEval makes ev (nil: eval.NewDefault) the evaluation of the next
+// searches.
 func (s *Searcher) SetEval(ev eval.Evaluator) {
 	if ev == nil {
-		ev = Material{}
+		ev = eval.NewDefault()
 	}
 	s.ev = ev
 	s.inc, _ = ev.(eval.Incremental)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/engine/eval"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -79,7 +80,7 @@ func playGame(p shogi.Position, players [2]*Searcher, nodes uint64) int {
 			return 0
 		}
 	}
-	sc := Material{}.Evaluate(&cur) // the side to move after 200 plies: players[0]
+	sc := eval.Material{}.Evaluate(&cur) // the side to move after 200 plies: players[0]
 	switch {
 	case sc > 300:
 		return 1
