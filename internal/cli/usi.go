@@ -36,7 +36,9 @@ a shogi GUI can use tsume as an engine. It understands:
                         (alpha-beta, see docs/engine.md) within the time
                         the clocks give and answers "bestmove M ponder R";
                         "bestmove resign" when there is no legal move or the
-                        search proves the side to move mated. A go without
+                        search proves the side to move mated; "bestmove win"
+                        when the side to move can declare (入玉宣言, the
+                        27-point rule). A go without
                         any limit searches for a second
   stop                  ends the search; the answer comes at once: the best
                         move so far, or the mate if it is already proven

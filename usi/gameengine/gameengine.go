@@ -227,6 +227,9 @@ func (h *Handler) Mate(ctx context.Context, r *usi.Request) usi.MateResult {
 // mated.
 func (h *Handler) Go(ctx context.Context, r *usi.Request) usi.BestMove {
 	p := r.Position.Current
+	if len(r.SearchMoves) == 0 && !r.Limits.Ponder && p.CanDeclare() == nil {
+		return usi.BestMove{Win: true} // 入玉宣言: the declaration wins at once
+	}
 	first := firstMove(&p, r.SearchMoves)
 	if first == shogi.NoMove {
 		return usi.BestMove{}

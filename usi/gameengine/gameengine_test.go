@@ -264,3 +264,25 @@ func checkLegal(t *testing.T, moves string, l string) {
 		t.Errorf("%q: %v", l, err)
 	}
 }
+
+// A side whose king has entered the enemy camp with enough pieces and
+// points declares the win (入玉宣言, the 27-point rule) instead of moving.
+func TestDeclareWin(t *testing.T) {
+	h, _ := newHandler(t)
+	for _, c := range []struct {
+		sfen string
+		win  bool
+	}{
+		{"GGGG1BBRR/2SSK4/9/9/9/9/9/9/4k4 b 2P 1", true}, // 10 pieces in the camp, 26 + 2 in hand = 28 points
+		{"GGGG1BBRR/2SSK4/9/9/9/9/9/9/4k4 b P 1", false}, // 27 points: Black needs 28
+	} {
+		p, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := &usi.Request{Position: usi.Position{Start: p, Current: p}, Limits: usi.Limits{Depth: 1}}
+		if b := h.Go(context.Background(), r); b.Win != c.win || !c.win && !p.IsLegal(b.Move) {
+			t.Errorf("%s: bestmove %+v, want win %v", c.sfen, b, c.win)
+		}
+	}
+}
