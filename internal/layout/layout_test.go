@@ -26,6 +26,7 @@ var layers = map[string]int{
 	"record":           1,
 	"render":           1,
 	"mate":             2,
+	"helpmate":         2,
 	"engine/eval":      2,
 	"engine/eval/nnue": 2,
 	"engine":           3,

@@ -1,0 +1,208 @@
+package helpmate
+
+import (
+	"context"
+	"unsafe"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// node is a stored position, one where the side to be mated is to move.
+// Its first parent and the two moves from there are kept in the node; the
+// other parents of the same layer are edges of search.extra.
+type node struct {
+	parent int32      // the parent node, or noParent: the root
+	m1, m2 shogi.Move // from the parent: m1 by the side to be mated (none in a helpmate's first layer), then m2
+	count  uint64     // the number of shortest lines from the root, saturating
+}
+
+// edge is a further parent of a node of the same layer.
+type edge struct {
+	child, parent int32
+	m1, m2        shogi.Move
+}
+
+const noParent = -1
+
+// search is the state of one breadth-first search.
+type search struct {
+	root   shogi.Position
+	stip   Stipulation
+	maxPly int
+	maxN   int
+
+	nodes []node
+	extra []edge
+	tbl   *table
+
+	cur, next  []shogi.Position
+	curStart   int32 // the index of the node of cur[0]
+	ply        int   // the ply of the positions of cur
+	mates      []int32
+	generated  uint64
+	buf1, buf2 []shogi.Move
+
+	peakFrontier int
+	peakBytes    int64
+}
+
+func newSearch(p *shogi.Position, stip Stipulation, maxPly, maxStates int) *search {
+	return &search{
+		root: *p, stip: stip, maxPly: maxPly, maxN: maxStates,
+		tbl:  newTable(1 << 12),
+		buf1: make([]shogi.Move, 0, shogi.MaxMoves),
+		buf2: make([]shogi.Move, 0, shogi.MaxMoves),
+	}
+}
+
+// countOf returns the number of shortest lines to node i (1 for the root).
+func (s *search) countOf(i int32) uint64 {
+	if i == noParent {
+		return 1
+	}
+	return s.nodes[i].count
+}
+
+// add records the position q after m2 (q before it) as a child of parent
+// reached by m1 and m2, unless it was reached in an earlier layer.
+func (s *search) add(q *shogi.Position, parent int32, m1, m2 shogi.Move, nextStart int32) {
+	s.generated++
+	key, _, _ := q.KeysAfter(m2)
+	i, found := s.tbl.lookupOrInsert(key, int32(len(s.nodes)))
+	c := s.countOf(parent)
+	if found {
+		if i >= nextStart {
+			n := &s.nodes[i]
+			n.count = satAdd(n.count, c)
+			s.extra = append(s.extra, edge{child: i, parent: parent, m1: m1, m2: m2})
+		}
+		return
+	}
+	s.nodes = append(s.nodes, node{parent: parent, m1: m1, m2: m2, count: c})
+	s.next = append(s.next, *q)
+	s.next[len(s.next)-1].DoMove(m2)
+}
+
+func satAdd(a, b uint64) uint64 {
+	if c := a + b; c >= a {
+		return c
+	}
+	return ^uint64(0)
+}
+
+// run searches layer by layer and sets r's status and length. It leaves
+// the mates of the last layer in s.mates when it finds them.
+func (s *search) run(ctx context.Context, r *Result) error {
+	done := ctx.Done()
+	// The first layer: the root, or in a helpmate its children by a check.
+	if s.stip == HelpSelf {
+		s.nodes = append(s.nodes, node{parent: noParent, count: 1})
+		s.tbl.lookupOrInsert(s.root.Key(), 0)
+		s.cur = append(s.cur, s.root)
+		s.ply = 0
+	} else {
+		for _, m := range s.root.Checks(s.buf1[:0]) {
+			s.add(&s.root, noParent, shogi.NoMove, m, 0)
+		}
+		s.cur, s.next = s.next, s.cur
+		s.ply = 1
+	}
+	for {
+		s.measure()
+		if len(s.cur) == 0 {
+			r.Status, r.Length = NoSolution, s.ply-2
+			return nil
+		}
+		if s.maxPly > 0 && s.ply > s.maxPly {
+			r.Status, r.Length = NoneWithin, s.ply-2
+			return nil
+		}
+		nextStart := int32(len(s.nodes))
+		s.next = s.next[:0]
+		for i := range s.cur {
+			if i&255 == 0 {
+				select {
+				case <-done:
+					r.Status, r.Length = Stopped, s.ply-2
+					return ctx.Err()
+				default:
+				}
+				if s.maxN > 0 && len(s.nodes) >= s.maxN {
+					r.Status, r.Length = Stopped, s.ply-2
+					return nil
+				}
+			}
+			s.expand(&s.cur[i], s.curStart+int32(i), nextStart)
+		}
+		if len(s.mates) > 0 {
+			s.nodes = s.nodes[:nextStart]
+			r.Status, r.Length = Solved, s.ply
+			return nil
+		}
+		s.cur, s.next = s.next, s.cur
+		s.curStart = nextStart
+		s.ply += 2
+	}
+}
+
+// expand generates the children of node idx, position p, two plies on,
+// or records it as a mate.
+func (s *search) expand(p *shogi.Position, idx, nextStart int32) {
+	var moves []shogi.Move
+	if s.stip == Help {
+		// The defender, in check, to move.
+		moves = p.Evasions(s.buf1[:0])
+		if len(moves) == 0 {
+			s.mates = append(s.mates, idx)
+			return
+		}
+	} else {
+		// The attacker to move: mated, or a check to play.
+		if p.InCheck() {
+			ev := p.Evasions(s.buf1[:0])
+			if len(ev) == 0 {
+				if s.ply > 0 {
+					s.mates = append(s.mates, idx)
+				}
+				return
+			}
+			ci, _ := p.NewCheckInfo()
+			moves = ev[:0]
+			for _, m := range ev {
+				if ci.GivesCheck(m) {
+					moves = append(moves, m)
+				}
+			}
+		} else {
+			moves = p.Checks(s.buf1[:0])
+		}
+	}
+	if len(s.mates) > 0 {
+		return // the last layer: only mates are wanted now
+	}
+	for _, m1 := range moves {
+		q := *p
+		q.DoMove(m1)
+		var replies []shogi.Move
+		if s.stip == Help {
+			replies = q.Checks(s.buf2[:0])
+		} else {
+			replies = q.Evasions(s.buf2[:0])
+		}
+		for _, m2 := range replies {
+			s.add(&q, idx, m1, m2, nextStart)
+		}
+	}
+}
+
+// measure updates the peak figures.
+func (s *search) measure() {
+	if len(s.cur) > s.peakFrontier {
+		s.peakFrontier = len(s.cur)
+	}
+	b := int64(cap(s.nodes))*int64(unsafe.Sizeof(node{})) + int64(cap(s.extra))*int64(unsafe.Sizeof(edge{})) +
+		int64(s.tbl.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(shogi.Position{}))
+	if b > s.peakBytes {
+		s.peakBytes = b
+	}
+}
