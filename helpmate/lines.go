@@ -126,7 +126,7 @@ func (s *search) inEdges(i int32, f func(parent int32, m1, m2 shogi.Move) bool) 
 // the moves of *stack (the line last move first), until emit returns
 // false; it returns false then.
 func (s *search) paths(i int32, stack *[]shogi.Move, emit func([]shogi.Move) bool) bool {
-	if i == noParent {
+	if i == s.rootID {
 		return emit(*stack)
 	}
 	return s.inEdges(i, func(parent int32, m1, m2 shogi.Move) bool {

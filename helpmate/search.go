@@ -27,6 +27,7 @@ const noParent = -1
 // search is the state of one breadth-first search.
 type search struct {
 	root   shogi.Position
+	rootID int32 // the node of the root: noParent, or 0 in a help-selfmate
 	stip   Stipulation
 	maxPly int
 	maxN   int
@@ -48,7 +49,7 @@ type search struct {
 
 func newSearch(p *shogi.Position, stip Stipulation, maxPly, maxStates int) *search {
 	return &search{
-		root: *p, stip: stip, maxPly: maxPly, maxN: maxStates,
+		root: *p, rootID: noParent, stip: stip, maxPly: maxPly, maxN: maxStates,
 		tbl:  newTable(1 << 12),
 		buf1: make([]shogi.Move, 0, shogi.MaxMoves),
 		buf2: make([]shogi.Move, 0, shogi.MaxMoves),
@@ -96,6 +97,7 @@ func (s *search) run(ctx context.Context, r *Result) error {
 	done := ctx.Done()
 	// The first layer: the root, or in a helpmate its children by a check.
 	if s.stip == HelpSelf {
+		s.rootID = 0
 		s.nodes = append(s.nodes, node{parent: noParent, count: 1})
 		s.tbl.lookupOrInsert(s.root.Key(), 0)
 		s.cur = append(s.cur, s.root)
