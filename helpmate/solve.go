@@ -163,7 +163,10 @@ type NotAProblemError struct {
 	Err error  // the error of the check that failed, or nil
 }
 
-func (e *NotAProblemError) Error() string { return "helpmate: not a cooperative problem: " + e.Msg }
+func (e *NotAProblemError) Error() string { return "helpmate: " + e.Message() }
+
+// Message returns the error's text without the package prefix.
+func (e *NotAProblemError) Message() string { return "not a cooperative problem: " + e.Msg }
 
 // Unwrap returns the error of the check that failed, or nil.
 func (e *NotAProblemError) Unwrap() error { return e.Err }
@@ -178,11 +181,14 @@ type LengthError struct {
 	Want, Shortest int
 }
 
-func (e *LengthError) Error() string {
+func (e *LengthError) Error() string { return "helpmate: " + e.Message() }
+
+// Message returns the error's text without the package prefix.
+func (e *LengthError) Message() string {
 	if e.Shortest == 0 {
-		return fmt.Sprintf("helpmate: no solution of length %d", e.Want)
+		return fmt.Sprintf("no solution of length %d", e.Want)
 	}
-	return fmt.Sprintf("helpmate: no solution of length %d: a shorter one of length %d exists", e.Want, e.Shortest)
+	return fmt.Sprintf("no solution of length %d: a shorter one of length %d exists", e.Want, e.Shortest)
 }
 
 // Solve searches p, the attacker to move, for the shortest solutions of

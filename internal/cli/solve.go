@@ -18,7 +18,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--stip mate|help|helpself [--length N] [--lines N]]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) with df-pn, under tsume rules: the attacker plays checks only,
@@ -69,7 +69,7 @@ standard error.
 Exit status: 0 mate (in batch mode: every position), 1 no mate or
 unknown (in batch mode: some position, or a line that cannot be
 solved), 2 bad usage or a bad or illegal position, 130 interrupted
-(Ctrl-C).`,
+(Ctrl-C).` + helpText,
 		setup: setupSolve,
 	}
 }
@@ -92,6 +92,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰)")
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
+	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "solve"
 		if len(args) > 0 {
@@ -103,8 +104,12 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		default:
 			errs = append(errs, fmt.Sprintf("bad --progress %q: want auto, always or never", *progress))
 		}
+		errs = append(errs, hf.check(fs)...)
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
+		}
+		if hf.cooperative() {
+			return solveHelp(ctx, e, fs, in, hf, *asJSON, *limit, *nodes)
 		}
 		opt := solveOptions{
 			json: *asJSON,

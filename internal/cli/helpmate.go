@@ -1,0 +1,266 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/tsume-shogi/tsume/helpmate"
+	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// helpText is the part of solve's help on the cooperative stipulations.
+const helpText = `
+
+With --stip help (ばか詰, 協力詰, the helpmate) or --stip helpself (協力自玉詰,
+the help-selfmate) solve searches a cooperative problem instead: the
+attacker, the side to move, checks on every move and both sides play to
+mate the defender (help, an odd number of plies) or to have the
+defender's last move mate the attacker (helpself, an even number), in the
+fewest plies. The hands are used as given, and there is no futile-
+interposition rule. The search is breadth-first over the reachable
+positions (docs/helpmate.md): it reports the length, the number of
+solutions (distinct shortest lines; two that differ only in the promotion
+choice of the last move count as one), the first solution in full and
+where each other listed one (--lines N, 10 by default) leaves it, and the
+pieces left in the attacker's hand (駒余り). --length N asks for exactly N
+plies and fails (exit 1) when the shortest is shorter or there is none of
+that length. --time limits the search only when given; --nodes N stops it
+after N stored positions. The JSON object is
+  {"status":…,"stip":…,"length":…,"solutions":…,"count_saturated":…,
+   "unique":…,"leftover":…,"lines":[{"pv":[…],"pv_ja":[…],
+   "promotion_alternative":…,"leftover_pieces":…}],"states":…,
+   "generated":…,"time_ms":…,"sfen":…}
+with status solved, nosolution (none of any length), nonewithin (none
+within --length) or stopped.`
+
+// helpFlags are solve's flags for the cooperative stipulations.
+type helpFlags struct {
+	stip   *string
+	length *int
+	lines  *int
+}
+
+func addHelpFlags(fs *flag.FlagSet) *helpFlags {
+	return &helpFlags{
+		stip:   fs.String("stip", "mate", "the stipulation: `mate` (tsume), help (ばか詰) or helpself (協力自玉詰)"),
+		length: fs.Int("length", 0, "with --stip help or helpself, ask for exactly `N` plies (0: the shortest)"),
+		lines:  fs.Int("lines", helpmate.DefaultMaxLines, "with --stip help or helpself, list up to `N` solutions"),
+	}
+}
+
+// cooperative reports whether --stip asks for help or helpself.
+func (h *helpFlags) cooperative() bool { return *h.stip == "help" || *h.stip == "helpself" }
+
+// check returns the usage errors of the flags.
+func (h *helpFlags) check(fs *flag.FlagSet) []string {
+	var errs []string
+	switch *h.stip {
+	case "mate", "help", "helpself":
+	default:
+		return []string{fmt.Sprintf("bad --stip %q: want mate, help or helpself", *h.stip)}
+	}
+	if !h.cooperative() {
+		for _, name := range []string{"length", "lines"} {
+			if isSet(fs, name) {
+				errs = append(errs, fmt.Sprintf("--%s is for --stip help or helpself", name))
+			}
+		}
+		return errs
+	}
+	for _, name := range []string{"futile", "as-given", "no-soundness", "hash", "batch", "progress"} {
+		if isSet(fs, name) {
+			errs = append(errs, fmt.Sprintf("--%s does not apply to --stip %s", name, *h.stip))
+		}
+	}
+	switch odd := *h.length%2 == 1; {
+	case *h.length < 0:
+		errs = append(errs, fmt.Sprintf("bad --length %d: want 0 or more", *h.length))
+	case *h.length > 0 && *h.stip == "help" && !odd:
+		errs = append(errs, fmt.Sprintf("bad --length %d: a helpmate has an odd number of plies", *h.length))
+	case *h.length > 0 && *h.stip == "helpself" && odd:
+		errs = append(errs, fmt.Sprintf("bad --length %d: a help-selfmate has an even number of plies", *h.length))
+	}
+	if *h.lines < 1 {
+		errs = append(errs, fmt.Sprintf("bad --lines %d: want 1 or more", *h.lines))
+	}
+	return errs
+}
+
+// solveHelp solves the one position of in under a cooperative
+// stipulation: solved exits 0, anything else 1, a position it cannot
+// search 2.
+func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput, h *helpFlags, asJSON bool, limit time.Duration, nodes uint64) error {
+	const self = "solve"
+	if isSet(fs, "sfen") && in.sfen == "-" {
+		return usageErrorf(self, "--stip %s takes one position, not --sfen -", *h.stip)
+	}
+	_, p, err := in.load(e)
+	if err != nil {
+		return err
+	}
+	stip, err := helpmate.ParseStipulation(*h.stip)
+	if err != nil {
+		return usageErrorf(self, "%s", err)
+	}
+	opt := helpmate.Options{Stip: stip, Length: *h.length, MaxLines: *h.lines}
+	if nodes > 0 {
+		opt.MaxStates = int(min(nodes, 1<<31-1))
+	}
+	sctx := ctx
+	if isSet(fs, "time") && limit > 0 {
+		var cancel context.CancelFunc
+		sctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	r, err := helpmate.Solve(sctx, &p, opt)
+	var npe *helpmate.NotAProblemError
+	var le *helpmate.LengthError
+	switch {
+	case errors.As(err, &npe):
+		return &exitError{ExitError, npe.Message()}
+	case errors.As(err, &le), err == nil:
+	case r != nil && r.Status == helpmate.Stopped && ctx.Err() == nil:
+		// The time limit: report what was searched.
+	case r != nil && r.Status == helpmate.Stopped:
+	default:
+		return &exitError{ExitError, err.Error()}
+	}
+	v := newHelpView(&p, r)
+	w := bufio.NewWriter(e.stdout)
+	var werr error
+	if asJSON {
+		werr = report.WriteJSON(w, v)
+	} else {
+		writeHelpText(w, &p, r, v, limit, nodes)
+	}
+	if ferr := w.Flush(); werr == nil {
+		werr = ferr
+	}
+	switch {
+	case werr != nil:
+		return werr
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case le != nil:
+		return &exitError{ExitNo, le.Message()}
+	case r.Status != helpmate.Solved:
+		return &exitError{code: ExitNo}
+	}
+	return nil
+}
+
+// helpView is the JSON object of a cooperative solve.
+type helpView struct {
+	Status         string     `json:"status"`
+	Stip           string     `json:"stip"`
+	Length         int        `json:"length"`
+	Solutions      uint64     `json:"solutions"`
+	CountSaturated bool       `json:"count_saturated"`
+	Unique         bool       `json:"unique"`
+	Leftover       bool       `json:"leftover"`
+	Lines          []helpLine `json:"lines"`
+	States         int        `json:"states"`
+	Generated      uint64     `json:"generated"`
+	TimeMS         int64      `json:"time_ms"`
+	SFEN           string     `json:"sfen"`
+}
+
+// helpLine is one solution of a helpView.
+type helpLine struct {
+	PV                   []string `json:"pv"`
+	PVJA                 []string `json:"pv_ja"`
+	PromotionAlternative bool     `json:"promotion_alternative"`
+	LeftoverPieces       string   `json:"leftover_pieces"`
+}
+
+func newHelpView(p *shogi.Position, r *helpmate.Result) *helpView {
+	v := &helpView{
+		Status: r.Status.String(), Stip: r.Stip.String(), Length: r.Length,
+		Solutions: r.Count, CountSaturated: r.CountSaturated, Unique: r.Unique(), Leftover: r.Leftover(),
+		Lines: []helpLine{}, States: r.States, Generated: r.Generated, TimeMS: r.Elapsed.Milliseconds(), SFEN: p.SFEN(),
+	}
+	for _, s := range r.Solutions {
+		usi, ja := report.Line(p, s.Moves)
+		l := helpLine{PV: usi, PVJA: ja, PromotionAlternative: s.PromotionAlternative}
+		if !s.Leftover.IsEmpty() {
+			l.LeftoverPieces = s.Leftover.String()
+		}
+		v.Lines = append(v.Lines, l)
+	}
+	return v
+}
+
+// writeHelpText writes the human report of a cooperative solve.
+func writeHelpText(w *bufio.Writer, p *shogi.Position, r *helpmate.Result, v *helpView, limit time.Duration, nodes uint64) {
+	fmt.Fprintf(w, "SFEN: %s\n", p.SFEN())
+	if r.Stip == helpmate.Help {
+		w.WriteString("stipulation: help (ばか詰): the attacker checks on every move, both sides cooperate to mate the defender\n")
+	} else {
+		w.WriteString("stipulation: helpself (協力自玉詰): the attacker checks on every move, the defender's last move mates the attacker\n")
+	}
+	w.WriteString("hands: as given\n\n")
+	switch r.Status {
+	case helpmate.Solved:
+		fmt.Fprintf(w, "status: solved\nlength: %s (%d手)\n", plies(r.Length), r.Length)
+		switch {
+		case r.CountSaturated:
+			fmt.Fprintf(w, "solutions: at least %d (not unique)\n", r.Count)
+		case r.Count == 1:
+			w.WriteString("solutions: 1 (unique)\n")
+		default:
+			fmt.Fprintf(w, "solutions: %d (not unique)\n", r.Count)
+		}
+	case helpmate.NoSolution:
+		w.WriteString("status: nosolution (none of any length: every reachable position was searched)\n")
+	case helpmate.NoneWithin:
+		fmt.Fprintf(w, "status: nonewithin (none within %s)\n", plies(r.Length))
+	default:
+		why := "interrupted"
+		switch {
+		case nodes > 0 && uint64(r.States) >= nodes:
+			why = fmt.Sprintf("the limit of stored positions, --nodes %d, was reached first", nodes)
+		case limit > 0 && r.Elapsed >= limit:
+			why = fmt.Sprintf("the time limit, --time %v, was reached first", limit)
+		}
+		fmt.Fprintf(w, "status: stopped (%s); none within %s\n", why, plies(max(r.Length, 0)))
+	}
+	for i, l := range v.Lines {
+		if i == 0 {
+			w.WriteString("solution 1:\n")
+			uw := 0
+			for _, s := range l.PV {
+				uw = max(uw, len(s))
+			}
+			nw := len(fmt.Sprint(len(l.PV)))
+			for j := range l.PV {
+				fmt.Fprintf(w, "  %*d  %-*s  %s\n", nw, j+1, uw, l.PV[j], l.PVJA[j])
+			}
+		} else {
+			first := v.Lines[0].PV
+			d := 0
+			for d < len(l.PV) && l.PV[d] == first[d] {
+				d++
+			}
+			fmt.Fprintf(w, "solution %d: leaves solution 1 at ply %d, %s %s\n", i+1, d+1, l.PV[d], l.PVJA[d])
+		}
+		if l.PromotionAlternative {
+			fmt.Fprintf(w, "  (solution %d's last move may also be played with the other promotion choice: tolerated)\n", i+1)
+		}
+	}
+	if uint64(len(v.Lines)) < r.Count {
+		fmt.Fprintf(w, "(%d listed; --lines N lists more)\n", len(v.Lines))
+	}
+	if r.Status == helpmate.Solved {
+		left := "none"
+		if !r.Solutions[0].Leftover.IsEmpty() {
+			left = r.Solutions[0].Leftover.String()
+		}
+		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", left)
+	}
+	fmt.Fprintf(w, "states %d, moves %d, time %.2fs\n", r.States, r.Generated, r.Elapsed.Seconds())
+}
