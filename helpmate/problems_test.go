@@ -164,3 +164,22 @@ func TestCancel(t *testing.T) {
 		t.Fatalf("MaxStates: %v %v %d", r.Status, err, r.States)
 	}
 }
+
+// BenchmarkForest0610 solves forest-06-10 (97 plies, about half a million
+// states).
+func BenchmarkForest0610(b *testing.B) {
+	b.ReportAllocs()
+	data, err := os.ReadFile(filepath.Join("testdata", "helpmates", "forest-06-10_97.sfen"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := shogi.ParseSFEN(strings.TrimSpace(string(data)))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if r, err := helpmate.Solve(context.Background(), &p, helpmate.Options{}); err != nil || r.Length != 97 {
+			b.Fatal(r, err)
+		}
+	}
+}

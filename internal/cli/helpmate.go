@@ -262,5 +262,5 @@ func writeHelpText(w *bufio.Writer, p *shogi.Position, r *helpmate.Result, v *he
 		}
 		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", left)
 	}
-	fmt.Fprintf(w, "states %d, moves %d, time %.2fs\n", r.States, r.Generated, r.Elapsed.Seconds())
+	fmt.Fprintf(w, "states %d, moves %d, memory %d MB, time %.2fs\n", r.States, r.Generated, (r.MemoryBytes+1<<19)>>20, r.Elapsed.Seconds())
 }
