@@ -112,11 +112,11 @@ func (s *search) run(ctx context.Context, r *Result) error {
 	for {
 		s.measure()
 		if len(s.cur) == 0 {
-			r.Status, r.Length = NoSolution, s.ply-2
+			r.Status, r.Length = NoSolution, max(s.ply-2, 0)
 			return nil
 		}
 		if s.maxPly > 0 && s.ply > s.maxPly {
-			r.Status, r.Length = NoneWithin, s.ply-2
+			r.Status, r.Length = NoneWithin, max(s.ply-2, 0)
 			return nil
 		}
 		nextStart := int32(len(s.nodes))
@@ -125,12 +125,12 @@ func (s *search) run(ctx context.Context, r *Result) error {
 			if i&255 == 0 {
 				select {
 				case <-done:
-					r.Status, r.Length = Stopped, s.ply-2
+					r.Status, r.Length = Stopped, max(s.ply-2, 0)
 					return ctx.Err()
 				default:
 				}
 				if s.maxN > 0 && len(s.nodes) >= s.maxN {
-					r.Status, r.Length = Stopped, s.ply-2
+					r.Status, r.Length = Stopped, max(s.ply-2, 0)
 					return nil
 				}
 			}
