@@ -9,11 +9,12 @@ import (
 
 // node is a stored position, one where the side to be mated is to move.
 // Its first parent and the two moves from there are kept in the node; the
-// other parents of the same layer are edges of search.extra.
+// other parents of the same layer are edges of search.extra. The number
+// of shortest lines to it is kept only while it is needed, in the counts
+// of the last three layers.
 type node struct {
 	parent int32      // the parent node, or noParent: the root
 	m1, m2 shogi.Move // from the parent: m1 by the side to be mated (none in a helpmate's first layer), then m2
-	count  uint64     // the number of shortest lines from the root, saturating
 }
 
 // edge is a further parent of a node of the same layer.
@@ -34,10 +35,15 @@ type search struct {
 
 	nodes []node
 	extra []edge
-	tbl   *table
+	seen  *keySet   // every stored position
+	layer *layerMap // the positions of the layer being built
 
 	cur, next  []shogi.Position
+	prevStart  int32 // the index of the first node of the layer before cur
 	curStart   int32 // the index of the node of cur[0]
+	// The number of shortest lines (saturating) to each node of the layer
+	// before cur, of cur and of the next, by index from the layer's start.
+	prevCount, curCount, nextCount []uint64
 	ply        int   // the ply of the positions of cur
 	mates      []int32
 	generated  uint64
@@ -50,18 +56,22 @@ type search struct {
 func newSearch(p *shogi.Position, stip Stipulation, maxPly, maxStates int) *search {
 	return &search{
 		root: *p, rootID: noParent, stip: stip, maxPly: maxPly, maxN: maxStates,
-		tbl:  newTable(1 << 12),
+		seen: newKeySet(), layer: newLayerMap(),
 		buf1: make([]shogi.Move, 0, shogi.MaxMoves),
 		buf2: make([]shogi.Move, 0, shogi.MaxMoves),
 	}
 }
 
-// countOf returns the number of shortest lines to node i (1 for the root).
+// countOf returns the number of shortest lines to node i (1 for the
+// root), a node of cur or of the layer before.
 func (s *search) countOf(i int32) uint64 {
-	if i == noParent {
+	switch {
+	case i == noParent:
 		return 1
+	case i >= s.curStart:
+		return s.curCount[i-s.curStart]
 	}
-	return s.nodes[i].count
+	return s.prevCount[i-s.prevStart]
 }
 
 // add records the position q after m2 (q before it) as a child of parent
@@ -69,17 +79,19 @@ func (s *search) countOf(i int32) uint64 {
 func (s *search) add(q *shogi.Position, parent int32, m1, m2 shogi.Move, nextStart int32) {
 	s.generated++
 	key, _, _ := q.KeysAfter(m2)
-	i, found := s.tbl.lookupOrInsert(key, int32(len(s.nodes)))
 	c := s.countOf(parent)
-	if found {
-		if i >= nextStart {
-			n := &s.nodes[i]
-			n.count = satAdd(n.count, c)
-			s.extra = append(s.extra, edge{child: i, parent: parent, m1: m1, m2: m2})
-		}
+	if i, ok := s.layer.get(key); ok {
+		j := i - nextStart
+		s.nextCount[j] = satAdd(s.nextCount[j], c)
+		s.extra = append(s.extra, edge{child: i, parent: parent, m1: m1, m2: m2})
 		return
 	}
-	s.nodes = append(s.nodes, node{parent: parent, m1: m1, m2: m2, count: c})
+	if !s.seen.insert(key) {
+		return // reached in an earlier layer
+	}
+	s.layer.put(key, int32(len(s.nodes)))
+	s.nodes = append(s.nodes, node{parent: parent, m1: m1, m2: m2})
+	s.nextCount = append(s.nextCount, c)
 	s.next = append(s.next, *q)
 	s.next[len(s.next)-1].DoMove(m2)
 }
@@ -98,15 +110,18 @@ func (s *search) run(ctx context.Context, r *Result) error {
 	// The first layer: the root, or in a helpmate its children by a check.
 	if s.stip == HelpSelf {
 		s.rootID = 0
-		s.nodes = append(s.nodes, node{parent: noParent, count: 1})
-		s.tbl.lookupOrInsert(s.root.Key(), 0)
+		s.nodes = append(s.nodes, node{parent: noParent})
+		s.seen.insert(s.root.Key())
 		s.cur = append(s.cur, s.root)
+		s.curCount = append(s.curCount, 1)
 		s.ply = 0
 	} else {
+		s.layer.reset(0)
 		for _, m := range s.root.Checks(s.buf1[:0]) {
 			s.add(&s.root, noParent, shogi.NoMove, m, 0)
 		}
 		s.cur, s.next = s.next, s.cur
+		s.curCount, s.nextCount = s.nextCount, s.curCount[:0]
 		s.ply = 1
 	}
 	for {
@@ -121,6 +136,8 @@ func (s *search) run(ctx context.Context, r *Result) error {
 		}
 		nextStart := int32(len(s.nodes))
 		s.next = s.next[:0]
+		s.nextCount = s.nextCount[:0]
+		s.layer.reset(len(s.cur))
 		for i := range s.cur {
 			if i&255 == 0 {
 				select {
@@ -142,7 +159,8 @@ func (s *search) run(ctx context.Context, r *Result) error {
 			return nil
 		}
 		s.cur, s.next = s.next, s.cur
-		s.curStart = nextStart
+		s.prevCount, s.curCount, s.nextCount = s.curCount, s.nextCount, s.prevCount
+		s.prevStart, s.curStart = s.curStart, nextStart
 		s.ply += 2
 	}
 }
@@ -203,7 +221,8 @@ func (s *search) measure() {
 		s.peakFrontier = len(s.cur)
 	}
 	b := int64(cap(s.nodes))*int64(unsafe.Sizeof(node{})) + int64(cap(s.extra))*int64(unsafe.Sizeof(edge{})) +
-		int64(s.tbl.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(shogi.Position{}))
+		int64(s.seen.bytes()+s.layer.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(shogi.Position{})) +
+		8*int64(cap(s.prevCount)+cap(s.curCount)+cap(s.nextCount))
 	if b > s.peakBytes {
 		s.peakBytes = b
 	}
