@@ -38,16 +38,16 @@ type search struct {
 	seen  *keySet   // every stored position
 	layer *layerMap // the positions of the layer being built
 
-	cur, next  []shogi.Position
-	prevStart  int32 // the index of the first node of the layer before cur
-	curStart   int32 // the index of the node of cur[0]
+	cur, next []shogi.Position
+	prevStart int32 // the index of the first node of the layer before cur
+	curStart  int32 // the index of the node of cur[0]
 	// The number of shortest lines (saturating) to each node of the layer
 	// before cur, of cur and of the next, by index from the layer's start.
 	prevCount, curCount, nextCount []uint64
-	ply        int   // the ply of the positions of cur
-	mates      []int32
-	generated  uint64
-	buf1, buf2 []shogi.Move
+	ply                            int // the ply of the positions of cur
+	mates                          []int32
+	generated                      uint64
+	buf1, buf2                     []shogi.Move
 
 	peakFrontier int
 	peakBytes    int64
