@@ -1,0 +1,262 @@
+package variant
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// putMoves appends the moves of the c piece of kind k from from to each
+// square of tos, in each form the rules allow: promoting where the kind
+// promotes and the move starts or ends in the zone, not promoting unless
+// the piece would stand on a dead square.
+func putMoves(buf []Move, c Color, k Kind, from Square, tos Bitboard) []Move {
+	base := Move(from)<<7 | pieceBits(c, k)
+	def := &kindDefs[k]
+	dead := tbl.dead[c][k]
+	if def.Promotes == shogi.NoKind {
+		for b := tos.AndNot(dead); b.Any(); {
+			buf = append(buf, base|Move(b.PopLSB()))
+		}
+		return buf
+	}
+	zone := tbl.zone[c]
+	if !zone.Has(from) {
+		// Only the moves into the zone may promote.
+		for b := tos.AndNot(zone); b.Any(); {
+			buf = append(buf, base|Move(b.PopLSB()))
+		}
+		tos = tos.And(zone)
+	}
+	for b := tos; b.Any(); {
+		to := b.PopLSB()
+		buf = append(buf, base|Move(to)|movePromote)
+		if !dead.Has(to) {
+			buf = append(buf, base|Move(to))
+		}
+	}
+	return buf
+}
+
+// genPseudo appends the side to move's pseudo-legal moves: every board
+// move the pieces' powers (pw, or their own kinds when pw is nil) allow,
+// onto a square without a piece of the mover, in each legal form, and
+// every drop the drop rules allow (empty square, no dead piece, 二歩).
+// Self-check and 打ち歩詰め are not tested.
+func (p *Position) genPseudo(buf []Move, pw *Powers) []Move {
+	us := p.side
+	notOwn := p.byColor[us].Not()
+	for b := p.byColor[us]; b.Any(); {
+		from := b.PopLSB()
+		k := p.board[from].Kind()
+		var att Bitboard
+		if pw == nil {
+			att = kindAttacks(us, k, from, &p.lines, p.occ)
+		} else {
+			att = powerAttacks(us, pw.set[from], from, &p.lines, p.occ)
+		}
+		buf = putMoves(buf, us, k, from, att.And(notOwn))
+	}
+	return p.genDrops(buf)
+}
+
+// genDrops appends the side to move's drops allowed by the drop rules.
+func (p *Position) genDrops(buf []Move) []Move {
+	us := p.side
+	h := p.hands[us]
+	if h == 0 {
+		return buf
+	}
+	empty := p.occ.Not()
+	for _, k := range handKinds {
+		if !h.Has(k) {
+			continue
+		}
+		t := empty.AndNot(tbl.dead[us][k])
+		if k == shogi.Pawn {
+			t = t.AndNot(p.pawnFiles(us))
+		}
+		base := Move(k)<<7 | moveDrop | pieceBits(us, k)
+		for t.Any() {
+			buf = append(buf, base|Move(t.PopLSB()))
+		}
+	}
+	return buf
+}
+
+// pawnFiles returns the files holding an unpromoted pawn of c (royal or
+// not), where c may not drop a pawn (二歩).
+func (p *Position) pawnFiles(c Color) Bitboard {
+	var out Bitboard
+	for b := p.Pieces(c, shogi.Pawn); b.Any(); {
+		out = out.Or(tbl.fileBB[sqFile(b.PopLSB())])
+	}
+	return out
+}
+
+// PseudoLegalMoves appends the side to move's pseudo-legal moves to dst:
+// the moves the pieces' powers and the drop rules allow, without the
+// tests for self-check and 打ち歩詰め. Every legal move is among them.
+func (p *Position) PseudoLegalMoves(dst []Move) []Move {
+	if p.rules.active() {
+		var pw Powers
+		p.powers(&pw)
+		return p.genPseudo(dst, &pw)
+	}
+	return p.genPseudo(dst, nil)
+}
+
+// LegalMoves appends every legal move of the side to move to dst and
+// returns the extended slice, every non-promotion included. It allocates
+// nothing when dst has room for MaxMoves more moves.
+func (p *Position) LegalMoves(dst []Move) []Move {
+	if p.rules.active() {
+		return p.legalWithRules(dst)
+	}
+	start := len(dst)
+	dst = p.genPseudo(dst, nil)
+	return dst[:p.filterStd(dst, start)]
+}
+
+// filterStd keeps the legal moves of buf[start:] under standard rules and
+// returns the new length.
+func (p *Position) filterStd(buf []Move, start int) int {
+	us, them := p.side, p.side.Opp()
+	full := p.royalAttacked(us) ||
+		p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[them])
+	var pinned, royalBlockers Bitboard
+	ksq := shogi.NoSquare
+	if !full {
+		pinned = p.blockers(us)
+		royalBlockers = pinned.And(p.royals[us])
+		if !p.royals[us].MoreThanOne() {
+			ksq = p.royals[us].LSB()
+		}
+	}
+	n := start
+	for _, m := range buf[start:] {
+		var ok bool
+		switch {
+		case full:
+			ok = p.legalAfterStd(m)
+		case m.IsDrop():
+			ok = true
+		default:
+			from := m.From()
+			switch {
+			case royalBlockers.Has(from):
+				ok = p.legalAfterStd(m)
+			case p.royals[us].Has(from):
+				l := p.lines
+				l.clear(from)
+				ok = !p.attackedBy(them, m.To(), &l, p.occ.Without(from))
+			case !pinned.Has(from):
+				ok = true
+			case ksq != shogi.NoSquare:
+				ok = tbl.line[ksq][from].Has(m.To())
+			default:
+				ok = p.legalAfterStd(m)
+			}
+		}
+		if ok && m.IsDrop() && m.DroppedKind() == shogi.Pawn && p.pawnDropMatesStd(m) {
+			ok = false
+		}
+		if ok {
+			buf[n] = m
+			n++
+		}
+	}
+	return n
+}
+
+// legalAfterStd reports whether pseudo-legal m leaves no royal of the
+// mover attacked, by playing it on a copy.
+func (p *Position) legalAfterStd(m Move) bool {
+	q := *p
+	q.doMove(m, nil)
+	return !q.royalAttacked(p.side)
+}
+
+// pawnDropMatesStd reports whether the pawn drop m (otherwise legal) mates
+// under standard rules: the opponent is then in check and has no legal
+// move (打ち歩詰め, against any royal).
+func (p *Position) pawnDropMatesStd(m Move) bool {
+	us, them := p.side, p.side.Opp()
+	if !p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) &&
+		!tbl.step[us][shogi.Pawn][m.To()].Intersects(p.royals[them]) {
+		// Without hoppers of the mover, a drop checks only by the pawn.
+		return false
+	}
+	q := *p
+	q.doMove(m, nil)
+	return q.royalAttacked(them) && !q.HasLegalMove()
+}
+
+// legalWithRules appends the legal moves under p's conditions.
+func (p *Position) legalWithRules(dst []Move) []Move {
+	var pw Powers
+	p.powers(&pw)
+	start := len(dst)
+	dst = p.genPseudo(dst, &pw)
+	n := start
+	for _, m := range dst[start:] {
+		if p.legalWith(m, &pw) {
+			dst[n] = m
+			n++
+		}
+	}
+	return dst[:n]
+}
+
+// legalWith reports whether pseudo-legal m is legal under p's rules, pw
+// being p's powers (steps 3 and 5 of the spec, and 打ち歩詰め).
+func (p *Position) legalWith(m Move, pw *Powers) bool {
+	q := *p
+	q.doMove(m, pw)
+	var qw Powers
+	q.powers(&qw)
+	if q.royalAttackedWith(p.side, &qw) {
+		return false
+	}
+	if m.IsDrop() && m.DroppedKind() == shogi.Pawn && q.royalAttackedWith(q.side, &qw) && !q.HasLegalMove() {
+		return false
+	}
+	return true
+}
+
+// HasLegalMove reports whether the side to move has a legal move.
+func (p *Position) HasLegalMove() bool {
+	var arr [MaxMoves]Move
+	return len(p.LegalMoves(arr[:0])) > 0
+}
+
+// InCheck reports whether a royal of the side to move is attacked (under
+// p's rules, with the powers of the start of the ply).
+func (p *Position) InCheck() bool {
+	if p.rules.active() {
+		var pw Powers
+		p.powers(&pw)
+		return p.royalAttackedWith(p.side, &pw)
+	}
+	return p.royalAttacked(p.side)
+}
+
+// IsMate reports whether the side to move is mated: in check with no
+// legal move.
+func (p *Position) IsMate() bool { return p.InCheck() && !p.HasLegalMove() }
+
+// GivesCheck reports whether the legal move m gives check: whether a royal
+// of the opponent is attacked after it (under p's rules).
+func (p *Position) GivesCheck(m Move) bool {
+	q := *p
+	q.DoMove(m)
+	return q.InCheck()
+}
+
+// IsIllegalPosition reports whether p is illegal as a given position: a
+// royal of the side not to move is attacked (step 5 of the spec under
+// 天竺).
+func (p *Position) IsIllegalPosition() bool {
+	if p.rules.active() {
+		var pw Powers
+		p.powers(&pw)
+		return p.royalAttackedWith(p.side.Opp(), &pw)
+	}
+	return p.royalAttacked(p.side.Opp())
+}
