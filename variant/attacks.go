@@ -1,6 +1,10 @@
 package variant
 
-import "github.com/tsume-shogi/tsume/shogi"
+import (
+	"math/bits"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
 
 // hopAttacks returns the squares a c piece of hopping kind k on s attacks
 // with the occupancy occ.
@@ -101,32 +105,48 @@ func (p *Position) AttacksFrom(s Square) Bitboard {
 	return kindAttacks(pc.Color(), pc.Kind(), s, &p.lines, p.occ)
 }
 
+// kindsOf returns the kinds of c's pieces on the board.
+func (p *Position) kindsOf(c Color) KindSet {
+	var set KindSet
+	cb := p.byColor[c]
+	for k := shogi.Pawn; k < NumKinds; k++ {
+		if p.byKind[k].Intersects(cb) {
+			set |= SetOf(k)
+		}
+	}
+	return set
+}
+
 // attackedBy reports whether a piece of c attacks s, every piece moving
-// with its own kind, with the occupancy of l and occ.
-func (p *Position) attackedBy(c Color, s Square, l *lines, occ Bitboard) bool {
+// with its own kind, with the occupancy of l and occ; present holds the
+// kinds c has on the board (or more).
+func (p *Position) attackedBy(c Color, s Square, l *lines, occ Bitboard, present KindSet) bool {
 	cb := p.byColor[c]
 	rs := &tbl.rstep[c][s]
-	var haveSlid bool
-	var sl Bitboard
-	for k := shogi.Pawn; k < NumKinds; k++ {
-		pcs := p.byKind[k].And(cb)
-		if pcs.IsEmpty() {
-			continue
-		}
-		if rs[k].Intersects(pcs) {
-			return true
-		}
-		if tbl.rideLines[c][k] != 0 {
-			if !haveSlid {
-				sl = l.slide(s, lineFile|lineRank|lineDiagA|lineDiagB)
-				haveSlid = true
-			}
-			if sl.And(tbl.rride[c][s][k]).Intersects(pcs) {
+	if st := present & tbl.stepKinds; st != 0 {
+		for b := uint32(st); b != 0; b &= b - 1 {
+			k := Kind(bits.TrailingZeros32(b))
+			if rs[k].And(p.byKind[k]).Intersects(cb) {
 				return true
 			}
 		}
-		if tbl.hopDirs[c][k] != 0 && hopAttacksTo(c, k, s, occ, pcs) {
-			return true
+	}
+	if rd := present & tbl.rideKinds; rd != 0 {
+		rr := &tbl.rride[c][s]
+		sl := l.slide(s, lineFile|lineRank|lineDiagA|lineDiagB)
+		for b := uint32(rd); b != 0; b &= b - 1 {
+			k := Kind(bits.TrailingZeros32(b))
+			if sl.And(rr[k]).And(p.byKind[k]).Intersects(cb) {
+				return true
+			}
+		}
+	}
+	if hp := present & tbl.hopKinds; hp != 0 {
+		for b := uint32(hp); b != 0; b &= b - 1 {
+			k := Kind(bits.TrailingZeros32(b))
+			if hopAttacksTo(c, k, s, occ, p.byKind[k].And(cb)) {
+				return true
+			}
 		}
 	}
 	return false
@@ -161,8 +181,13 @@ func (p *Position) AttackersTo(c Color, s Square) Bitboard {
 // royalAttacked reports whether a royal of c is attacked (standard
 // powers).
 func (p *Position) royalAttacked(c Color) bool {
-	for b := p.royals[c]; b.Any(); {
-		if p.attackedBy(c.Opp(), b.PopLSB(), &p.lines, p.occ) {
+	b := p.royals[c]
+	if b.IsEmpty() {
+		return false
+	}
+	present := p.kindsOf(c.Opp())
+	for b.Any() {
+		if p.attackedBy(c.Opp(), b.PopLSB(), &p.lines, p.occ, present) {
 			return true
 		}
 	}

@@ -109,60 +109,98 @@ func (p *Position) LegalMoves(dst []Move) []Move {
 	if p.rules.active() {
 		return p.legalWithRules(dst)
 	}
-	start := len(dst)
-	dst = p.genPseudo(dst, nil)
-	return dst[:p.filterStd(dst, start)]
+	return p.legalStd(dst)
 }
 
-// filterStd keeps the legal moves of buf[start:] under standard rules and
-// returns the new length.
-func (p *Position) filterStd(buf []Move, start int) int {
+// legalStd appends the legal moves under standard rules. In check, or
+// when the opponent has a hopper (for which any piece can become a
+// hurdle), every pseudo-legal move is tried on a copy; otherwise pins
+// decide: only a piece alone between an own royal and an enemy rider
+// aimed at it, or a royal, can expose a royal.
+func (p *Position) legalStd(dst []Move) []Move {
 	us, them := p.side, p.side.Opp()
-	full := p.royalAttacked(us) ||
-		p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[them])
-	var pinned, royalBlockers Bitboard
-	ksq := shogi.NoSquare
-	if !full {
-		pinned = p.blockers(us)
-		royalBlockers = pinned.And(p.royals[us])
-		if !p.royals[us].MoreThanOne() {
-			ksq = p.royals[us].LSB()
-		}
-	}
-	n := start
-	for _, m := range buf[start:] {
-		var ok bool
-		switch {
-		case full:
-			ok = p.legalAfterStd(m)
-		case m.IsDrop():
-			ok = true
-		default:
-			from := m.From()
-			switch {
-			case royalBlockers.Has(from):
-				ok = p.legalAfterStd(m)
-			case p.royals[us].Has(from):
-				l := p.lines
-				l.clear(from)
-				ok = !p.attackedBy(them, m.To(), &l, p.occ.Without(from))
-			case !pinned.Has(from):
-				ok = true
-			case ksq != shogi.NoSquare:
-				ok = tbl.line[ksq][from].Has(m.To())
-			default:
-				ok = p.legalAfterStd(m)
+	if p.royalAttacked(us) || p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[them]) {
+		start := len(dst)
+		dst = p.genPseudo(dst, nil)
+		n := start
+		for _, m := range dst[start:] {
+			if p.legalAfterStd(m) && !(m.IsDrop() && m.DroppedKind() == shogi.Pawn && p.pawnDropMatesStd(m)) {
+				dst[n] = m
+				n++
 			}
 		}
-		if ok && m.IsDrop() && m.DroppedKind() == shogi.Pawn && p.pawnDropMatesStd(m) {
-			ok = false
+		return dst[:n]
+	}
+	pinned := p.blockers(us)
+	ksq := shogi.NoSquare
+	if !p.royals[us].MoreThanOne() {
+		ksq = p.royals[us].LSB()
+	}
+	notOwn := p.byColor[us].Not()
+	var present KindSet
+	for b := p.byColor[us]; b.Any(); {
+		from := b.PopLSB()
+		pc := p.board[from]
+		k := pc.Kind()
+		tos := kindAttacks(us, k, from, &p.lines, p.occ).And(notOwn)
+		switch {
+		case pinned.Has(from) && (pc.Royal() || ksq == shogi.NoSquare):
+			// A royal shielding another royal, or a piece pinned with
+			// several royals on the board: try each move.
+			start := len(dst)
+			dst = putMoves(dst, us, k, from, tos)
+			n := start
+			for _, m := range dst[start:] {
+				if p.legalAfterStd(m) {
+					dst[n] = m
+					n++
+				}
+			}
+			dst = dst[:n]
+			continue
+		case pc.Royal():
+			if present == 0 {
+				present = p.kindsOf(them)
+			}
+			l := p.lines
+			l.clear(from)
+			occ := p.occ.Without(from)
+			for t := tos; t.Any(); {
+				if to := t.PopLSB(); p.attackedBy(them, to, &l, occ, present) {
+					tos = tos.Without(to)
+				}
+			}
+		case pinned.Has(from):
+			tos = tos.And(tbl.line[ksq][from])
 		}
-		if ok {
-			buf[n] = m
+		dst = putMoves(dst, us, k, from, tos)
+	}
+	start := len(dst)
+	dst = p.genDrops(dst)
+	if !p.hands[us].Has(shogi.Pawn) {
+		return dst
+	}
+	// 打ち歩詰め: only pawn drops that check can mate; without hoppers of
+	// the mover those stand in front of an enemy royal.
+	var risky Bitboard
+	if p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
+		risky = shogi.FullBB()
+	} else {
+		for r := p.royals[them]; r.Any(); {
+			risky = risky.Or(tbl.rstep[us][r.PopLSB()][shogi.Pawn])
+		}
+	}
+	if risky.IsEmpty() {
+		return dst
+	}
+	n := start
+	for _, m := range dst[start:] {
+		if !(m.DroppedKind() == shogi.Pawn && risky.Has(m.To()) && p.pawnDropMatesStd(m)) {
+			dst[n] = m
 			n++
 		}
 	}
-	return n
+	return dst[:n]
 }
 
 // legalAfterStd reports whether pseudo-legal m leaves no royal of the
