@@ -57,7 +57,11 @@ func (p *Position) genPseudo(buf []Move, pw *Powers) []Move {
 }
 
 // genDrops appends the side to move's drops allowed by the drop rules.
-func (p *Position) genDrops(buf []Move) []Move {
+func (p *Position) genDrops(buf []Move) []Move { return p.genDropsExcept(buf, Bitboard{}) }
+
+// genDropsExcept is genDrops without the pawn drops on the squares of
+// noPawn.
+func (p *Position) genDropsExcept(buf []Move, noPawn Bitboard) []Move {
 	us := p.side
 	h := p.hands[us]
 	if h == 0 {
@@ -70,7 +74,7 @@ func (p *Position) genDrops(buf []Move) []Move {
 		}
 		t := empty.AndNot(tbl.dead[us][k])
 		if k == shogi.Pawn {
-			t = t.AndNot(p.pawnFiles(us))
+			t = t.AndNot(p.pawnFiles(us)).AndNot(noPawn)
 		}
 		base := Move(k)<<7 | moveDrop | pieceBits(us, k)
 		for t.Any() {
@@ -175,32 +179,25 @@ func (p *Position) legalStd(dst []Move) []Move {
 		}
 		dst = putMoves(dst, us, k, from, tos)
 	}
-	start := len(dst)
-	dst = p.genDrops(dst)
-	if !p.hands[us].Has(shogi.Pawn) {
-		return dst
-	}
 	// 打ち歩詰め: only pawn drops that check can mate; without hoppers of
 	// the mover those stand in front of an enemy royal.
-	var risky Bitboard
-	if p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
-		risky = shogi.FullBB()
-	} else {
-		for r := p.royals[them]; r.Any(); {
-			risky = risky.Or(tbl.rstep[us][r.PopLSB()][shogi.Pawn])
+	var mates Bitboard
+	if p.hands[us].Has(shogi.Pawn) {
+		risky := p.occ.Not().AndNot(tbl.dead[us][shogi.Pawn]).AndNot(p.pawnFiles(us))
+		if !p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
+			var front Bitboard
+			for r := p.royals[them]; r.Any(); {
+				front = front.Or(tbl.rstep[us][r.PopLSB()][shogi.Pawn])
+			}
+			risky = risky.And(front)
+		}
+		for risky.Any() {
+			if to := risky.PopLSB(); p.pawnDropMatesStd(NewDrop(us, shogi.Pawn, to)) {
+				mates = mates.With(to)
+			}
 		}
 	}
-	if risky.IsEmpty() {
-		return dst
-	}
-	n := start
-	for _, m := range dst[start:] {
-		if !(m.DroppedKind() == shogi.Pawn && risky.Has(m.To()) && p.pawnDropMatesStd(m)) {
-			dst[n] = m
-			n++
-		}
-	}
-	return dst[:n]
+	return p.genDropsExcept(dst, mates)
 }
 
 // legalAfterStd reports whether pseudo-legal m leaves no royal of the
