@@ -198,9 +198,9 @@ var fairySFENs = []string{
 
 func TestFairyInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(4, 15))
-	games := 30
+	games := 10
 	if testing.Short() {
-		games = 5
+		games = 2
 	}
 	for _, s := range fairySFENs {
 		p := mustParse(t, s)

@@ -2,6 +2,7 @@ package variant
 
 import (
 	"bufio"
+	"math/rand/v2"
 	"os"
 	"strconv"
 	"strings"
@@ -50,3 +51,5 @@ func perftSFENs(t testing.TB) []string {
 	}
 	return out
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 15)) }
