@@ -148,9 +148,10 @@ func (p *Position) legalStd(dst []Move) []Move {
 		k := pc.Kind()
 		tos := kindAttacks(us, k, from, &p.lines, p.occ).And(notOwn)
 		switch {
-		case pinned.Has(from) && (pc.Royal() || ksq == shogi.NoSquare):
-			// A royal shielding another royal, or a piece pinned with
-			// several royals on the board: try each move.
+		case pinned.Has(from) && (pc.Royal() || ksq == shogi.NoSquare || tbl.hopKinds.Has(k)):
+			// A royal shielding another royal, a piece pinned with
+			// several royals on the board, or a pinned hopper (it can
+			// jump along the line past the pinning piece): try each move.
 			start := len(dst)
 			dst = putMoves(dst, us, k, from, tos)
 			n := start

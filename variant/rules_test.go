@@ -235,3 +235,16 @@ func TestTwoPawns(t *testing.T) {
 		t.Errorf("forced promotion: %v", moveTexts(p.LegalMoves(nil)))
 	}
 }
+
+func TestPinnedHopperPassesThePinner(t *testing.T) {
+	// The Lion on 1g shields the royal bishop on 1i from White's royal
+	// lance on 1d. Hopping over the lance to 1a keeps it on the line but
+	// opens it: illegal (found by FuzzMoveGen). Capturing the lance is
+	// not a Lion move (the lance is the hurdle).
+	p := mustParse(t, "9/9/9/8$l/9/9/8(LI)/9/8$B b - 3")
+	for _, m := range []string{"1g1a", "1g1b", "1g1c"} {
+		if hasMove(&p, m) {
+			t.Errorf("%s opens the line to the royal bishop", m)
+		}
+	}
+}
