@@ -165,9 +165,23 @@ func (p *Position) powers(pw *Powers) {
 		s := b.PopLSB()
 		pw.set[s] = SetOf(p.board[s].Kind())
 	}
-	if p.rules != nil {
-		for _, c := range p.rules.conds {
+	if p.rules == nil {
+		return
+	}
+	for _, c := range p.rules.conds {
+		// The conditions of this package are called directly, so that
+		// p and pw stay on the caller's stack; another condition gets
+		// heap copies (an interface call lets its arguments escape).
+		switch c := c.(type) {
+		case Tenjiku:
 			c.Powers(p, pw)
+		case Annan:
+			c.Powers(p, pw)
+		default:
+			hp, hw := new(Position), new(Powers)
+			*hp, *hw = *p, *pw
+			c.Powers(hp, hw)
+			*pw = *hw
 		}
 	}
 }

@@ -221,7 +221,7 @@ func (p *Position) pawnDropMatesStd(m Move) bool {
 	}
 	q := *p
 	q.doMove(m, nil)
-	return q.royalAttacked(them) && !q.HasLegalMove()
+	return q.royalAttacked(them) && !q.hasLegalMoveNested()
 }
 
 // legalWithRules appends the legal moves under p's conditions.
@@ -250,16 +250,41 @@ func (p *Position) legalWith(m Move, pw *Powers) bool {
 	if q.royalAttackedWith(p.side, &qw) {
 		return false
 	}
-	if m.IsDrop() && m.DroppedKind() == shogi.Pawn && q.royalAttackedWith(q.side, &qw) && !q.HasLegalMove() {
+	if m.IsDrop() && m.DroppedKind() == shogi.Pawn && q.royalAttackedWith(q.side, &qw) && !q.hasLegalMoveNested() {
 		return false
 	}
 	return true
 }
 
 // HasLegalMove reports whether the side to move has a legal move.
+// It stops at the first legal move it finds.
 func (p *Position) HasLegalMove() bool {
+	// The buffer goes only to genPseudo: LegalMoves is recursive (through
+	// the test of 打ち歩詰め), which would make it escape to the heap.
 	var arr [MaxMoves]Move
-	return len(p.LegalMoves(arr[:0])) > 0
+	if p.rules.active() {
+		var pw Powers
+		p.powers(&pw)
+		for _, m := range p.genPseudo(arr[:0], &pw) {
+			if p.legalWith(m, &pw) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, m := range p.genPseudo(arr[:0], nil) {
+		if p.legalAfterStd(m) && !(m.IsDrop() && m.DroppedKind() == shogi.Pawn && p.pawnDropMatesStd(m)) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasLegalMoveNested is HasLegalMove for the test of 打ち歩詰め inside the
+// generator. The recursion would make HasLegalMove's buffer escape to the
+// heap on every call; this rare path allocates its own instead.
+func (p *Position) hasLegalMoveNested() bool {
+	return len(p.LegalMoves(make([]Move, 0, MaxMoves))) > 0
 }
 
 // InCheck reports whether a royal of the side to move is attacked (under
