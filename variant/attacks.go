@@ -155,8 +155,13 @@ func (p *Position) attackedBy(c Color, s Square, l *lines, occ Bitboard, present
 // AttackersTo returns c's pieces that attack s, every piece moving with
 // its own kind (no condition applied).
 func (p *Position) AttackersTo(c Color, s Square) Bitboard {
+	return p.attackersToExcept(c, s, Bitboard{})
+}
+
+// attackersToExcept is AttackersTo leaving out the pieces on except.
+func (p *Position) attackersToExcept(c Color, s Square, except Bitboard) Bitboard {
 	var a Bitboard
-	cb := p.byColor[c]
+	cb := p.byColor[c].AndNot(except)
 	sl := p.lines.slide(s, lineFile|lineRank|lineDiagA|lineDiagB)
 	for k := shogi.Pawn; k < NumKinds; k++ {
 		pcs := p.byKind[k].And(cb)

@@ -47,3 +47,17 @@ func BenchmarkLegalMovesFairy(b *testing.B) {
 		p.LegalMoves(buf[:0])
 	}
 }
+
+func BenchmarkLegalMovesStartStandard(b *testing.B) { benchLegal(b, "") }
+func BenchmarkLegalMovesStartTenjiku(b *testing.B)  { benchLegal(b, "tenjiku") }
+func BenchmarkLegalMovesStartAnnan(b *testing.B)    { benchLegal(b, "annan") }
+
+func benchLegal(b *testing.B, rules string) {
+	p := mustParse(b, StartSFEN)
+	r, _ := ParseRules(rules)
+	p.SetRules(r)
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		buf = p.LegalMoves(buf[:0])
+	}
+}

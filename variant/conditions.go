@@ -4,16 +4,24 @@ import "github.com/tsume-shogi/tsume/shogi"
 
 // Powers holds the power of every piece of a position at the start of
 // the side to move's ply: the kinds whose movement it uses, oriented for
-// its owner. Empty squares hold 0.
+// its owner. Position.Powers fills it; a Condition receives it with the
+// pieces whose power an earlier condition set (the others move with their
+// own kind, and Get returns 0 for them until Set).
 type Powers struct {
 	set [numSquares]KindSet
+	// changed holds the squares whose power was set by a condition; the
+	// other pieces move with their own kind.
+	changed Bitboard
 }
 
-// Get returns the power of the piece on s.
+// Get returns the power of the piece on s (0 for an empty square).
 func (pw *Powers) Get(s Square) KindSet { return pw.set[s] }
 
 // Set sets the power of the piece on s.
-func (pw *Powers) Set(s Square, set KindSet) { pw.set[s] = set }
+func (pw *Powers) Set(s Square, set KindSet) {
+	pw.set[s] = set
+	pw.changed = pw.changed.With(s)
+}
 
 // A Condition is a fairy rule that changes the powers pieces move with.
 // Legality, check and mate then follow from the powers alone (see
@@ -57,9 +65,9 @@ func (Tenjiku) Powers(p *Position, pw *Powers) {
 	for b := p.royals[them]; b.Any(); {
 		r := b.PopLSB()
 		if set, ok := p.CarriedPower(r); ok {
-			pw.set[r] = set
+			pw.Set(r, set)
 		} else {
-			pw.set[r] = SetOf(p.board[r].Kind())
+			pw.Set(r, SetOf(p.board[r].Kind()))
 		}
 	}
 	// The side to move's royals do not attack each other, so resolving
@@ -68,10 +76,10 @@ func (Tenjiku) Powers(p *Position, pw *Powers) {
 		r := b.PopLSB()
 		var union KindSet
 		for a := p.attackersWith(them, r, pw); a.Any(); {
-			union |= pw.set[a.PopLSB()]
+			union |= p.powerOf(pw, a.PopLSB())
 		}
 		if union != 0 {
-			pw.set[r] = union
+			pw.Set(r, union)
 		}
 	}
 }
@@ -106,7 +114,7 @@ func (Annan) Powers(p *Position, pw *Powers) {
 			behind = s - 1
 		}
 		if bp := p.board[behind]; bp != NoPiece && bp.Color() == pc.Color() {
-			pw.set[s] = SetOf(bp.Kind())
+			pw.Set(s, SetOf(bp.Kind()))
 		}
 	}
 }
@@ -161,10 +169,7 @@ func (e *RulesError) Error() string {
 // powers fills pw with the powers of p's pieces at the start of the side
 // to move's ply under p's rules.
 func (p *Position) powers(pw *Powers) {
-	for b := p.occ; b.Any(); {
-		s := b.PopLSB()
-		pw.set[s] = SetOf(p.board[s].Kind())
-	}
+	pw.changed = Bitboard{}
 	if p.rules == nil {
 		return
 	}
@@ -191,13 +196,28 @@ func (p *Position) powers(pw *Powers) {
 func (p *Position) Powers() *Powers {
 	pw := new(Powers)
 	p.powers(pw)
+	for b := p.occ.AndNot(pw.changed); b.Any(); {
+		s := b.PopLSB()
+		pw.set[s] = SetOf(p.board[s].Kind())
+	}
 	return pw
+}
+
+// powerOf returns the power of the piece on s: the one a condition set
+// in pw, or its own kind.
+func (p *Position) powerOf(pw *Powers, s Square) KindSet {
+	if pw.changed.Has(s) {
+		return pw.set[s]
+	}
+	return SetOf(p.board[s].Kind())
 }
 
 // attackersWith returns c's pieces that attack s with the powers pw.
 func (p *Position) attackersWith(c Color, s Square, pw *Powers) Bitboard {
-	var a Bitboard
-	for b := p.byColor[c]; b.Any(); {
+	// The pieces with their own kind by the reverse tables, the others
+	// one by one.
+	a := p.attackersToExcept(c, s, pw.changed)
+	for b := p.byColor[c].And(pw.changed); b.Any(); {
 		x := b.PopLSB()
 		if powerAttacks(c, pw.set[x], x, &p.lines, p.occ).Has(s) {
 			a = a.With(x)

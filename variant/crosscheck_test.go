@@ -226,6 +226,15 @@ func FuzzMoveGen(f *testing.F) {
 		if err != nil || p.Occupied().Count() > 50 {
 			return
 		}
+		// The seed also picks the rules.
+		r, err := ParseRules([]string{"", "tenjiku", "annan", "annan,tenjiku"}[seed%4])
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.SetRules(r)
+		if p.IsIllegalPosition() {
+			return
+		}
 		rng := rand.New(rand.NewPCG(seed, 15))
 		randomWalk(t, p, 6, rng)
 	})

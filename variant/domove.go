@@ -66,7 +66,14 @@ func (p *Position) doMove(m Move, pw *Powers) {
 		if r == to && from != shogi.NoSquare {
 			old = from
 		}
-		if set := pw.set[old]; set != SetOf(p.board[r].Kind()) {
+		set := SetOf(p.board[r].Kind())
+		switch {
+		case pw.changed.Has(old):
+			set = pw.set[old]
+		case old != r:
+			set = SetOf(MoveKind(m)) // the kind it had before promoting
+		}
+		if set != SetOf(p.board[r].Kind()) {
 			cs[n] = carry{r, set}
 			n++
 		}

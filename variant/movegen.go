@@ -49,7 +49,7 @@ func (p *Position) genPseudo(buf []Move, pw *Powers) []Move {
 		if pw == nil {
 			att = kindAttacks(us, k, from, &p.lines, p.occ)
 		} else {
-			att = powerAttacks(us, pw.set[from], from, &p.lines, p.occ)
+			att = powerAttacks(us, p.powerOf(pw, from), from, &p.lines, p.occ)
 		}
 		buf = putMoves(buf, us, k, from, att.And(notOwn))
 	}

@@ -102,7 +102,7 @@ func (p *Position) IsLegal(m Move) bool {
 		}
 		pc := p.board[from]
 		if pc == NoPiece || pc.Color() != us || pc.Kind() != k ||
-			!powerAttacks(us, pw.set[from], from, &p.lines, p.occ).Has(to) {
+			!powerAttacks(us, p.powerOf(&pw, from), from, &p.lines, p.occ).Has(to) {
 			return false
 		}
 		if m.IsPromotion() {
