@@ -211,3 +211,27 @@ func (p *Position) IsStandard() bool {
 	}
 	return true
 }
+
+// Shogi returns p as a position of package shogi, and true, when p holds
+// no fairy element (IsStandard); a solver can then use the fast core.
+func (p *Position) Shogi() (shogi.Position, bool) {
+	if !p.IsStandard() {
+		return shogi.Position{}, false
+	}
+	sp, err := shogi.ParseSFEN(p.SFEN())
+	if err != nil {
+		return shogi.Position{}, false
+	}
+	return sp, true
+}
+
+// FromShogi returns the position of package shogi sp as a variant
+// position under standard rules.
+func FromShogi(sp *shogi.Position) Position {
+	p, err := ParseSFEN(sp.SFEN())
+	if err != nil {
+		// Every standard SFEN is a fairy SFEN.
+		panic("variant: cannot read " + sp.SFEN() + ": " + err.Error())
+	}
+	return p
+}

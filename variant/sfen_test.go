@@ -131,3 +131,25 @@ func FuzzParseSFEN(f *testing.F) {
 		}
 	})
 }
+
+func TestShogiConversion(t *testing.T) {
+	for _, s := range perftSFENs(t) {
+		sp, _ := shogi.ParseSFEN(s)
+		vp := FromShogi(&sp)
+		back, ok := vp.Shogi()
+		if !ok || back != sp {
+			t.Errorf("%s: no round trip through variant (%v)", s, ok)
+		}
+	}
+	for _, s := range fairySFENs[:6] {
+		p := mustParse(t, s)
+		if _, ok := p.Shogi(); ok || p.IsStandard() {
+			t.Errorf("%s converts to package shogi", s)
+		}
+	}
+	p := mustParse(t, StartSFEN)
+	p.SetRules(NewRules(Annan{}))
+	if _, ok := p.Shogi(); ok {
+		t.Error("a position under 安南 converts to package shogi")
+	}
+}
