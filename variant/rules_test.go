@@ -248,3 +248,25 @@ func TestPinnedHopperPassesThePinner(t *testing.T) {
 		}
 	}
 }
+
+func TestFairyPieceRules(t *testing.T) {
+	// A fairy piece never promotes: its moves into the zone carry no '+'.
+	// Captured, it goes to the capturer's hand and is dropped anywhere.
+	p := mustParse(t, "4k4/9/4p4/9/4(GH)4/9/9/9/4K4 b - 1")
+	got := moveTexts(p.LegalMoves(nil))
+	if !slices.Contains(got, "5e5b") || slices.Contains(got, "5e5b+") {
+		t.Errorf("grasshopper into the zone: %v", got)
+	}
+	q := mustParse(t, "4k4/9/9/9/4(li)4/4P4/9/9/4K4 b - 1")
+	play(t, &q, "5f5e")
+	if q.Hand(shogi.Black).Count(Lion) != 1 {
+		t.Fatalf("hand after capturing the lion: %v", q.Hand(shogi.Black))
+	}
+	q.SetSideToMove(shogi.Black)
+	if !hasMove(&q, "(LI)*1a") || !hasMove(&q, "(LI)*9i") {
+		t.Error("the lion is not dropped on the last rank")
+	}
+	if q.SFEN() != "4k4/9/9/9/4P4/9/9/9/4K4 b (LI) 2" {
+		t.Errorf("SFEN %q", q.SFEN())
+	}
+}
