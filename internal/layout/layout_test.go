@@ -23,6 +23,7 @@ const module = "github.com/tsume-shogi/tsume/"
 var layers = map[string]int{
 	"shogi":            0,
 	"graph":            0,
+	"variant":          1,
 	"record":           1,
 	"render":           1,
 	"mate":             2,
