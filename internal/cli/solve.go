@@ -12,6 +12,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 func solveCommand() *command {
@@ -78,6 +79,7 @@ solved), 2 bad usage or a bad or illegal position, 130 interrupted
 type solveOptions struct {
 	json         bool
 	solver       mate.SolverOptions
+	verdictNodes uint64 // the node limit of each search of the verdict
 	showProgress bool
 }
 
@@ -90,7 +92,8 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
-	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰)")
+	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
+	verdictNodes := uint64Flag(fs, "verdict-nodes", 1_000_000, "limit each search of the verdict to `N` nodes (0: no limit)")
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "solve"
@@ -112,6 +115,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 				HashMB: *hash, MaxNodes: *nodes, MaxTime: *limit, Futile: rule,
 				DefenderHand: mate.Remaining, SkipSoundness: *noSoundness,
 			},
+			verdictNodes: *verdictNodes,
 			showProgress: *progress == "always" || *progress == "auto" && isTerminal(e.stderr),
 		}
 		if *asGiven {
@@ -190,7 +194,10 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	// mate already proven or the nodes and the best line so far, then
 	// say "interrupted".
 	interrupted := ctx.Err()
-	r := newSolveReport(sol, opt, 0)
+	r, err := newSolveReport(ctx, sol, opt, 0)
+	if err != nil {
+		return err
+	}
 	r.interrupted = interrupted != nil
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
@@ -238,7 +245,9 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 			case err == nil:
 				// What an interrupted search found is reported; the
 				// batch stops at the next line.
-				r = newSolveReport(sol, opt, lineNo)
+				if r, err = newSolveReport(ctx, sol, opt, lineNo); err != nil {
+					return err
+				}
 				r.interrupted = ctx.Err() != nil
 			}
 		}
@@ -265,17 +274,28 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 // and, when it could be solved, the solution.
 type solveReport struct {
 	opt         solveOptions
-	sol         *mate.Solution // nil when the position could not be solved
+	sol         *mate.Solution   // nil when the position could not be solved
+	verdict     *verdict.Verdict // nil when not judged
 	view        *report.Solution
 	interrupted bool // the search was interrupted (Ctrl-C)
 }
 
-// newSolveReport returns the report of sol; line is the input line in
-// batch mode, else 0.
-func newSolveReport(sol *mate.Solution, opt solveOptions, line int) *solveReport {
+// newSolveReport returns the report of sol, with the verdict of a mate
+// when the soundness is searched; line is the input line in batch mode,
+// else 0. Its error is one of the verdict's solvers.
+func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
 	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
 	v.Line = line
-	return &solveReport{opt: opt, sol: sol, view: v}
+	r := &solveReport{opt: opt, sol: sol, view: v}
+	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
+		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		if err != nil {
+			return nil, err
+		}
+		r.verdict = vd
+		v.Verdict = report.NewAssessment(vd, &sol.Position)
+	}
+	return r, nil
 }
 
 // errorSolveReport is the result of a batch line that cannot be solved.
@@ -382,30 +402,11 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 		w.WriteString("soundness: not checked (the length is not exact)\n")
 	case !sol.SoundnessChecked:
 		w.WriteString("soundness: unknown (the checks did not finish)\n")
-	case !sol.Unique:
-		n := countIntolerable(sol.Alternatives)
-		fmt.Fprintf(w, "soundness: not unique (余詰): %d other mating move%s\n", n, map[bool]string{true: "s"}[n != 1])
-	case len(sol.Alternatives) > 0:
-		w.WriteString("soundness: unique (the other promotion choice of the last move aside)\n")
-	default:
+	case len(sol.Alternatives) == 0:
 		w.WriteString("soundness: unique\n")
-	}
-	alts := r.view.Alternatives
-	if len(alts) > 0 {
-		uw := 0
-		for _, a := range alts {
-			uw = max(uw, len(a.Move))
-		}
-		for _, a := range alts {
-			note := ""
-			switch {
-			case a.LastMovePromotion:
-				note = "  (promotion choice on the last move: tolerated)"
-			case a.Ply <= len(sol.PV) && a.Move == sol.PV[a.Ply-1].TogglePromotion().String():
-				note = "  (the main line's move with the other promotion choice: 成生の非限定)"
-			}
-			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply, uw, a.Move, a.MoveJA, note)
-		}
+	default:
+		n := len(sol.Alternatives)
+		fmt.Fprintf(w, "soundness: %d other mating move%s (classified in the verdict)\n", n, map[bool]string{true: "s"}[n != 1])
 	}
 	if r.view.LeftoverPieces == "" {
 		w.WriteString("leftover pieces (駒余り): none\n")
@@ -417,17 +418,9 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 	} else {
 		w.WriteString("first move forced: no\n")
 	}
-}
-
-// countIntolerable counts the alternatives that make a solution not unique.
-func countIntolerable(alts []mate.Alternative) int {
-	n := 0
-	for _, a := range alts {
-		if !a.LastMovePromotion {
-			n++
-		}
+	if r.view.Verdict != nil {
+		writeAssessment(w, r.view.Verdict)
 	}
-	return n
 }
 
 // drawSearchProgress draws a search's progress on sl; with sl bound it is

@@ -265,6 +265,7 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
+	writeAssessment(w, report.Mate1Assessment(v))
 
 	w.WriteString("\n")
 	width := len(fmt.Sprint(max(a.Legal, a.Checks, a.Replies)))
