@@ -19,7 +19,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) with df-pn, under tsume rules: the attacker plays checks only,
@@ -42,21 +42,40 @@ The report gives the status (mate, nomate, or unknown when --time or
 its length ("at most" when the search for a shorter mate did not finish;
 an interrupted search reports what it found, status unknown with the
 nodes and the line found so far, before "interrupted"), and the
-soundness: unique, or not (余詰) with each alternative mating move, its ply
-and the move in USI and Japanese (the other promotion choice on the last
-move is listed but tolerated); the pieces left in the attacker's hand at
-the end (駒余り); whether the first move is the only check. A line "nodes N,
-time T, R nodes/s" ends it. A progress line (phase, nodes, speed, table
-use) is shown on standard error when it is a terminal.
+soundness: unique, or the number of other mating moves; the pieces left
+in the attacker's hand at the end (駒余り); whether the first move is the
+only check. Then the verdict in composers' terms (docs/solver.md): sound,
+sound with blemishes, unsound, or undecided (no flaw proven, but a limit
+stopped some decision), with one finding a line: its ply, the other move
+in USI, its severity (tolerated, blemish, flaw, or undecided), its class
+and the move in Japanese. The classes: 余詰 (another attacker move mates
+in time: a cook), 最終手余詰 (another final move: tolerated), 非限定 (the
+same choice made differently: a blemish), 手順前後 (the main line's moves
+in another order, with the ply after which the lines meet), 変同 (a
+defender alternative as long as the main line without a piece left: a
+blemish 4 or more plies before the end), 変長 (a longer defender
+alternative: a flaw, unless exactly 2 plies longer with a piece left),
+駒余り, 早詰 (a shorter mate) and 不詰 (an escape). Each search of the
+verdict is limited to --verdict-nodes nodes. A line "nodes N, time T, R
+nodes/s" (of the solution's search) ends it. A progress line (phase,
+nodes, speed, table use) is shown on standard error when it is a
+terminal.
 
 With --json each position gives one line holding one JSON object:
   {"status":…,"length":…,"pv":["B*3c",…],"pv_ja":["▲３三角打",…],
    "nodes":…,"time_ms":…,"unique":…,"alternatives":[{"ply":…,"move":…,
    "move_ja":…,"last_move_promotion":…}],"leftover":…,"length_exact":…,
    "soundness_checked":…,"first_move_forced":…,"leftover_pieces":…,
-   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"error":…,"line":…}
+   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"verdict":{"overall":…,
+   "reason":…,"length":…,"findings":[{"class":…,"class_en":…,
+   "severity":…,"ply":…,"move":…,"move_ja":…,"main":…,"main_length":…,
+   "length":…,"bound":…,"rejoin":…,"spare":…,"undecided":…,"text":…}],
+   "searches":…},"error":…,"line":…}
 Plies count from 1, the first move; "unique" is true only when the
-soundness checks ran to the end ("soundness_checked"). "error" is given
+soundness checks ran to the end ("soundness_checked"). "verdict" is
+given for a mate unless --no-soundness; a finding's "length" is the mate
+length from the position before its move, the move included, and
+"main_length" the main line's from there. "error" is given
 for a batch line that cannot be solved (status "error"), "line" in batch
 mode only.
 
