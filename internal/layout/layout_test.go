@@ -32,6 +32,7 @@ var layers = map[string]int{
 	"engine":           3,
 	"graph/shogigraph": 3,
 	"problem":          3,
+	"verdict":          3,
 	"gen":              4,
 	"gen/mate1":        4,
 	"report":           5,
