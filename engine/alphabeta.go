@@ -130,7 +130,7 @@ func (s *Searcher) aspiration(depth, pvIdx int) {
 	prev := s.root[pvIdx].prev
 	delta := Score(aspirationDelta)
 	alpha, beta := -Infinite, Infinite
-	if depth >= 4 && !s.noAspiration && prev != -Infinite && !prev.IsWin() && !prev.IsLoss() {
+	if depth >= 4 && !s.f.NoAspiration && prev != -Infinite && !prev.IsWin() && !prev.IsLoss() {
 		alpha, beta = max(prev-delta, -Infinite), min(prev+delta, Infinite)
 	}
 	for {
@@ -162,7 +162,7 @@ func (s *Searcher) rootSearch(alpha, beta Score, depth, pvIdx int) Score {
 		rm := &s.root[i]
 		s.play(0, rm.move)
 		newDepth := depth - 1
-		if s.checked[s.base+1] && !s.noCheckExt {
+		if s.checked[s.base+1] && !s.f.NoCheckExt {
 			newDepth++
 		}
 		var sc Score
@@ -222,7 +222,7 @@ func (s *Searcher) search(alpha, beta Score, depth, ply int, pvNode, nullOK bool
 	key := s.keys[s.base+ply]
 	inCheck := s.checked[s.base+ply]
 	ttMove := shogi.NoMove
-	if !s.noTT {
+	if !s.f.NoTable {
 		if e, ok := s.tt.probe(key); ok {
 			ttMove = e.move
 			if !pvNode && int(e.depth) >= depth {
@@ -234,7 +234,7 @@ func (s *Searcher) search(alpha, beta Score, depth, ply int, pvNode, nullOK bool
 			}
 		}
 	}
-	if !inCheck && !pvNode && nullOK && !s.noNull && depth >= nullMinDepth && !beta.IsWin() && !beta.IsLoss() {
+	if !inCheck && !pvNode && nullOK && !s.f.NoNull && depth >= nullMinDepth && !beta.IsWin() && !beta.IsLoss() {
 		if static := s.evaluate(ply); static >= beta {
 			r := 3 + depth/6
 			s.play(ply, shogi.NoMove)
@@ -271,7 +271,7 @@ func (s *Searcher) search(alpha, beta Score, depth, ply int, pvNode, nullOK bool
 		s.play(ply, m)
 		givesCheck := s.checked[s.base+ply+1]
 		newDepth := depth - 1
-		if givesCheck && !s.noCheckExt && ply < 2*s.rootDepth && (s.allCheckExt || see(p, m) >= 0) {
+		if givesCheck && !s.f.NoCheckExt && ply < 2*s.rootDepth && (s.f.AllCheckExt || see(p, m) >= 0) {
 			newDepth++
 		}
 		var sc Score
@@ -279,7 +279,7 @@ func (s *Searcher) search(alpha, beta Score, depth, ply int, pvNode, nullOK bool
 			sc = -s.search(-beta, -alpha, newDepth, ply+1, pvNode, true)
 		} else {
 			r := 0
-			if !s.noLMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck && m != k0 && m != k1 {
+			if !s.f.NoLMR && depth >= lmrMinDepth && i >= lmrMinMoves && quiet && !inCheck && !givesCheck && m != k0 && m != k1 {
 				r = 1
 				if i >= 3*lmrMinMoves && !pvNode {
 					r = 2
@@ -314,7 +314,7 @@ func (s *Searcher) search(alpha, beta Score, depth, ply int, pvNode, nullOK bool
 			}
 		}
 	}
-	if !s.noTT {
+	if !s.f.NoTable {
 		bound := uint8(boundUpper)
 		switch {
 		case best >= beta:
@@ -366,7 +366,7 @@ func (s *Searcher) qsearch(alpha, beta Score, ply int) Score {
 			if s.scores[ply][i] < 0 {
 				break // the rest lose material
 			}
-			if v := p.PieceAt(m.To()); !s.noDelta && v != shogi.NoPiece && stand+Score(captureValue[v.Kind()])+deltaMargin < alpha && !m.IsPromotion() {
+			if v := p.PieceAt(m.To()); !s.f.NoDelta && v != shogi.NoPiece && stand+Score(captureValue[v.Kind()])+deltaMargin < alpha && !m.IsPromotion() {
 				continue
 			}
 		}

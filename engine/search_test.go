@@ -72,12 +72,12 @@ func TestAlphaBetaIsMinimax(t *testing.T) {
 		}
 		for depth := 1; depth <= maxDepth; depth++ {
 			ref := newSearcher(t)
-			ref.noDelta = true // the reference's quiescence search prunes nothing either
+			ref.f.NoDelta = true // the reference's quiescence search prunes nothing either
 			ref.setGame(Game{Start: p})
 			want := ref.minimax(depth, 0)
 			for _, noTT := range []bool{false, true} {
 				s := newSearcher(t)
-				s.noNull, s.noLMR, s.noDelta, s.noCheckExt, s.noTT = true, true, true, true, noTT
+				s.f.NoNull, s.f.NoLMR, s.f.NoDelta, s.f.NoCheckExt, s.f.NoTable = true, true, true, true, noTT
 				r := s.Search(context.Background(), Game{Start: p}, Limits{Depth: depth}, nil)
 				if r.Score != want {
 					t.Errorf("position %d depth %d (no table %v): score %d, minimax %d", i, depth, noTT, r.Score, want)
@@ -303,5 +303,25 @@ func TestNoAllocs(t *testing.T) {
 	})
 	if n != 0 {
 		t.Errorf("search allocates %v times", n)
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	for _, s := range []string{"", "no-null", "no-lmr,no-table", "all-check-ext,no-aspiration,no-delta"} {
+		f, err := ParseFeatures(s)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		if f.String() != s {
+			t.Errorf("%q read back as %q", s, f.String())
+		}
+	}
+	if f, err := ParseFeatures(" No-Null , no-lmr "); err != nil || !f.NoNull || !f.NoLMR {
+		t.Errorf("spaces and case: %+v %v", f, err)
+	}
+	for _, s := range []string{"no-nul", "no-check-ext,all-check-ext", "null"} {
+		if _, err := ParseFeatures(s); err == nil {
+			t.Errorf("%q accepted", s)
+		}
 	}
 }

@@ -107,8 +107,7 @@ type Searcher struct {
 	mateSolver *mate.Solver
 	mateNodes  uint64 // what mateSolver was built for
 
-	// Features, all on; the tests turn them off one by one to measure.
-	noNull, noLMR, noCheckExt, noAspiration, noTT, noDelta, allCheckExt bool
+	f Features // the default search, or the variant under measurement
 
 	// The search in progress.
 	pos       [MaxPly + 2]shogi.Position

@@ -23,10 +23,10 @@ func TestSelfPlay(t *testing.T) {
 		name string
 		set  func(*Searcher)
 	}{
-		{"all-check-ext", func(s *Searcher) { s.allCheckExt = true }},
-		{"no-check-ext", func(s *Searcher) { s.noCheckExt = true }},
-		{"no-null", func(s *Searcher) { s.noNull = true }},
-		{"no-lmr", func(s *Searcher) { s.noLMR = true }},
+		{"all-check-ext", func(s *Searcher) { s.f.AllCheckExt = true }},
+		{"no-check-ext", func(s *Searcher) { s.f.NoCheckExt = true }},
+		{"no-null", func(s *Searcher) { s.f.NoNull = true }},
+		{"no-lmr", func(s *Searcher) { s.f.NoLMR = true }},
 	}
 	ps := benchPositions(t)
 	for _, v := range variants {
@@ -102,12 +102,12 @@ func TestFeatureNodes(t *testing.T) {
 		set  func(*Searcher)
 	}{
 		{"default", func(*Searcher) {}},
-		{"all-check-ext", func(s *Searcher) { s.allCheckExt = true }},
-		{"no-check-ext", func(s *Searcher) { s.noCheckExt = true }},
-		{"no-null", func(s *Searcher) { s.noNull = true }},
-		{"no-lmr", func(s *Searcher) { s.noLMR = true }},
-		{"no-aspiration", func(s *Searcher) { s.noAspiration = true }},
-		{"no-table", func(s *Searcher) { s.noTT = true }},
+		{"all-check-ext", func(s *Searcher) { s.f.AllCheckExt = true }},
+		{"no-check-ext", func(s *Searcher) { s.f.NoCheckExt = true }},
+		{"no-null", func(s *Searcher) { s.f.NoNull = true }},
+		{"no-lmr", func(s *Searcher) { s.f.NoLMR = true }},
+		{"no-aspiration", func(s *Searcher) { s.f.NoAspiration = true }},
+		{"no-table", func(s *Searcher) { s.f.NoTable = true }},
 	}
 	depth := 6
 	if os.Getenv("TSUME_DEPTH") == "7" {

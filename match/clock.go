@@ -13,12 +13,24 @@ import (
 // Increment added after each move (Fischer). Margin is a grace the
 // referee allows beyond the time, for the pipes and the operating
 // system's scheduling; it is not told to the engines.
+//
+// Nodes, when set, replaces the clock: every move is "go nodes Nodes",
+// so that a self-play match measures the engines' play and not the
+// machine's load. An engine must still answer within Byoyomi (when
+// given, else NodesTimeout) plus Margin.
 type TimeControl struct {
 	Main      time.Duration
 	Byoyomi   time.Duration
 	Increment time.Duration
 	Margin    time.Duration
+	Nodes     uint64
 }
+
+// NodesTimeout is the time an engine has for a move of a match by nodes
+// without a byoyomi, after which it loses on time: long enough for any
+// sensible node count, short enough not to hang on an engine that
+// ignores go nodes.
+const NodesTimeout = time.Minute
 
 // DefaultMargin is the grace a command-line match allows beyond an
 // engine's time.
@@ -31,18 +43,22 @@ func (tc TimeControl) Check() error {
 	switch {
 	case tc.Main < 0 || tc.Byoyomi < 0 || tc.Increment < 0 || tc.Margin < 0:
 		return errors.New("times cannot be negative")
+	case tc.Nodes > 0 && (tc.Main > 0 || tc.Increment > 0):
+		return errors.New("a match by nodes has no clock: a byoyomi, if given, only bounds the time of each move")
 	case tc.Byoyomi > 0 && tc.Increment > 0:
 		return errors.New("byoyomi and an increment cannot be combined: USI's go sends one or the other")
-	case tc.Main == 0 && tc.Byoyomi == 0 && tc.Increment == 0:
+	case tc.Nodes == 0 && tc.Main == 0 && tc.Byoyomi == 0 && tc.Increment == 0:
 		return errors.New("no time: give a main time, a byoyomi or an increment")
 	}
 	return nil
 }
 
 // String describes the time control: "byoyomi 100ms", "5m0s + 2s per
-// move", "1m0s + byoyomi 10s".
+// move", "1m0s + byoyomi 10s", "20000 nodes a move".
 func (tc TimeControl) String() string {
 	switch {
+	case tc.Nodes > 0:
+		return fmt.Sprintf("%d nodes a move", tc.Nodes)
 	case tc.Increment > 0:
 		return fmt.Sprintf("%v + %v per move", tc.Main, tc.Increment)
 	case tc.Main > 0 && tc.Byoyomi > 0:
@@ -65,6 +81,9 @@ func newClock(tc TimeControl) *clock {
 
 // goCommand returns the go command for the next move.
 func (c *clock) goCommand() string {
+	if c.tc.Nodes > 0 {
+		return fmt.Sprintf("go nodes %d", c.tc.Nodes)
+	}
 	s := fmt.Sprintf("go btime %d wtime %d", c.left[shogi.Black].Milliseconds(), c.left[shogi.White].Milliseconds())
 	if c.tc.Increment > 0 {
 		return s + fmt.Sprintf(" binc %d winc %d", c.tc.Increment.Milliseconds(), c.tc.Increment.Milliseconds())
@@ -76,6 +95,9 @@ func (c *clock) goCommand() string {
 // main time, the byoyomi and the margin. (The increment is added after
 // the move.)
 func (c *clock) limit(side shogi.Color) time.Duration {
+	if c.tc.Nodes > 0 && c.tc.Byoyomi == 0 {
+		return NodesTimeout + c.tc.Margin
+	}
 	return c.left[side] + c.tc.Byoyomi + c.tc.Margin
 }
 

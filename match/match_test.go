@@ -349,7 +349,21 @@ func TestClock(t *testing.T) {
 	if f.left[shogi.White] != 800*time.Millisecond || f.goCommand() != "go btime 1000 wtime 800 binc 100 winc 100" {
 		t.Errorf("%q", f.goCommand())
 	}
-	for _, bad := range []TimeControl{{}, {Byoyomi: 1, Increment: 1}, {Main: -1}} {
+	n := newClock(TimeControl{Nodes: 20000, Margin: 10 * time.Millisecond})
+	if got := n.goCommand(); got != "go nodes 20000" || n.limit(shogi.Black) != NodesTimeout+10*time.Millisecond {
+		t.Errorf("by nodes: %q, limit %v", got, n.limit(shogi.Black))
+	}
+	if !n.spend(shogi.Black, 5*time.Second) || n.goCommand() != "go nodes 20000" {
+		t.Errorf("a slow move by nodes: %q", n.goCommand())
+	}
+	nb := newClock(TimeControl{Nodes: 20000, Byoyomi: time.Second})
+	if nb.limit(shogi.White) != time.Second || nb.spend(shogi.White, 1001*time.Millisecond) {
+		t.Errorf("by nodes within a byoyomi: limit %v", nb.limit(shogi.White))
+	}
+	if s := (TimeControl{Nodes: 20000}).String(); s != "20000 nodes a move" {
+		t.Errorf("String() = %q", s)
+	}
+	for _, bad := range []TimeControl{{}, {Byoyomi: 1, Increment: 1}, {Main: -1}, {Nodes: 1, Main: 1}, {Nodes: 1, Increment: 1}} {
 		if bad.Check() == nil {
 			t.Errorf("%+v passes Check", bad)
 		}

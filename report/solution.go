@@ -32,8 +32,11 @@ type Solution struct {
 	SFEN             string `json:"sfen"`          // the position solved, with the defender's hand applied (the input for an error)
 	DefenderHand     string `json:"defender_hand"` // remaining or as-given
 	Futile           string `json:"futile"`        // discount or count
-	Error            string `json:"error,omitempty"`
-	Line             int    `json:"line,omitempty"` // the input line, in a batch only; set by the caller
+	// Verdict is the judgement in composers' terms, given for a mate
+	// whose soundness was searched (nil otherwise); set by the caller.
+	Verdict *Assessment `json:"verdict,omitempty"`
+	Error   string      `json:"error,omitempty"`
+	Line    int         `json:"line,omitempty"` // the input line, in a batch only; set by the caller
 }
 
 // Alternative is the view of another mating move (余詰).

@@ -2,8 +2,10 @@ package report
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 // CodeBadSFEN is the error code of a [Verdict] for an input that is not an
@@ -25,8 +27,11 @@ type Verdict struct {
 	// Extra fields.
 	TwoKings   bool     `json:"two_kings"`
 	MatesJA    []string `json:"mates_ja"`
-	ErrorCodes []string `json:"error_codes"`    // the codes of Errors, in the same order
-	Line       int      `json:"line,omitempty"` // the input line, in a batch only; set by the caller
+	ErrorCodes []string `json:"error_codes"` // the codes of Errors, in the same order
+	// Verdict is the judgement in composers' terms: unsound, with the
+	// reason, for a position that is not a tsume problem.
+	Verdict *Assessment `json:"verdict"`
+	Line    int         `json:"line,omitempty"` // the input line, in a batch only; set by the caller
 }
 
 // VerdictMetrics are the statistics of a verdict: L, C and R_total, and the
@@ -65,6 +70,7 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 		j.ErrorCodes = append(j.ErrorCodes, string(pe.Code))
 	}
 	j.Unique, j.Leftover, j.PromotionAmbiguous, j.TwoKings = v.Unique, v.Leftover, v.PromotionAmbiguous, v.TwoKings
+	j.Verdict = Mate1Assessment(v)
 	if !v.Legal {
 		return j
 	}
@@ -87,6 +93,28 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 	return j
 }
 
+// Mate1Assessment returns the verdict in composers' terms of v, a
+// mate-in-1 verdict: verdict.Mate1 on its mates, or unsound with the
+// reasons when the position is not a tsume problem (illegal, the defender
+// to move, without the defender's king, or the attacker in check).
+func Mate1Assessment(v *mate.Verdict) *Assessment {
+	var reasons []string
+	for _, pe := range v.Errors {
+		if pe.Code != mate.NoMatingMove && pe.Code != mate.NotUnique {
+			reasons = append(reasons, pe.Msg)
+		}
+	}
+	if len(reasons) > 0 {
+		return notAProblem(strings.Join(reasons, "; "))
+	}
+	return NewAssessment(verdict.Mate1(&v.Position, v.Analysis.Mates), &v.Position)
+}
+
+// notAProblem is the verdict of a position that is not a tsume problem.
+func notAProblem(reason string) *Assessment {
+	return &Assessment{Overall: string(verdict.Unsound), Reason: "not a tsume problem: " + reason, Findings: []Finding{}}
+}
+
 // NewBadSFENVerdict returns the view of an input that is not an SFEN: not
 // valid, the input text as its SFEN, msg as its one error with the code
 // CodeBadSFEN.
@@ -94,6 +122,7 @@ func NewBadSFENVerdict(input, msg string, hand mate.DefenderHand) *Verdict {
 	j := newVerdict(input, hand)
 	j.Errors = append(j.Errors, msg)
 	j.ErrorCodes = append(j.ErrorCodes, CodeBadSFEN)
+	j.Verdict = notAProblem(msg)
 	return j
 }
 

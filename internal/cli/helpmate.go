@@ -72,7 +72,7 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 		}
 		return errs
 	}
-	for _, name := range []string{"futile", "as-given", "no-soundness", "hash", "batch", "progress"} {
+	for _, name := range []string{"futile", "as-given", "no-soundness", "hash", "batch", "progress", "verdict-nodes"} {
 		if isSet(fs, name) {
 			errs = append(errs, fmt.Sprintf("--%s does not apply to --stip %s", name, *h.stip))
 		}

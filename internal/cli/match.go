@@ -18,7 +18,7 @@ func matchCommand() *command {
 	return &command{
 		name:    "match",
 		summary: "play two USI engines against each other and print the score and the Elo difference",
-		args:    `--engine CMD --engine CMD (--byoyomi MS | --time D [--inc D] [--byoyomi MS]) [--games N] [--openings FILE | --random-plies N [--seed S]] [--out DIR] …`,
+		args:    `--engine CMD --engine CMD (--byoyomi MS | --time D [--inc D] [--byoyomi MS] | --nodes N) [--games N] [--openings FILE | --random-plies N [--seed S]] [--out DIR] …`,
 		help: `
 Match plays two USI engines against each other, without a GUI, and
 referees their games with tsume's rules core. Each --engine is a command
@@ -29,7 +29,10 @@ plays tsume's own engine.
 Each engine is started once: usi, usiok, its options, isready, readyok;
 before each game isready, readyok and usinewgame; then position … moves …
 and go btime … wtime … byoyomi … (or binc … winc …) for each move, and
-gameover win|lose|draw at the end. An engine that fails (no answer in
+gameover win|lose|draw at the end. With --nodes N every move is go
+nodes N instead, without a clock: a self-play match so measures the
+engines and not the machine's load (each move must still come within
+--byoyomi, or a minute, plus --margin). An engine that fails (no answer in
 time, an exit, output that is not USI) loses the game in progress and is
 started again for the next; one that cannot be started ends the match
 (exit 2, after the games played).
@@ -112,6 +115,7 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	fs.Var(&byoyomi, "byoyomi", "the byoyomi: the time for each move once the main time is spent (ms, or a duration)")
 	fs.Var(&mainTime, "time", "the main time of each side (ms, or a duration such as 1m)")
 	fs.Var(&inc, "inc", "the time added after each move (ms, or a duration); not with --byoyomi")
+	nodes := fs.Uint64("nodes", 0, "play every move with go nodes N instead of a clock (self-play measurements); --byoyomi then bounds each move's time")
 	fs.Var(&margin, "margin", "the grace allowed beyond an engine's time, for the pipes (ms, or a duration)")
 	fs.Var(&startTimeout, "start-timeout", "the time an engine has to answer usi and isready (ms, or a duration)")
 	openings := fs.String("openings", "", "a file of openings: SFEN or USI position lines, or records")
@@ -128,8 +132,12 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return bad("want two --engine flags, got %d", len(engines))
 		case *games < 1:
 			return bad("--games must be at least 1")
-		case !isSet(fs, "byoyomi") && !isSet(fs, "time") && !isSet(fs, "inc"):
-			return bad("no time control: give --byoyomi, or --time with --inc or --byoyomi")
+		case !isSet(fs, "byoyomi") && !isSet(fs, "time") && !isSet(fs, "inc") && !isSet(fs, "nodes"):
+			return bad("no time control: give --byoyomi, or --time with --inc or --byoyomi, or --nodes")
+		case isSet(fs, "nodes") && *nodes == 0:
+			return bad("--nodes must be at least 1")
+		case *nodes > 0 && (isSet(fs, "time") || isSet(fs, "inc")):
+			return bad("--nodes cannot be combined with --time or --inc: a match by nodes has no clock")
 		case byoyomi > 0 && inc > 0:
 			return bad("--byoyomi and --inc cannot be combined: USI's go sends one or the other")
 		case isSet(fs, "openings") && isSet(fs, "random-plies"):
@@ -145,7 +153,7 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			Games:  *games,
 			OutDir: *out,
 			Game: match.GameConfig{
-				Time:     match.TimeControl{Main: time.Duration(mainTime), Byoyomi: time.Duration(byoyomi), Increment: time.Duration(inc), Margin: time.Duration(margin)},
+				Time:     match.TimeControl{Main: time.Duration(mainTime), Byoyomi: time.Duration(byoyomi), Increment: time.Duration(inc), Margin: time.Duration(margin), Nodes: *nodes},
 				MaxPlies: *maxPlies,
 			},
 			Progress: e.stderr,
@@ -196,7 +204,7 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		res, err := match.Run(ctx, cfg)
 		if res != nil && len(res.Games) > 0 {
-			writeMatchResult(e.stdout, engines, res)
+			writeMatchResult(e.stdout, engines, cfg, res)
 		}
 		var ee *match.EngineError
 		if errors.As(err, &ee) {
@@ -206,12 +214,22 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	}
 }
 
-// writeMatchResult prints the engines, a line a game and the score.
-func writeMatchResult(w io.Writer, commands []string, res *match.Result) {
+// writeMatchResult prints the engines with the options they were given,
+// the time control, a line a game and the score.
+func writeMatchResult(w io.Writer, commands []string, cfg match.Config, res *match.Result) {
 	var b strings.Builder
 	for k, c := range commands {
-		fmt.Fprintf(&b, "engine %d: %s (%s)\n", k+1, res.Names[k], c)
+		fmt.Fprintf(&b, "engine %d: %s (%s)", k+1, res.Names[k], c)
+		for i, o := range cfg.Engines[k].Options {
+			sep := ", "
+			if i == 0 {
+				sep = " with "
+			}
+			fmt.Fprintf(&b, "%s%s=%s", sep, o.Name, o.Value)
+		}
+		b.WriteByte('\n')
 	}
+	fmt.Fprintf(&b, "time: %s\n", cfg.Game.Time)
 	for i, g := range res.Games {
 		first := "white"
 		if res.FirstBlack[i] {

@@ -40,6 +40,8 @@ var matchGoldenCases = []goldenCase{
 	{"err_match_openings_random", []string{"match", "--engine", "a", "--engine", "b", "--byoyomi", "100", "--openings", "x", "--random-plies", "4"}, ""},
 	{"err_match_seed", []string{"match", "--engine", "a", "--engine", "b", "--byoyomi", "100", "--seed", "4"}, ""},
 	{"err_match_openings_file", []string{"match", "--engine", "a", "--engine", "b", "--byoyomi", "100", "--openings", "testdata/match/bad_openings.txt"}, ""},
+	{"err_match_nodes_time", []string{"match", "--engine", "a", "--engine", "b", "--nodes", "1000", "--time", "1m"}, ""},
+	{"err_match_nodes_zero", []string{"match", "--engine", "a", "--engine", "b", "--nodes", "0"}, ""},
 	{"err_match_no_engine", []string{"match", "--engine", "/nonexistent/engine", "--engine", "b", "--byoyomi", "100"}, ""},
 }
 
@@ -56,7 +58,9 @@ func TestMatchErrors(t *testing.T) {
 }
 
 // TestMatchSelf plays tsume usi against itself through Run: two games at
-// byoyomi 100 ms from random openings, with the records written.
+// byoyomi 100 ms from random openings, with the records written. The
+// margin is wide: this test is about the match, not about the engine's
+// timing on a loaded machine (usi/gameengine's TestByoyomiGame is).
 func TestMatchSelf(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two games")
@@ -65,7 +69,7 @@ func TestMatchSelf(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
 	code := Run(context.Background(), []string{"match", "--engine", "tsume usi", "--engine", "tsume usi",
-		"--games", "2", "--byoyomi", "100", "--random-plies", "4", "--seed", "3", "--max-plies", "40", "--out", dir}, nil, &stdout, &stderr)
+		"--games", "2", "--byoyomi", "100", "--margin", "2s", "--random-plies", "4", "--seed", "3", "--max-plies", "40", "--out", dir}, nil, &stdout, &stderr)
 	if code != ExitOK {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
@@ -94,6 +98,25 @@ func TestMatchSelf(t *testing.T) {
 				t.Errorf("%s: %v, %+v", name, err, g)
 			}
 		}
+	}
+}
+
+// TestMatchByNodes plays tsume usi against a variant of itself at a
+// fixed number of nodes a move, as the self-play measurements do.
+func TestMatchByNodes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays two games")
+	}
+	t.Setenv(asMainEnv, "1")
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"match", "--engine", "tsume usi", "--engine", "tsume usi",
+		"--option2", "SearchFeatures=no-null", "--option2", "EvalWeights=pst=0",
+		"--games", "2", "--nodes", "3000", "--random-plies", "4", "--max-plies", "30"}, nil, &stdout, &stderr)
+	if code != ExitOK {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
+	}
+	if out := stdout.String(); !strings.Contains(out, "3000 nodes a move") || !strings.Contains(out, "(2 games)") {
+		t.Errorf("stdout:\n%s", out)
 	}
 }
 

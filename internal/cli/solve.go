@@ -12,13 +12,14 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--stip mate|help|helpself [--length N] [--lines N]]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) with df-pn, under tsume rules: the attacker plays checks only,
@@ -41,21 +42,40 @@ The report gives the status (mate, nomate, or unknown when --time or
 its length ("at most" when the search for a shorter mate did not finish;
 an interrupted search reports what it found, status unknown with the
 nodes and the line found so far, before "interrupted"), and the
-soundness: unique, or not (余詰) with each alternative mating move, its ply
-and the move in USI and Japanese (the other promotion choice on the last
-move is listed but tolerated); the pieces left in the attacker's hand at
-the end (駒余り); whether the first move is the only check. A line "nodes N,
-time T, R nodes/s" ends it. A progress line (phase, nodes, speed, table
-use) is shown on standard error when it is a terminal.
+soundness: unique, or the number of other mating moves; the pieces left
+in the attacker's hand at the end (駒余り); whether the first move is the
+only check. Then the verdict in composers' terms (docs/solver.md): sound,
+sound with blemishes, unsound, or undecided (no flaw proven, but a limit
+stopped some decision), with one finding a line: its ply, the other move
+in USI, its severity (tolerated, blemish, flaw, or undecided), its class
+and the move in Japanese. The classes: 余詰 (another attacker move mates
+in time: a cook), 最終手余詰 (another final move: tolerated), 非限定 (the
+same choice made differently: a blemish), 手順前後 (the main line's moves
+in another order, with the ply after which the lines meet), 変同 (a
+defender alternative as long as the main line without a piece left: a
+blemish 4 or more plies before the end), 変長 (a longer defender
+alternative: a flaw, unless exactly 2 plies longer with a piece left),
+駒余り, 早詰 (a shorter mate) and 不詰 (an escape). Each search of the
+verdict is limited to --verdict-nodes nodes. A line "nodes N, time T, R
+nodes/s" (of the solution's search) ends it. A progress line (phase,
+nodes, speed, table use) is shown on standard error when it is a
+terminal.
 
 With --json each position gives one line holding one JSON object:
   {"status":…,"length":…,"pv":["B*3c",…],"pv_ja":["▲３三角打",…],
    "nodes":…,"time_ms":…,"unique":…,"alternatives":[{"ply":…,"move":…,
    "move_ja":…,"last_move_promotion":…}],"leftover":…,"length_exact":…,
    "soundness_checked":…,"first_move_forced":…,"leftover_pieces":…,
-   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"error":…,"line":…}
+   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"verdict":{"overall":…,
+   "reason":…,"length":…,"findings":[{"class":…,"class_en":…,
+   "severity":…,"ply":…,"move":…,"move_ja":…,"main":…,"main_length":…,
+   "length":…,"bound":…,"rejoin":…,"spare":…,"undecided":…,"text":…}],
+   "searches":…},"error":…,"line":…}
 Plies count from 1, the first move; "unique" is true only when the
-soundness checks ran to the end ("soundness_checked"). "error" is given
+soundness checks ran to the end ("soundness_checked"). "verdict" is
+given for a mate unless --no-soundness; a finding's "length" is the mate
+length from the position before its move, the move included, and
+"main_length" the main line's from there. "error" is given
 for a batch line that cannot be solved (status "error"), "line" in batch
 mode only.
 
@@ -78,6 +98,7 @@ solved), 2 bad usage or a bad or illegal position, 130 interrupted
 type solveOptions struct {
 	json         bool
 	solver       mate.SolverOptions
+	verdictNodes uint64 // the node limit of each search of the verdict
 	showProgress bool
 }
 
@@ -90,7 +111,8 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
-	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰)")
+	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
+	verdictNodes := uint64Flag(fs, "verdict-nodes", 1_000_000, "limit each search of the verdict to `N` nodes (0: no limit)")
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
 	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
@@ -117,6 +139,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 				HashMB: *hash, MaxNodes: *nodes, MaxTime: *limit, Futile: rule,
 				DefenderHand: mate.Remaining, SkipSoundness: *noSoundness,
 			},
+			verdictNodes: *verdictNodes,
 			showProgress: *progress == "always" || *progress == "auto" && isTerminal(e.stderr),
 		}
 		if *asGiven {
@@ -195,7 +218,10 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	// mate already proven or the nodes and the best line so far, then
 	// say "interrupted".
 	interrupted := ctx.Err()
-	r := newSolveReport(sol, opt, 0)
+	r, err := newSolveReport(ctx, sol, opt, 0)
+	if err != nil {
+		return err
+	}
 	r.interrupted = interrupted != nil
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
@@ -243,7 +269,9 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 			case err == nil:
 				// What an interrupted search found is reported; the
 				// batch stops at the next line.
-				r = newSolveReport(sol, opt, lineNo)
+				if r, err = newSolveReport(ctx, sol, opt, lineNo); err != nil {
+					return err
+				}
 				r.interrupted = ctx.Err() != nil
 			}
 		}
@@ -270,17 +298,28 @@ func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) 
 // and, when it could be solved, the solution.
 type solveReport struct {
 	opt         solveOptions
-	sol         *mate.Solution // nil when the position could not be solved
+	sol         *mate.Solution   // nil when the position could not be solved
+	verdict     *verdict.Verdict // nil when not judged
 	view        *report.Solution
 	interrupted bool // the search was interrupted (Ctrl-C)
 }
 
-// newSolveReport returns the report of sol; line is the input line in
-// batch mode, else 0.
-func newSolveReport(sol *mate.Solution, opt solveOptions, line int) *solveReport {
+// newSolveReport returns the report of sol, with the verdict of a mate
+// when the soundness is searched; line is the input line in batch mode,
+// else 0. Its error is one of the verdict's solvers.
+func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
 	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
 	v.Line = line
-	return &solveReport{opt: opt, sol: sol, view: v}
+	r := &solveReport{opt: opt, sol: sol, view: v}
+	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
+		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		if err != nil {
+			return nil, err
+		}
+		r.verdict = vd
+		v.Verdict = report.NewAssessment(vd, &sol.Position)
+	}
+	return r, nil
 }
 
 // errorSolveReport is the result of a batch line that cannot be solved.
@@ -387,30 +426,11 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 		w.WriteString("soundness: not checked (the length is not exact)\n")
 	case !sol.SoundnessChecked:
 		w.WriteString("soundness: unknown (the checks did not finish)\n")
-	case !sol.Unique:
-		n := countIntolerable(sol.Alternatives)
-		fmt.Fprintf(w, "soundness: not unique (余詰): %d other mating move%s\n", n, map[bool]string{true: "s"}[n != 1])
-	case len(sol.Alternatives) > 0:
-		w.WriteString("soundness: unique (the other promotion choice of the last move aside)\n")
-	default:
+	case len(sol.Alternatives) == 0:
 		w.WriteString("soundness: unique\n")
-	}
-	alts := r.view.Alternatives
-	if len(alts) > 0 {
-		uw := 0
-		for _, a := range alts {
-			uw = max(uw, len(a.Move))
-		}
-		for _, a := range alts {
-			note := ""
-			switch {
-			case a.LastMovePromotion:
-				note = "  (promotion choice on the last move: tolerated)"
-			case a.Ply <= len(sol.PV) && a.Move == sol.PV[a.Ply-1].TogglePromotion().String():
-				note = "  (the main line's move with the other promotion choice: 成生の非限定)"
-			}
-			fmt.Fprintf(w, "  ply %d  %-*s  %s%s\n", a.Ply, uw, a.Move, a.MoveJA, note)
-		}
+	default:
+		n := len(sol.Alternatives)
+		fmt.Fprintf(w, "soundness: %d other mating move%s (classified in the verdict)\n", n, map[bool]string{true: "s"}[n != 1])
 	}
 	if r.view.LeftoverPieces == "" {
 		w.WriteString("leftover pieces (駒余り): none\n")
@@ -422,17 +442,9 @@ func (r *solveReport) writeSoundness(w *bufio.Writer) {
 	} else {
 		w.WriteString("first move forced: no\n")
 	}
-}
-
-// countIntolerable counts the alternatives that make a solution not unique.
-func countIntolerable(alts []mate.Alternative) int {
-	n := 0
-	for _, a := range alts {
-		if !a.LastMovePromotion {
-			n++
-		}
+	if r.view.Verdict != nil {
+		writeAssessment(w, r.view.Verdict)
 	}
-	return n
 }
 
 // drawSearchProgress draws a search's progress on sl; with sl bound it is

@@ -90,7 +90,6 @@ func setupUSI(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			Mate:        mateengine.New(id),
 			MateOptions: []string{"MateNodes", "FutileRule", "DefenderHand"},
 			LoadEval:    loadNNUE,
-			DefaultEval: func() eval.Evaluator { return eval.NewDefault() },
 		})
 		return usi.Serve(ctx, stdin, e.stdout, h)
 	}

@@ -376,3 +376,18 @@ func TestUSIMalformed(t *testing.T) {
 		t.Errorf("exit %d", code)
 	}
 }
+
+// TestUSIMeasurementOptions: tsume usi takes the options of the
+// self-play measurements (docs/engine.md) without complaint, and names
+// a bad value.
+func TestUSIMeasurementOptions(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	in := "usi\nsetoption name EvalWeights value pst=0,king-hand=50\nsetoption name SearchFeatures value no-null\nisready\nsetoption name EvalWeights value pts=0\nquit\n"
+	if code := Run(context.Background(), []string{"usi"}, strings.NewReader(in), &stdout, &stderr); code != ExitOK {
+		t.Fatalf("exit %d, stderr %q", code, stderr.String())
+	}
+	out := stdout.String()
+	if n := strings.Count(out, "info string"); n != 1 || !strings.Contains(out, `info string gameengine: EvalWeights: eval: unknown weight "pts"`) {
+		t.Errorf("output:\n%s", out)
+	}
+}

@@ -31,7 +31,11 @@ For each position verify prints the verdict (VALID or NOT VALID, with
 every reason, one a line), every mating move in USI and in Japanese
 ("G*5b  ▲５二金打"), whether the mate is unique, the flags (leftover pieces
 in the attacker's hand 駒余り, two mates differing only by promotion, the
-attacker also having a king), and the statistics: L (legal moves), C
+attacker also having a king), the verdict in composers' terms as solve
+gives it (a mate-in-1 with another mate is unsound, 余詰, unless the other
+mate is the same move with the other promotion choice, 非限定; a piece
+left in hand is 駒余り; a position that is not a tsume problem is
+unsound), and the statistics: L (legal moves), C
 (checking moves), R_total (the defender's replies summed over the checks)
 and a table with one row per checking move, sorted by USI text: the
 replies, king moves, captures of the checking piece (by the king / by
@@ -45,8 +49,9 @@ With --json each position gives one line holding one JSON object:
    "metrics":{"legal":…,"checks":…,"replies":…,"by_check":[{"move":…,
    "replies":…,"king_moves":…,"captures":…,"interpositions_move":…,
    "interpositions_drop":…}]},"two_kings":…,"mates_ja":[…],
-   "error_codes":[…],"line":…}
-"line" is the input line number, given in batch mode only. The error
+   "error_codes":[…],"verdict":{…},"line":…}
+"verdict" is the object solve --json prints under that name. "line" is
+the input line number, given in batch mode only. The error
 codes are illegal-position, white-to-move, no-defender-king,
 attacker-in-check, no-mate, not-unique, and bad-sfen for a batch line
 that is not an SFEN.
@@ -265,6 +270,7 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
+	writeAssessment(w, report.Mate1Assessment(v))
 
 	w.WriteString("\n")
 	width := len(fmt.Sprint(max(a.Legal, a.Checks, a.Replies)))

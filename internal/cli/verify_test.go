@@ -112,7 +112,7 @@ func TestVerifyGoldenFilesUsed(t *testing.T) {
 // The keys of a verify --json object, in order.
 var (
 	verifyKeys      = []string{"sfen", "valid", "errors", "mates", "unique", "leftover", "promotion_ambiguous", "defender_hand", "metrics"}
-	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "line"}
+	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "line"}
 	metricsKeys     = []string{"legal", "checks", "replies", "by_check"}
 	byCheckKeys     = []string{"move", "replies", "king_moves", "captures", "interpositions_move", "interpositions_drop"}
 )

@@ -23,6 +23,7 @@ const module = "github.com/tsume-shogi/tsume/"
 var layers = map[string]int{
 	"shogi":            0,
 	"graph":            0,
+	"variant":          1,
 	"record":           1,
 	"render":           1,
 	"mate":             2,
@@ -32,6 +33,7 @@ var layers = map[string]int{
 	"engine":           3,
 	"graph/shogigraph": 3,
 	"problem":          3,
+	"verdict":          3,
 	"gen":              4,
 	"gen/mate1":        4,
 	"report":           5,

@@ -47,6 +47,8 @@ const (
 	optEvalFile = "EvalFile"
 	optDelay    = "NetworkDelay"
 	optFVScale  = "FV_SCALE"
+	optWeights  = "EvalWeights"
+	optFeatures = "SearchFeatures"
 )
 
 // Config is what a Handler is made of.
@@ -62,7 +64,9 @@ type Config struct {
 	// empty.
 	LoadEval func(path string, fvScale int) (eval.Evaluator, error)
 	// DefaultEval makes the evaluation used when EvalFile is empty.
-	// Nil: the engine's default, eval.NewDefault.
+	// Nil: the hand-written evaluation, eval.NewClassic with the
+	// weights of the EvalWeights option (eval.NewDefault when it is
+	// empty). EvalWeights applies only then.
 	DefaultEval func() eval.Evaluator
 }
 
@@ -77,6 +81,8 @@ type Handler struct {
 	evalFile string
 	fvScale  int
 	ev       eval.Evaluator // the evaluation of evalFile
+	weights  eval.Weights   // the weights of the hand-written evaluation
+	features engine.Features
 
 	s       *engine.Searcher // nil until needed; built for builtMB
 	builtMB int
@@ -113,13 +119,20 @@ func (h *Handler) own() []usi.Option {
 		{Name: optEvalFile, Type: usi.Filename, Default: ""},
 		{Name: optDelay, Type: usi.Spin, Default: strconv.Itoa(defaultDelayMS), Min: 0, Max: maxDelayMS},
 		{Name: optFVScale, Type: usi.Spin, Default: strconv.Itoa(defaultFVScale), Min: 1, Max: maxFVScale},
+		{Name: optWeights, Type: usi.String, Default: ""},
+		{Name: optFeatures, Type: usi.String, Default: ""},
 	}
 }
 
 // Options declares USI_Hash (the table in MB), Threads (1), USI_Ponder,
 // MultiPV, EvalFile (an evaluation file; empty: the default
 // evaluation), NetworkDelay (the milliseconds kept in hand on every
-// move), FV_SCALE (the output scale of an evaluation file), then the mate handler's options of Config.MateOptions.
+// move), FV_SCALE (the output scale of an evaluation file), EvalWeights
+// (the hand-written evaluation's weights as eval.ParseWeights reads
+// them, such as "pst=0"), SearchFeatures (search features switched off,
+// as engine.ParseFeatures reads them, such as "no-null,no-lmr"), then
+// the mate handler's options of Config.MateOptions. The last two are
+// there for self-play measurements (docs/engine.md).
 func (h *Handler) Options() []usi.Option {
 	opts := h.own()
 	if h.cfg.Mate != nil {
@@ -154,6 +167,27 @@ func (h *Handler) SetOption(name string, v usi.Value) error {
 		if h.evalFile != "" {
 			return h.setEvalFile(h.evalFile) // read again with the new scale
 		}
+	case optWeights:
+		w, err := eval.ParseWeights(v.Text)
+		if err != nil {
+			return fmt.Errorf("gameengine: %s: %w", name, err)
+		}
+		if h.cfg.DefaultEval != nil && v.Text != "" {
+			return &usi.OptionError{Name: name, Msg: "this engine's default evaluation has no weights"}
+		}
+		h.weights = w
+		if h.evalFile == "" {
+			return h.setEvalFile("")
+		}
+	case optFeatures:
+		f, err := engine.ParseFeatures(v.Text)
+		if err != nil {
+			return fmt.Errorf("gameengine: %s: %w", name, err)
+		}
+		h.features = f
+		if h.s != nil {
+			h.s.SetFeatures(f)
+		}
 	default:
 		if h.cfg.Mate != nil && h.mateOpts[strings.ToLower(name)] {
 			return h.cfg.Mate.SetOption(name, v)
@@ -170,6 +204,8 @@ func (h *Handler) setEvalFile(path string) error {
 	case path == "":
 		if h.cfg.DefaultEval != nil {
 			ev = h.cfg.DefaultEval()
+		} else {
+			ev = eval.NewClassic(h.weights)
 		}
 	case h.cfg.LoadEval == nil:
 		return &usi.OptionError{Name: optEvalFile, Msg: "this engine reads no evaluation file"}
@@ -209,6 +245,7 @@ func (h *Handler) searcher() (*engine.Searcher, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.SetFeatures(h.features)
 	h.s, h.builtMB = s, h.hashMB
 	return s, nil
 }

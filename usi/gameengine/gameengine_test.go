@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/engine"
 	"github.com/tsume-shogi/tsume/engine/eval"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/usi"
@@ -73,7 +74,7 @@ func TestOptions(t *testing.T) {
 	for _, o := range h.Options() {
 		names = append(names, o.Name)
 	}
-	if got := strings.Join(names, " "); got != "USI_Hash Threads USI_Ponder MultiPV EvalFile NetworkDelay FV_SCALE MateNodes" {
+	if got := strings.Join(names, " "); got != "USI_Hash Threads USI_Ponder MultiPV EvalFile NetworkDelay FV_SCALE EvalWeights SearchFeatures MateNodes" {
 		t.Errorf("options %s", got)
 	}
 	if err := h.SetOption("MateNodes", usi.Value{Int: 7}); err != nil || f.set["MateNodes"].Int != 7 {
@@ -284,5 +285,43 @@ func TestDeclareWin(t *testing.T) {
 		if b := h.Go(context.Background(), r); b.Win != c.win || !c.win && !p.IsLegal(b.Move) {
 			t.Errorf("%s: bestmove %+v, want win %v", c.sfen, b, c.win)
 		}
+	}
+}
+
+// TestMeasurementOptions checks EvalWeights and SearchFeatures, the
+// options self-play matches use to play variants of the engine.
+func TestMeasurementOptions(t *testing.T) {
+	h := New(Config{ID: usi.ID{Name: "t"}})
+	if err := h.SetOption("EvalWeights", usi.Value{Text: "pst=0, king-hand=50"}); err != nil {
+		t.Fatal(err)
+	}
+	c, ok := h.ev.(*eval.Classic)
+	if !ok {
+		t.Fatalf("evaluation %T, want *eval.Classic", h.ev)
+	}
+	if w := c.Weights(); w.PST != 0 || w.KingHand != 50 || w.Hand != 100 {
+		t.Errorf("weights %v", w)
+	}
+	if err := h.SetOption("EvalWeights", usi.Value{Text: "pts=0"}); err == nil || !strings.Contains(err.Error(), `"pts"`) {
+		t.Errorf("a misspelt weight: %v", err)
+	}
+	if err := h.SetOption("SearchFeatures", usi.Value{Text: "no-null,no-lmr"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Ready(); err != nil {
+		t.Fatal(err)
+	}
+	if f := h.s.Features(); !f.NoNull || !f.NoLMR || f.NoTable {
+		t.Errorf("features %+v", f)
+	}
+	if err := h.SetOption("SearchFeatures", usi.Value{Text: "no-nul"}); err == nil || !strings.Contains(err.Error(), `"no-nul"`) {
+		t.Errorf("a misspelt feature: %v", err)
+	}
+	if err := h.SetOption("SearchFeatures", usi.Value{Text: ""}); err != nil || h.s.Features() != (engine.Features{}) {
+		t.Errorf("features reset: %v %+v", err, h.s.Features())
+	}
+	custom := New(Config{ID: usi.ID{Name: "t"}, DefaultEval: func() eval.Evaluator { return eval.Material{} }})
+	if err := custom.SetOption("EvalWeights", usi.Value{Text: "pst=0"}); err == nil {
+		t.Error("weights accepted for an evaluation that has none")
 	}
 }

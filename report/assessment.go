@@ -1,0 +1,71 @@
+package report
+
+import (
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
+)
+
+// Assessment is the view of a verdict in composers' terms (a
+// verdict.Verdict): the "verdict" object of solve --json and verify
+// --json. Plies count from 1, the first move.
+type Assessment struct {
+	// Overall is "sound", "sound with blemishes", "unsound" or
+	// "undecided" (no flaw proven, but a limit stopped some decision).
+	Overall string `json:"overall"`
+	// Reason says why the verdict was given without findings or is
+	// undecided whatever they are; "" otherwise.
+	Reason   string    `json:"reason"`
+	Length   int       `json:"length"`   // of the line judged
+	Findings []Finding `json:"findings"` // in the order of their plies
+	Searches int       `json:"searches"` // the solver searches made
+}
+
+// Finding is the view of one classified finding.
+type Finding struct {
+	// Class is 余詰, 最終手余詰, 非限定, 手順前後, 変同, 変長, 駒余り, 早詰 or
+	// 不詰; ClassEN says it in English.
+	Class    string `json:"class"`
+	ClassEN  string `json:"class_en"`
+	Severity string `json:"severity"` // tolerated, blemish or flaw (if it holds, when undecided)
+	Ply      int    `json:"ply"`      // where Move replaces the main line's move (駒余り: the last ply)
+	Move     string `json:"move"`     // USI; "" for 駒余り
+	MoveJA   string `json:"move_ja"`
+	Main     string `json:"main"`        // the main line's move at Ply, in USI
+	MainLen  int    `json:"main_length"` // the main line's length from Ply, its move included
+	// Length is the mate length from the position before Move, Move
+	// included; an upper bound when Bound; 0 when unknown.
+	Length    int    `json:"length"`
+	Bound     bool   `json:"bound"`
+	Rejoin    int    `json:"rejoin"`    // 手順前後: the ply after which the lines meet again; else 0
+	Spare     string `json:"spare"`     // the attacker's hand at the end ("" for none)
+	Undecided bool   `json:"undecided"` // a limit stopped the decision: Class is a candidate
+	Text      string `json:"text"`      // the finding in words
+}
+
+// NewAssessment returns the view of v, a verdict on a line from root.
+// Each finding's move is written in Japanese in the position of its ply,
+// with 同 after the line's move before it.
+func NewAssessment(v *verdict.Verdict, root *shogi.Position) *Assessment {
+	a := &Assessment{Overall: string(v.Overall), Reason: v.Reason, Length: v.Length, Findings: []Finding{}, Searches: v.Searches}
+	q, prevTo, ply := *root, shogi.NoSquare, 1
+	for _, f := range v.Findings {
+		for ply < f.Ply && ply <= len(v.Line) {
+			prevTo = v.Line[ply-1].To()
+			q.DoMove(v.Line[ply-1])
+			ply++
+		}
+		j := Finding{
+			Class: string(f.Class), ClassEN: f.Class.English(), Severity: f.Severity.String(),
+			Ply: f.Ply, Main: f.Main.String(), MainLen: f.MainLength, Length: f.Length, Bound: f.Bound, Rejoin: f.Rejoin,
+			Undecided: f.Undecided, Text: f.Describe(),
+		}
+		if f.Move != shogi.NoMove {
+			j.Move, j.MoveJA = f.Move.String(), q.JapaneseMove(f.Move, prevTo, japanese)
+		}
+		if !f.Spare.IsEmpty() {
+			j.Spare = f.Spare.String()
+		}
+		a.Findings = append(a.Findings, j)
+	}
+	return a
+}
