@@ -8,12 +8,12 @@ const fairyGoldenDir = "testdata/fairy"
 // Positions of the fairy cases (helpmate/variant_test.go checks their
 // solutions by brute force).
 const (
-	fLion    = "7lk/7p1/9/9/9/9/9/9/9 b (LI)G 1"              // h#3, unique
-	fGH      = "8k/8p/9/9/9/9/9/9/9 b (GH)G 1"                // h#3, six
-	fRoyalB  = "8$b/9/9/9/9/9/9/9/9 b GS 1"                   // h#5: a royal bishop, the only royal
-	fKings   = "4k4/9/9/9/9/9/9/9/4K4 b GS 1"                 // h#3 under 天竺, h#5 without
-	fAnnan   = "4l4/4k4/9/9/9/9/9/9/9 b GS 1"                 // h#5 under 安南, h#3 without
-	fSelf    = "4r4/4k4/9/9/9/9/9/3P1P3/3L$GL3 b G 1"         // hs#2 against a royal gold
+	fLion    = "7lk/7p1/9/9/9/9/9/9/9 b (LI)G 1"               // h#3, unique
+	fGH      = "8k/8p/9/9/9/9/9/9/9 b (GH)G 1"                 // h#3, six
+	fRoyalB  = "8$b/9/9/9/9/9/9/9/9 b GS 1"                    // h#5: a royal bishop, the only royal
+	fKings   = "4k4/9/9/9/9/9/9/9/4K4 b GS 1"                  // h#3 under 天竺, h#5 without
+	fAnnan   = "4l4/4k4/9/9/9/9/9/9/9 b GS 1"                  // h#5 under 安南, h#3 without
+	fSelf    = "4r4/4k4/9/9/9/9/9/3P1P3/3L$GL3 b G 1"          // hs#2 against a royal gold
 	fDiagram = "6$(li)1k/7p1/9/4(GH)4/9/9/9/9/$B8 w (GH)2Pl 1" // every fairy element
 )
 
