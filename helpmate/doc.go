@@ -13,7 +13,9 @@
 // layer that holds a mate gives the length, and the counts and the parent
 // links of that layer give every solution. See docs/helpmate.md.
 //
-// The solver uses a small set of operations of the position: legal moves
-// (checks, evasions), playing a move, the hash key before and after a
-// move and whether the side to move is in check.
+// The search is generic over the position: Solve runs it over package
+// shogi's positions (the fast path), SolveVariant over package variant's
+// for a position with a fairy element (fairy pieces, royals other than a
+// king, conditions such as 天竺 and 安南), where the defender is mated when
+// any of its royals is in check and it has no legal move.
 package helpmate

@@ -18,7 +18,7 @@ type finalEdge struct {
 
 // collect counts the solutions ending in s.mates and lists up to maxLines
 // of them in r, each replayed from p to check it and find the hand left.
-func (s *search) collect(r *Result, p *shogi.Position, maxLines int) error {
+func (s *search[P, PP]) collect(r *Result, p *P, maxLines int) error {
 	if maxLines == 0 {
 		maxLines = DefaultMaxLines
 	}
@@ -107,7 +107,7 @@ func (s *search) collect(r *Result, p *shogi.Position, maxLines int) error {
 
 // inEdges calls f for each parent of node i with the moves from it, the
 // first parent first, until f returns false.
-func (s *search) inEdges(i int32, f func(parent int32, m1, m2 shogi.Move) bool) bool {
+func (s *search[P, PP]) inEdges(i int32, f func(parent int32, m1, m2 shogi.Move) bool) bool {
 	n := &s.nodes[i]
 	if !f(n.parent, n.m1, n.m2) {
 		return false
@@ -125,7 +125,7 @@ func (s *search) inEdges(i int32, f func(parent int32, m1, m2 shogi.Move) bool) 
 // paths calls emit with each line from the root to node i followed by
 // the moves of *stack (the line last move first), until emit returns
 // false; it returns false then.
-func (s *search) paths(i int32, stack *[]shogi.Move, emit func([]shogi.Move) bool) bool {
+func (s *search[P, PP]) paths(i int32, stack *[]shogi.Move, emit func([]shogi.Move) bool) bool {
 	if i == s.rootID {
 		return emit(*stack)
 	}
@@ -144,20 +144,20 @@ func (s *search) paths(i int32, stack *[]shogi.Move, emit func([]shogi.Move) boo
 // replay plays moves from p, checking each is legal, and returns the
 // solution with its USI text and the attacker's hand at the end. A
 // failure would mean a hash collision merged two positions.
-func (s *search) replay(p *shogi.Position, moves []shogi.Move) (Solution, error) {
+func (s *search[P, PP]) replay(p *P, moves []shogi.Move) (Solution, error) {
 	q := *p
-	attacker := q.SideToMove()
+	attacker := PP(&q).SideToMove()
 	sol := Solution{Moves: moves, USI: make([]string, len(moves))}
 	for i, m := range moves {
-		if !q.IsLegal(m) {
-			return sol, fmt.Errorf("helpmate: internal error (hash collision?): move %d, %v, is not legal", i+1, m)
+		if !PP(&q).IsLegal(m) {
+			return sol, fmt.Errorf("helpmate: internal error (hash collision?): move %d, %v, is not legal", i+1, s.text.moveString(m))
 		}
-		sol.USI[i] = m.String()
-		q.DoMove(m)
+		sol.USI[i] = s.text.moveString(m)
+		PP(&q).DoMove(m)
 	}
-	if q.HasLegalMove() || !q.InCheck() {
+	if PP(&q).HasLegalMove() || !PP(&q).InCheck() {
 		return sol, fmt.Errorf("helpmate: internal error (hash collision?): the line does not end in mate")
 	}
-	sol.Leftover = q.Hand(attacker)
+	sol.Leftover, sol.LeftoverPieces = s.text.hand(&q, attacker)
 	return sol, nil
 }

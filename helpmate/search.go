@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // node is a stored position, one where the side to be mated is to move.
@@ -25,9 +26,12 @@ type edge struct {
 
 const noParent = -1
 
-// search is the state of one breadth-first search.
-type search struct {
-	root   shogi.Position
+// search is the state of one breadth-first search over positions of type
+// P, whose pointer type PP has the operations the search needs
+// (positionOps). It is instantiated for package shogi's positions, the
+// fast path, and for package variant's.
+type search[P any, PP positionOps[P]] struct {
+	root   P
 	rootID int32 // the node of the root: noParent, or 0 in a help-selfmate
 	stip   Stipulation
 	maxPly int
@@ -38,7 +42,12 @@ type search struct {
 	seen  *keySet   // every stored position
 	layer *layerMap // the positions of the layer being built
 
-	cur, next []shogi.Position
+	cur, next []P
+	// child is the position after the first move of a step: a field, not
+	// a local, so that the calls through the type parameter do not move
+	// it to the heap.
+	child     P
+	text      describer[P]
 	prevStart int32 // the index of the first node of the layer before cur
 	curStart  int32 // the index of the node of cur[0]
 	// The number of shortest lines (saturating) to each node of the layer
@@ -53,18 +62,18 @@ type search struct {
 	peakBytes    int64
 }
 
-func newSearch(p *shogi.Position, stip Stipulation, maxPly, maxStates int) *search {
-	return &search{
+func newSearch[P any, PP positionOps[P]](p *P, text describer[P], stip Stipulation, maxPly, maxStates int) *search[P, PP] {
+	return &search[P, PP]{text: text,
 		root: *p, rootID: noParent, stip: stip, maxPly: maxPly, maxN: maxStates,
 		seen: newKeySet(), layer: newLayerMap(),
-		buf1: make([]shogi.Move, 0, shogi.MaxMoves),
-		buf2: make([]shogi.Move, 0, shogi.MaxMoves),
+		buf1: make([]shogi.Move, 0, variant.MaxMoves),
+		buf2: make([]shogi.Move, 0, variant.MaxMoves),
 	}
 }
 
 // countOf returns the number of shortest lines to node i (1 for the
 // root), a node of cur or of the layer before.
-func (s *search) countOf(i int32) uint64 {
+func (s *search[P, PP]) countOf(i int32) uint64 {
 	switch {
 	case i == noParent:
 		return 1
@@ -76,9 +85,9 @@ func (s *search) countOf(i int32) uint64 {
 
 // add records the position q after m2 (q before it) as a child of parent
 // reached by m1 and m2, unless it was reached in an earlier layer.
-func (s *search) add(q *shogi.Position, parent int32, m1, m2 shogi.Move, nextStart int32) {
+func (s *search[P, PP]) add(q *P, parent int32, m1, m2 shogi.Move, nextStart int32) {
 	s.generated++
-	key, _, _ := q.KeysAfter(m2)
+	key, _, _ := PP(q).KeysAfter(m2)
 	c := s.countOf(parent)
 	if i, ok := s.layer.get(key); ok {
 		j := i - nextStart
@@ -93,7 +102,7 @@ func (s *search) add(q *shogi.Position, parent int32, m1, m2 shogi.Move, nextSta
 	s.nodes = append(s.nodes, node{parent: parent, m1: m1, m2: m2})
 	s.nextCount = append(s.nextCount, c)
 	s.next = append(s.next, *q)
-	s.next[len(s.next)-1].DoMove(m2)
+	PP(&s.next[len(s.next)-1]).DoMove(m2)
 }
 
 func satAdd(a, b uint64) uint64 {
@@ -105,19 +114,19 @@ func satAdd(a, b uint64) uint64 {
 
 // run searches layer by layer and sets r's status and length. It leaves
 // the mates of the last layer in s.mates when it finds them.
-func (s *search) run(ctx context.Context, r *Result) error {
+func (s *search[P, PP]) run(ctx context.Context, r *Result) error {
 	done := ctx.Done()
 	// The first layer: the root, or in a helpmate its children by a check.
 	if s.stip == HelpSelf {
 		s.rootID = 0
 		s.nodes = append(s.nodes, node{parent: noParent})
-		s.seen.insert(s.root.Key())
+		s.seen.insert(PP(&s.root).Key())
 		s.cur = append(s.cur, s.root)
 		s.curCount = append(s.curCount, 1)
 		s.ply = 0
 	} else {
 		s.layer.reset(0)
-		for _, m := range s.root.Checks(s.buf1[:0]) {
+		for _, m := range PP(&s.root).Checks(s.buf1[:0]) {
 			s.add(&s.root, noParent, shogi.NoMove, m, 0)
 		}
 		s.cur, s.next = s.next, s.cur
@@ -151,7 +160,7 @@ func (s *search) run(ctx context.Context, r *Result) error {
 					return nil
 				}
 			}
-			s.expand(&s.cur[i], s.curStart+int32(i), nextStart)
+			s.expand(PP(&s.cur[i]), s.curStart+int32(i), nextStart)
 		}
 		if len(s.mates) > 0 {
 			s.nodes = s.nodes[:nextStart]
@@ -167,7 +176,7 @@ func (s *search) run(ctx context.Context, r *Result) error {
 
 // expand generates the children of node idx, position p, two plies on,
 // or records it as a mate.
-func (s *search) expand(p *shogi.Position, idx, nextStart int32) {
+func (s *search[P, PP]) expand(p PP, idx, nextStart int32) {
 	var moves []shogi.Move
 	if s.stip == Help {
 		// The defender, in check, to move.
@@ -186,10 +195,9 @@ func (s *search) expand(p *shogi.Position, idx, nextStart int32) {
 				}
 				return
 			}
-			ci, _ := p.NewCheckInfo()
 			moves = ev[:0]
 			for _, m := range ev {
-				if ci.GivesCheck(m) {
+				if p.GivesCheck(m) {
 					moves = append(moves, m)
 				}
 			}
@@ -201,7 +209,8 @@ func (s *search) expand(p *shogi.Position, idx, nextStart int32) {
 		return // the last layer: only mates are wanted now
 	}
 	for _, m1 := range moves {
-		q := *p
+		q := PP(&s.child)
+		*q = *p
 		q.DoMove(m1)
 		var replies []shogi.Move
 		if s.stip == Help {
@@ -210,18 +219,18 @@ func (s *search) expand(p *shogi.Position, idx, nextStart int32) {
 			replies = q.Evasions(s.buf2[:0])
 		}
 		for _, m2 := range replies {
-			s.add(&q, idx, m1, m2, nextStart)
+			s.add(q, idx, m1, m2, nextStart)
 		}
 	}
 }
 
 // measure updates the peak figures.
-func (s *search) measure() {
+func (s *search[P, PP]) measure() {
 	if len(s.cur) > s.peakFrontier {
 		s.peakFrontier = len(s.cur)
 	}
 	b := int64(cap(s.nodes))*int64(unsafe.Sizeof(node{})) + int64(cap(s.extra))*int64(unsafe.Sizeof(edge{})) +
-		int64(s.seen.bytes()+s.layer.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(shogi.Position{})) +
+		int64(s.seen.bytes()+s.layer.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(s.root)) +
 		8*int64(cap(s.prevCount)+cap(s.curCount)+cap(s.nextCount))
 	if b > s.peakBytes {
 		s.peakBytes = b

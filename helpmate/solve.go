@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Stipulation is the aim of a cooperative problem.
@@ -107,8 +108,14 @@ type Solution struct {
 	// PromotionAlternative is true when the last move may also be played
 	// with the other promotion choice; the two lines count as one solution.
 	PromotionAlternative bool
-	// Leftover is the attacker's hand at the end (駒余り when not empty).
+	// Leftover is the attacker's hand at the end (駒余り when not empty)
+	// when the position was solved over package shogi; it is zero for a
+	// position with a fairy element (SolveVariant), whose hand is in
+	// LeftoverPieces only.
 	Leftover shogi.Hand
+	// LeftoverPieces is the attacker's hand at the end as SFEN hand text
+	// in Black's letters ("2P", "(GH)"), "" when empty.
+	LeftoverPieces string
 }
 
 // Result is the answer of Solve.
@@ -144,7 +151,7 @@ func (r *Result) Unique() bool { return r.Status == Solved && r.Count == 1 && !r
 // attacker's hand (駒余り).
 func (r *Result) Leftover() bool {
 	for _, s := range r.Solutions {
-		if !s.Leftover.IsEmpty() {
+		if s.LeftoverPieces != "" {
 			return true
 		}
 	}
@@ -196,16 +203,58 @@ func (e *LengthError) Message() string {
 // HelpSelf, the attacker must have a king. When ctx ends, Solve returns
 // promptly with status Stopped and ctx's error.
 func Solve(ctx context.Context, p *shogi.Position, opt Options) (*Result, error) {
-	start := time.Now()
-	if opt.Stip == 0 {
-		opt.Stip = Help
-	}
-	if opt.Stip != Help && opt.Stip != HelpSelf {
-		return nil, fmt.Errorf("helpmate: unknown stipulation %d", opt.Stip)
+	opt, err := normalize(opt)
+	if err != nil {
+		return nil, err
 	}
 	if err := check(p, opt.Stip); err != nil {
 		return nil, err
 	}
+	return solve(ctx, p, shogiDescriber, opt)
+}
+
+// SolveVariant is Solve for a position of package variant, under its
+// rules. A position with no fairy element (variant.Position.IsStandard)
+// is solved by Solve over package shogi, the fast path; the others over
+// package variant. The defender's king is every royal of the defender:
+// it is mated when any of them is in check and it has no legal move. The
+// defender must have a royal, and in a help-selfmate the attacker too.
+// The moves of the result are variant moves (for a standard piece the
+// same bits as a shogi.Move), their USI text in variant's notation.
+func SolveVariant(ctx context.Context, p *variant.Position, opt Options) (*Result, error) {
+	if sp, ok := p.Shogi(); ok {
+		return Solve(ctx, &sp, opt)
+	}
+	return solveVariant(ctx, p, opt)
+}
+
+// solveVariant solves p over package variant, whatever it holds.
+func solveVariant(ctx context.Context, p *variant.Position, opt Options) (*Result, error) {
+	opt, err := normalize(opt)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkVariant(p, opt.Stip); err != nil {
+		return nil, err
+	}
+	return solve(ctx, (*fairyPos)(p), fairyDescriber, opt)
+}
+
+// normalize returns opt with the default stipulation, or an error for a
+// stipulation Solve does not know.
+func normalize(opt Options) (Options, error) {
+	if opt.Stip == 0 {
+		opt.Stip = Help
+	}
+	if opt.Stip != Help && opt.Stip != HelpSelf {
+		return opt, fmt.Errorf("helpmate: unknown stipulation %d", opt.Stip)
+	}
+	return opt, nil
+}
+
+// solve runs the search over p, a checked position.
+func solve[P any, PP positionOps[P]](ctx context.Context, p PP, text describer[P], opt Options) (*Result, error) {
+	start := time.Now()
 	if opt.Length < 0 || opt.MaxPly < 0 || opt.MaxStates < 0 || opt.MaxLines < 0 {
 		return nil, errors.New("helpmate: negative option")
 	}
@@ -220,7 +269,7 @@ func Solve(ctx context.Context, p *shogi.Position, opt Options) (*Result, error)
 		}
 		maxPly = opt.Length
 	}
-	s := newSearch(p, opt.Stip, maxPly, opt.MaxStates)
+	s := newSearch[P, PP](p, text, opt.Stip, maxPly, opt.MaxStates)
 	r := &Result{Stip: opt.Stip}
 	err := s.run(ctx, r)
 	if err == nil && r.Status == Solved {
@@ -264,6 +313,22 @@ func check(p *shogi.Position, stip Stipulation) error {
 	}
 	if stip == HelpSelf && p.King(us) == shogi.NoSquare {
 		return &NotAProblemError{Msg: fmt.Sprintf("the attacker (%s) has no king on the board", colorName(us))}
+	}
+	return nil
+}
+
+// checkVariant returns a *NotAProblemError when the variant position p
+// cannot be searched.
+func checkVariant(p *variant.Position, stip Stipulation) error {
+	us := p.SideToMove()
+	if p.IsIllegalPosition() {
+		return &NotAProblemError{Msg: fmt.Sprintf("illegal position: the side not to move (%s) is in check", colorName(us.Opp()))}
+	}
+	if p.Royals(us.Opp()).IsEmpty() {
+		return &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no royal piece on the board", colorName(us.Opp()))}
+	}
+	if stip == HelpSelf && p.Royals(us).IsEmpty() {
+		return &NotAProblemError{Msg: fmt.Sprintf("the attacker (%s) has no royal piece on the board", colorName(us))}
 	}
 	return nil
 }

@@ -63,6 +63,7 @@ const (
 	colPromoted  = "#b0141c" // the kanji of a promoted piece, red as on real pieces
 	colMark      = "#e8590c" // highlighted squares
 	colLabel     = "#5b4633" // file and rank labels
+	colRoyal     = "#1c5fb0" // the ring round a royal other than a king
 )
 
 // svgNames are the one-character piece names of a diagram; the promoted
@@ -124,13 +125,13 @@ func kanjiCount(n int) string {
 // is kept in the picture's <desc>. Every board piece is a <g> element of
 // class "piece black" or "piece white".
 func SVG(p *shogi.Position, opts SVGOptions) []byte {
-	d := newDrawing(p, opts)
+	d := newDrawing(shogiModel(p), opts)
 	return d.render()
 }
 
 // drawing holds the computed layout of one picture.
 type drawing struct {
-	p    *shogi.Position
+	p    *model
 	opts SVGOptions
 	b    bytes.Buffer
 
@@ -140,7 +141,7 @@ type drawing struct {
 	whiteX, blackX float64 // centres of the hands' columns
 }
 
-func newDrawing(p *shogi.Position, opts SVGOptions) *drawing {
+func newDrawing(p *model, opts SVGOptions) *drawing {
 	d := &drawing{p: p, opts: opts}
 	d.whiteX = pad + handColW/2
 	d.boardX = pad + handColW + handGap
@@ -152,7 +153,7 @@ func newDrawing(p *shogi.Position, opts SVGOptions) *drawing {
 	}
 	d.boardY = d.top + fileLabelH
 	d.height = d.boardY + boardH + pad
-	if p.SideToMove() == shogi.White {
+	if p.side == shogi.White {
 		d.height += turnH
 	}
 	return d
@@ -181,7 +182,7 @@ func (d *drawing) render() []byte {
 	if d.opts.Title != "" {
 		d.printf("<title>%s</title>\n", escape(d.opts.Title))
 	}
-	d.printf("<desc>SFEN %s</desc>\n", escape(d.p.SFEN()))
+	d.printf("<desc>SFEN %s</desc>\n", escape(d.p.sfen))
 	d.printf(`<rect width="%s" height="%s" fill="#ffffff"/>`+"\n", w, h)
 	d.title()
 	d.board()
@@ -189,7 +190,7 @@ func (d *drawing) render() []byte {
 	d.pieces()
 	d.hand(shogi.White)
 	d.hand(shogi.Black)
-	if d.p.SideToMove() == shogi.White {
+	if d.p.side == shogi.White {
 		d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">後手番</text>`+"\n",
 			num(d.boardX+boardW/2), num(d.boardY+boardH+turnH/2+6), colInk)
 	}
@@ -286,27 +287,27 @@ func (d *drawing) pieces() {
 	for r := 1; r <= 9; r++ {
 		for f := 9; f >= 1; f-- {
 			s := shogi.NewSquare(f, r)
-			if pc := d.p.PieceAt(s); pc != shogi.NoPiece {
-				d.piece(s, pc)
+			if c := d.p.cells[s]; c.ok {
+				d.piece(s, c)
 			}
 		}
 	}
 }
 
 // piece writes one piece: a five-sided shape pointing away from its owner
-// with the kanji on it, drawn upright and turned 180° for White.
-func (d *drawing) piece(s shogi.Square, pc shogi.Piece) {
-	k := pc.Kind()
-	if !k.Valid() {
-		return
-	}
+// with the kanji on it, drawn upright and turned 180° for White; a royal
+// other than a king is ringed.
+func (d *drawing) piece(s shogi.Square, pc cell) {
 	x, y := d.cellOrigin(s)
 	cx, cy := x+cellW/2, y+cellH/2
 	side, turn := "black", ""
-	if pc.Color() == shogi.White {
+	if pc.color == shogi.White {
 		side, turn = "white", " rotate(180)"
 	}
-	sc := pieceScale[k.Demote()]
+	if pc.royal {
+		side += " royal"
+	}
+	sc := pc.scale
 	pw, ph := 35*sc, 40*sc
 	shape := fmt.Sprintf("M0 %sL%s %sL%s %sL%s %sL%s %sZ",
 		num(-ph/2),
@@ -315,14 +316,18 @@ func (d *drawing) piece(s shogi.Square, pc shogi.Piece) {
 		num(-0.5*pw), num(ph/2),
 		num(-0.41*pw), num(-0.30*ph))
 	fill := colInk
-	if k.IsPromoted() {
+	if pc.promoted {
 		fill = colPromoted
 	}
 	fs := 26 * sc
-	d.printf(`<g class="piece %s" transform="translate(%s %s)%s"><path d="%s" fill="%s" stroke="%s" stroke-width="1" stroke-linejoin="round"/>`+
+	ring := ""
+	if pc.royal {
+		ring = fmt.Sprintf(`<circle class="ring" r="%s" fill="none" stroke="%s" stroke-width="2.5"/>`, num(0.48*min(cellW, cellH)), colRoyal)
+	}
+	d.printf(`<g class="piece %s" transform="translate(%s %s)%s">%s<path d="%s" fill="%s" stroke="%s" stroke-width="1" stroke-linejoin="round"/>`+
 		`<text y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text></g>`+"\n",
-		side, num(cx), num(cy), turn, shape, colPiece, colPieceEdge,
-		num(0.07*ph+fs*0.36), num(fs), fill, svgNames[k])
+		side, num(cx), num(cy), turn, ring, shape, colPiece, colPieceEdge,
+		num(0.07*ph+fs*0.36), num(fs), fill, pc.name)
 }
 
 // glyph is one character of a hand's column.
@@ -340,16 +345,12 @@ func (d *drawing) handGlyphs(c shogi.Color) []glyph {
 		mark = "△"
 	}
 	g := []glyph{{mark, 15, 21}, {"持", 18, 22}, {"駒", 18, 22}, {"", 0, 8}}
-	h := d.p.Hand(c)
-	if h.IsEmpty() {
+	if len(d.p.hands[c]) == 0 {
 		return append(g, glyph{"な", 19, 23}, glyph{"し", 19, 23})
 	}
-	for _, k := range textHandKinds {
-		n := h.Count(k)
-		if n == 0 {
-			continue
-		}
-		g = append(g, glyph{svgNames[k], 25, 29})
+	for _, it := range d.p.hands[c] {
+		n := it.n
+		g = append(g, glyph{it.name, 25, 29})
 		if n > 1 {
 			for _, r := range kanjiCount(n) {
 				g = append(g, glyph{string(r), 18, 21})

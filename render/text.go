@@ -38,25 +38,38 @@ var textHandKinds = [7]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Si
 // one, in the case of its owner's pieces, or "none". Apart from the
 // kanji after each rank, the text is ASCII, so the columns line up in any
 // terminal.
-func Text(p *shogi.Position) string {
+func Text(p *shogi.Position) string { return shogiModel(p).text() }
+
+// text writes the model as Text describes; cells are wider when a token
+// needs it (a fairy position: "$(GH)").
+func (m *model) text() string {
+	w := 3
+	for _, c := range m.cells {
+		w = max(w, len(c.token)+1)
+	}
 	var b strings.Builder
-	b.WriteString("White's hand: " + textHand(p.Hand(shogi.White), shogi.White) + "\n")
-	b.WriteString("   9  8  7  6  5  4  3  2  1\n")
-	b.WriteString("+---------------------------+\n")
+	b.WriteString("White's hand: " + textHand(m.hands[shogi.White]) + "\n")
+	b.WriteString(" ")
+	for f := 9; f >= 1; f-- {
+		b.WriteString(strings.Repeat(" ", w-1) + strconv.Itoa(f))
+	}
+	b.WriteString("\n")
+	rule := "+" + strings.Repeat("-", 9*w) + "+\n"
+	b.WriteString(rule)
 	for r := 1; r <= 9; r++ {
 		b.WriteByte('|')
 		for f := 9; f >= 1; f-- {
 			cell := "."
-			if pc := p.PieceAt(shogi.NewSquare(f, r)); pc != shogi.NoPiece {
-				cell = pc.String()
+			if c := m.cells[shogi.NewSquare(f, r)]; c.ok {
+				cell = c.token
 			}
-			b.WriteString(strings.Repeat(" ", 3-len(cell)) + cell)
+			b.WriteString(strings.Repeat(" ", w-len(cell)) + cell)
 		}
 		b.WriteString("| " + string(rune('a'+r-1)) + " " + textRanks[r] + "\n")
 	}
-	b.WriteString("+---------------------------+\n")
-	b.WriteString("Black's hand: " + textHand(p.Hand(shogi.Black), shogi.Black) + "\n")
-	if p.SideToMove() == shogi.White {
+	b.WriteString(rule)
+	b.WriteString("Black's hand: " + textHand(m.hands[shogi.Black]) + "\n")
+	if m.side == shogi.White {
 		b.WriteString("White to move\n")
 	} else {
 		b.WriteString("Black to move\n")
@@ -66,16 +79,12 @@ func Text(p *shogi.Position) string {
 
 // textHand writes a hand as "R2 B G3 P17" (lower case for White), or
 // "none".
-func textHand(h shogi.Hand, c shogi.Color) string {
+func textHand(items []handItem) string {
 	var parts []string
-	for _, k := range textHandKinds {
-		n := h.Count(k)
-		if n == 0 {
-			continue
-		}
-		s := shogi.NewPiece(c, k).String()
-		if n > 1 {
-			s += strconv.Itoa(n)
+	for _, it := range items {
+		s := it.token
+		if it.n > 1 {
+			s += strconv.Itoa(it.n)
 		}
 		parts = append(parts, s)
 	}

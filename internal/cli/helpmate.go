@@ -36,13 +36,22 @@ after N stored positions. The JSON object is
    "promotion_alternative":…,"leftover_pieces":…}],"states":…,
    "generated":…,"time_ms":…,"sfen":…}
 with status solved, nosolution (none of any length), nonewithin (none
-within --length) or stopped.`
+within --length) or stopped.
+
+A fairy position (--sfen with $ or parentheses, or --rules
+tenjiku,annan; see below) is solved over the fairy layer: the defender is
+mated when any of its royals is in check and it has no legal move, and in
+a help-selfmate the attacker needs a royal. Its moves are written in USI
+((GH)*5e for a fairy drop) and in Japanese in KIF's form, with the origin
+square in digits and グ for the grasshopper, 獅 for the lion:
+"▲１三獅(19)"; the report adds a rules line (and "rules" in JSON).` + fairyHelp
 
 // helpFlags are solve's flags for the cooperative stipulations.
 type helpFlags struct {
 	stip   *string
 	length *int
 	lines  *int
+	rules  *string // --rules: the fairy conditions (fairy.go)
 }
 
 func addHelpFlags(fs *flag.FlagSet) *helpFlags {
@@ -50,6 +59,7 @@ func addHelpFlags(fs *flag.FlagSet) *helpFlags {
 		stip:   fs.String("stip", "mate", "the stipulation: `mate` (tsume), help (ばか詰) or helpself (協力自玉詰)"),
 		length: fs.Int("length", 0, "with --stip help or helpself, ask for exactly `N` plies (0: the shortest)"),
 		lines:  fs.Int("lines", helpmate.DefaultMaxLines, "with --stip help or helpself, list up to `N` solutions"),
+		rules:  fs.String("rules", "", rulesUsage),
 	}
 }
 
@@ -65,7 +75,7 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 		return []string{fmt.Sprintf("bad --stip %q: want mate, help or helpself", *h.stip)}
 	}
 	if !h.cooperative() {
-		for _, name := range []string{"length", "lines"} {
+		for _, name := range []string{"length", "lines", "rules"} {
 			if isSet(fs, name) {
 				errs = append(errs, fmt.Sprintf("--%s is for --stip help or helpself", name))
 			}
@@ -99,9 +109,15 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	if isSet(fs, "sfen") && in.sfen == "-" {
 		return usageErrorf(self, "--stip %s takes one position, not --sfen -", *h.stip)
 	}
-	_, p, err := in.load(e)
+	vp, fairy, err := fairyInput(e, in, *h.rules)
 	if err != nil {
 		return err
+	}
+	var p shogi.Position
+	if !fairy {
+		if _, p, err = in.load(e); err != nil {
+			return err
+		}
 	}
 	stip, err := helpmate.ParseStipulation(*h.stip)
 	if err != nil {
@@ -117,7 +133,20 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 		sctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
+	if fairy {
+		r, err := helpmate.SolveVariant(sctx, &vp, opt)
+		line := func(moves []shogi.Move) ([]string, []string) { return report.FairyLine(&vp, moves) }
+		return writeHelp(ctx, e, r, err, vp.SFEN(), rulesName(&vp), line, asJSON, limit, nodes)
+	}
 	r, err := helpmate.Solve(sctx, &p, opt)
+	line := func(moves []shogi.Move) ([]string, []string) { return report.Line(&p, moves) }
+	return writeHelp(ctx, e, r, err, p.SFEN(), "", line, asJSON, limit, nodes)
+}
+
+// writeHelp writes the result r (with the error err) of a cooperative
+// solve of the position sfen under rules ("" for a standard position),
+// line giving the moves in USI and in Japanese.
+func writeHelp(ctx context.Context, e *env, r *helpmate.Result, err error, sfen, rules string, line func([]shogi.Move) ([]string, []string), asJSON bool, limit time.Duration, nodes uint64) error {
 	var npe *helpmate.NotAProblemError
 	var le *helpmate.LengthError
 	switch {
@@ -130,13 +159,13 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	default:
 		return &exitError{ExitError, err.Error()}
 	}
-	v := newHelpView(&p, r)
+	v := newHelpView(sfen, rules, r, line)
 	w := bufio.NewWriter(e.stdout)
 	var werr error
 	if asJSON {
 		werr = report.WriteJSON(w, v)
 	} else {
-		writeHelpText(w, &p, r, v, limit, nodes)
+		writeHelpText(w, r, v, limit, nodes)
 	}
 	if ferr := w.Flush(); werr == nil {
 		werr = ferr
@@ -168,6 +197,7 @@ type helpView struct {
 	Generated      uint64     `json:"generated"`
 	TimeMS         int64      `json:"time_ms"`
 	SFEN           string     `json:"sfen"`
+	Rules          string     `json:"rules,omitempty"` // the fairy conditions, "standard" for none; absent for a standard position
 }
 
 // helpLine is one solution of a helpView.
@@ -178,26 +208,25 @@ type helpLine struct {
 	LeftoverPieces       string   `json:"leftover_pieces"`
 }
 
-func newHelpView(p *shogi.Position, r *helpmate.Result) *helpView {
+func newHelpView(sfen, rules string, r *helpmate.Result, line func([]shogi.Move) ([]string, []string)) *helpView {
 	v := &helpView{
 		Status: r.Status.String(), Stip: r.Stip.String(), Length: r.Length,
 		Solutions: r.Count, CountSaturated: r.CountSaturated, Unique: r.Unique(), Leftover: r.Leftover(),
-		Lines: []helpLine{}, States: r.States, Generated: r.Generated, TimeMS: r.Elapsed.Milliseconds(), SFEN: p.SFEN(),
+		Lines: []helpLine{}, States: r.States, Generated: r.Generated, TimeMS: r.Elapsed.Milliseconds(), SFEN: sfen, Rules: rules,
 	}
 	for _, s := range r.Solutions {
-		usi, ja := report.Line(p, s.Moves)
-		l := helpLine{PV: usi, PVJA: ja, PromotionAlternative: s.PromotionAlternative}
-		if !s.Leftover.IsEmpty() {
-			l.LeftoverPieces = s.Leftover.String()
-		}
-		v.Lines = append(v.Lines, l)
+		usi, ja := line(s.Moves)
+		v.Lines = append(v.Lines, helpLine{PV: usi, PVJA: ja, PromotionAlternative: s.PromotionAlternative, LeftoverPieces: s.LeftoverPieces})
 	}
 	return v
 }
 
 // writeHelpText writes the human report of a cooperative solve.
-func writeHelpText(w *bufio.Writer, p *shogi.Position, r *helpmate.Result, v *helpView, limit time.Duration, nodes uint64) {
-	fmt.Fprintf(w, "SFEN: %s\n", p.SFEN())
+func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView, limit time.Duration, nodes uint64) {
+	fmt.Fprintf(w, "SFEN: %s\n", v.SFEN)
+	if v.Rules != "" {
+		fmt.Fprintf(w, "rules: %s\n", v.Rules)
+	}
 	if r.Stip == helpmate.Help {
 		w.WriteString("stipulation: help (ばか詰): the attacker checks on every move, both sides cooperate to mate the defender\n")
 	} else {
@@ -257,8 +286,8 @@ func writeHelpText(w *bufio.Writer, p *shogi.Position, r *helpmate.Result, v *he
 	}
 	if r.Status == helpmate.Solved {
 		left := "none"
-		if !r.Solutions[0].Leftover.IsEmpty() {
-			left = r.Solutions[0].Leftover.String()
+		if r.Solutions[0].LeftoverPieces != "" {
+			left = r.Solutions[0].LeftoverPieces
 		}
 		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", left)
 	}

@@ -19,7 +19,7 @@ func perftCommand() *command {
 	return &command{
 		name:    "perft",
 		summary: "count the leaf nodes of the legal move tree (tests the move generator)",
-		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] --depth N [--divide]",
+		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--rules tenjiku,annan] --depth N [--divide]",
 		help: `
 Perft counts the positions reached after exactly N plies from the given
 position, playing every legal move (every non-promotion counts as a move of
@@ -40,8 +40,11 @@ move, "7g7f: 12345", sorted by the moves' USI text, then an empty line; then
 "nodes N". The time taken and the speed go to standard error, as
 "time 0.54s, 36.8 M nodes/s".
 
+A fairy position is counted by the fairy layer (package variant), under
+--rules if given; its --divide lines are sorted in plain byte order.
+
 Exit status: 0 done, 2 bad usage or bad position, 130 interrupted
-(Ctrl-C).`,
+(Ctrl-C).` + fairyHelp,
 		setup: setupPerft,
 	}
 }
@@ -51,6 +54,7 @@ func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	in.defaultSFEN = "startpos"
 	depth := fs.Int("depth", 0, "the number of plies `N`, 1 to "+strconv.Itoa(maxPerftDepth)+" (required)")
 	divide := fs.Bool("divide", false, "also print the count under each first move")
+	rules := fs.String("rules", "", rulesUsage)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "perft"
 		switch {
@@ -60,6 +64,12 @@ func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return usageErrorf(self, "--depth is required (1 to %d)", maxPerftDepth)
 		case *depth < 1 || *depth > maxPerftDepth:
 			return usageErrorf(self, "bad depth %d: want 1 to %d", *depth, maxPerftDepth)
+		}
+		if vp, ok, err := fairyInput(e, in, *rules); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			return runFairyPerft(ctx, e, &vp, *depth, *divide)
 		}
 		_, p, err := in.load(e)
 		if err != nil {

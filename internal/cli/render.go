@@ -21,7 +21,7 @@ func renderCommand() *command {
 	return &command{
 		name:    "render",
 		summary: "draw a position (text, SVG) or convert it (BOD, SFEN, KIF, KI2, CSA)",
-		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--format text|bod|svg|sfen|kif|ki2|csa] [--moves \"G*5b …\"] [--highlight 5b | --move G*5b] [--title T] [--out FILE]",
+		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--format text|bod|svg|sfen|kif|ki2|csa] [--moves \"G*5b …\"] [--highlight 5b | --move G*5b] [--title T] [--out FILE] [--rules tenjiku,annan]",
 		help: `
 Render writes a position as a picture or in another format:
 
@@ -73,11 +73,18 @@ must be legal, as for every command (no more pieces than the set holds,
 one king a side at most, no 二歩, no piece that can never move, the side
 not to move not in check): an illegal one is refused.
 
+A fairy position is drawn in the text, svg and sfen formats only. The
+text board writes the fairy SFEN tokens in wider cells ($B a royal
+bishop, (GH) the grasshopper, (LI) the lion) and adds a line naming the
+fairy kinds and the royal mark, and one with the rules; the svg picture
+writes グ for the grasshopper and 獅 for the lion and rings a royal piece
+other than a king in blue.
+
 Output goes to standard output, or to FILE with --out.
 
 Exit status: 0 done, 2 bad usage, a bad SFEN or record (the message
 names the line), an illegal position, or an illegal move (the message
-names the move and says why).`,
+names the move and says why).` + fairyHelp,
 		setup: setupRender,
 	}
 }
@@ -85,6 +92,7 @@ names the move and says why).`,
 // renderRequest is what the flags of render ask for.
 type renderRequest struct {
 	format, moves, move, highlight, title, out string
+	rules                                      string // the fairy conditions (fairy.go)
 }
 
 func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
@@ -97,6 +105,7 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	fs.StringVar(&r.highlight, "highlight", "", "mark these `SQUARES` on the svg picture, such as 5b or \"5b 4c\"")
 	fs.StringVar(&r.title, "title", "", "a title `T` for the svg picture, the text board or the record")
 	fs.StringVar(&r.out, "out", "", "write to `FILE` instead of standard output")
+	fs.StringVar(&r.rules, "rules", "", rulesUsage)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "render"
 		if len(args) > 0 {
@@ -104,6 +113,12 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		if err := r.check(); err != nil {
 			return usageErrorf(self, "%s", err)
+		}
+		if vp, ok, err := fairyInput(e, in, r.rules); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			return r.renderFairy(e, &vp)
 		}
 		g, p, err := in.load(e)
 		if err != nil {

@@ -25,7 +25,7 @@ var layers = map[string]int{
 	"graph":            0,
 	"variant":          1,
 	"record":           1,
-	"render":           1,
+	"render":           2,
 	"mate":             2,
 	"helpmate":         2,
 	"engine/eval":      2,

@@ -1,0 +1,63 @@
+package cli
+
+import "testing"
+
+// The fairy golden files live in testdata/fairy/.
+const fairyGoldenDir = "testdata/fairy"
+
+// Positions of the fairy cases (helpmate/variant_test.go checks their
+// solutions by brute force).
+const (
+	fLion    = "7lk/7p1/9/9/9/9/9/9/9 b (LI)G 1"               // h#3, unique
+	fGH      = "8k/8p/9/9/9/9/9/9/9 b (GH)G 1"                 // h#3, six
+	fRoyalB  = "8$b/9/9/9/9/9/9/9/9 b GS 1"                    // h#5: a royal bishop, the only royal
+	fKings   = "4k4/9/9/9/9/9/9/9/4K4 b GS 1"                  // h#3 under 天竺, h#5 without
+	fAnnan   = "4l4/4k4/9/9/9/9/9/9/9 b GS 1"                  // h#5 under 安南, h#3 without
+	fSelf    = "4r4/4k4/9/9/9/9/9/3P1P3/3L$GL3 b G 1"          // hs#2 against a royal gold
+	fDiagram = "6$(li)1k/7p1/9/4(GH)4/9/9/9/9/$B8 w (GH)2Pl 1" // every fairy element
+)
+
+var fairyGoldenCases = []goldenCase{
+	{"help_lion", []string{"solve", "--stip", "help", "--sfen", fLion}, ""},
+	{"help_lion_json", []string{"solve", "--stip", "help", "--sfen", fLion, "--json"}, ""},
+	{"help_grasshopper", []string{"solve", "--stip", "help", "--sfen", fGH, "--lines", "2"}, ""},
+	{"help_royal_bishop", []string{"solve", "--stip", "help", "--sfen", fRoyalB}, ""},
+	{"help_tenjiku", []string{"solve", "--stip", "help", "--rules", "tenjiku", "--sfen", fKings}, ""},
+	{"help_annan", []string{"solve", "--stip", "help", "--rules", "annan", "--sfen", fAnnan, "--lines", "1"}, ""},
+	{"helpself_royal_gold", []string{"solve", "--stip", "helpself", "--sfen", fSelf}, ""},
+	{"perft_grasshopper_d2", []string{"perft", "--sfen", fGH, "--depth", "2"}, ""},
+	{"perft_annan_divide_d1", []string{"perft", "--rules", "annan", "--depth", "1", "--divide"}, ""},
+	{"perft_tenjiku_d3", []string{"perft", "--rules", "tenjiku", "--depth", "3"}, ""},
+	{"render_text", []string{"render", "--sfen", fDiagram}, ""},
+	{"render_text_rules", []string{"render", "--sfen", fDiagram, "--rules", "annan,tenjiku", "--title", "異王"}, ""},
+	{"render_svg", []string{"render", "--sfen", fDiagram, "--format", "svg", "--move", "L*5a"}, ""},
+	{"render_sfen", []string{"render", "--sfen", fDiagram, "--format", "sfen", "--moves", "L*5a (GH)*5e"}, ""},
+
+	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
+	{"err_bad_rules", []string{"perft", "--rules", "tenjiku,frob", "--depth", "1"}, ""},
+	{"err_rules_mate", []string{"solve", "--rules", "annan", "--sfen", fKings}, ""},
+	{"err_no_royal", []string{"solve", "--stip", "help", "--sfen", "8b/9/9/9/9/9/9/9/9 b (GH) 1"}, ""},
+	{"err_illegal", []string{"perft", "--sfen", "8k/8p/9/9/9/9/9/9/8(LI) b - 1", "--depth", "1"}, ""},
+	{"err_render_format", []string{"render", "--sfen", fDiagram, "--format", "kif"}, ""},
+	{"err_render_move", []string{"render", "--sfen", fDiagram, "--moves", "(GH)*5a"}, ""},
+}
+
+func TestFairyGolden(t *testing.T) {
+	testGoldenCases(t, fairyGoldenDir, fairyGoldenCases, normaliseHelp)
+}
+
+func TestFairyGoldenFilesUsed(t *testing.T) {
+	testGoldenFilesUsed(t, fairyGoldenDir, fairyGoldenCases)
+}
+
+func TestFairyErrorsAreOneLine(t *testing.T) {
+	for _, cmd := range []string{"solve", "perft", "render"} {
+		var cs []goldenCase
+		for _, c := range fairyGoldenCases {
+			if c.args[0] == cmd {
+				cs = append(cs, c)
+			}
+		}
+		testErrorCases(t, cs, "tsume "+cmd+": ")
+	}
+}
