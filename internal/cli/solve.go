@@ -19,7 +19,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]] [--rules tenjiku,annan]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) with df-pn, under tsume rules: the attacker plays checks only,
@@ -89,7 +89,7 @@ standard error.
 Exit status: 0 mate (in batch mode: every position), 1 no mate or
 unknown (in batch mode: some position, or a line that cannot be
 solved), 2 bad usage or a bad or illegal position, 130 interrupted
-(Ctrl-C).` + helpText,
+(Ctrl-C).` + helpText + fairyHelpText,
 		setup: setupSolve,
 	}
 }
@@ -115,6 +115,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	verdictNodes := uint64Flag(fs, "verdict-nodes", 1_000_000, "limit each search of the verdict to `N` nodes (0: no limit)")
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
 	hf := addHelpFlags(fs)
+	rules := fs.String("rules", "", "fairy `conditions`, comma-separated: tenjiku (天竺), annan (安南); see docs/fairy.md")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "solve"
 		if len(args) > 0 {
@@ -144,6 +145,12 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		if *asGiven {
 			opt.solver.DefenderHand = mate.AsGiven
+		}
+		if fp, ok, err := fairyInput(e, fs, in, *rules); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			return solveFairy(ctx, e, fs, &fp, opt)
 		}
 
 		hasBatch := isSet(fs, "batch")
