@@ -52,3 +52,54 @@ func attackersSlow(p *variant.Position, pw *variant.Powers, c variant.Color, t v
 	}
 	return a
 }
+
+// TestRepliesAgainstLegalMoves: the defender's replies are exactly the
+// legal moves, on random positions in check (royals of several kinds,
+// hoppers, both rule sets).
+func TestRepliesAgainstLegalMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 9))
+	annan, err := variant.ParseRules("annan")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for i := 0; checked < 2000 && i < 200000; i++ {
+		p := randomBoard(rng)
+		if rng.IntN(3) == 0 {
+			s := shogi.Square(rng.IntN(81))
+			if p.PieceAt(s) == variant.NoPiece {
+				p.Put(s, variant.NewPiece(shogi.White, shogi.Bishop, true))
+			}
+		}
+		var h variant.Hand
+		for _, k := range []variant.Kind{shogi.Pawn, shogi.Gold, shogi.Knight, shogi.Lance, variant.Grasshopper} {
+			h = h.Set(k, rng.IntN(2))
+		}
+		p.SetHand(shogi.White, h)
+		p.SetSideToMove(shogi.White)
+		if i%5 == 0 {
+			p.SetRules(annan)
+		}
+		if p.IsIllegalPosition() || !p.InCheck() {
+			continue
+		}
+		checked++
+		got := replies(&p, nil)
+		want := p.LegalMoves(nil)
+		if len(got) != len(want) {
+			t.Fatalf("%s: %d replies, %d legal moves", p.SFEN(), len(got), len(want))
+		}
+		in := map[variant.Move]bool{}
+		for _, m := range want {
+			in[m] = true
+		}
+		for _, m := range got {
+			if !in[m] {
+				t.Fatalf("%s: reply %s is not a legal move", p.SFEN(), variant.MoveString(m))
+			}
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("only %d positions in check", checked)
+	}
+}

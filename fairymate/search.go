@@ -23,6 +23,7 @@ type solver struct {
 
 	path   []pathEntry
 	frames []frame
+	cache  []expansion
 }
 
 // pathEntry is a node on the current search path: its key, and the
@@ -133,6 +134,63 @@ func (s *solver) frameAt(ply int) *frame {
 	return &s.frames[ply]
 }
 
+// expansionSlots is the number of entries of the expansion cache.
+const expansionSlots = 1 << 12
+
+// expansion is a cached node expansion: the moves the search considers
+// at a position and the keys of the positions after them.
+type expansion struct {
+	key      uint64
+	discount bool
+	used     bool
+	moves    []variant.Move
+	keys     []uint64
+}
+
+// expand returns the moves the search considers at p (the checks of the
+// attacker, the defender's replies under the futile rule) and the keys of
+// the positions after them, in f's buffers. A node is entered again and
+// again by df-pn, so the expansions are cached.
+func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]variant.Move, []uint64) {
+	if s.cache == nil {
+		s.cache = make([]expansion, expansionSlots)
+	}
+	c := &s.cache[key&(expansionSlots-1)]
+	if c.used && c.key == key && c.discount == s.discount {
+		f.moves = append(f.moves[:0], c.moves...)
+		f.keys = append(f.keys[:0], c.keys...)
+		return f.moves, f.keys
+	}
+	moves := f.moves[:0]
+	if or {
+		for _, m := range p.LegalMoves(moves) {
+			if p.GivesCheck(m) {
+				moves = append(moves, m)
+			}
+		}
+	} else {
+		moves = replies(p, moves)
+	}
+	keys := f.keys[:0]
+	n := 0
+	for _, m := range moves {
+		q := *p
+		q.DoMove(m)
+		if !or && s.discount && isFutile(p, &q, m) {
+			continue
+		}
+		moves[n] = m
+		n++
+		keys = append(keys, q.Key())
+	}
+	moves = moves[:n]
+	f.moves, f.keys = moves, keys
+	c.key, c.discount, c.used = key, s.discount, true
+	c.moves = append(c.moves[:0], moves...)
+	c.keys = append(c.keys[:0], keys...)
+	return moves, keys
+}
+
 // addSat adds with saturation below infPN.
 func addSat(a, b uint32) uint32 {
 	if c := uint64(a) + uint64(b); c < infPN {
@@ -153,36 +211,12 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 	or := p.SideToMove() == s.attacker
 	done := func(v value) { s.store(key, d, ply, v, s.nodes-start) }
 
+	if or && d <= 0 {
+		done(value{pn: infPN, rng: 0, a1: -1, a2: -1})
+		return
+	}
 	f := s.frameAt(ply)
-	moves := f.moves[:0]
-	if or {
-		if d <= 0 {
-			done(value{pn: infPN, rng: 0, a1: -1, a2: -1})
-			return
-		}
-		all := p.LegalMoves(moves)
-		for _, m := range all {
-			if p.GivesCheck(m) {
-				moves = append(moves, m)
-			}
-		}
-	} else {
-		moves = p.LegalMoves(moves)
-	}
-	keys := f.keys[:0]
-	n := 0
-	for _, m := range moves {
-		q := *p
-		q.DoMove(m)
-		if !or && s.discount && isFutile(p, &q, m) {
-			continue
-		}
-		moves[n] = m
-		n++
-		keys = append(keys, q.Key())
-	}
-	moves = moves[:n]
-	f.moves, f.keys = moves, keys
+	moves, keys := s.expand(p, key, or, f)
 	switch {
 	case len(moves) == 0 && or:
 		done(value{pn: infPN, rng: infDepth, a1: -1, a2: -1})

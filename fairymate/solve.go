@@ -189,16 +189,19 @@ func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, er
 	sol.Status, sol.Length = Mate, int(v.proof)
 	// The shortest, under the futile rule.
 	s.discount = opt.Futile == Discount
+	// From the proof's height down: each proof within d-2 plies gives a
+	// new bound (its height), the first disproof the length.
 	length := v.proof
-	for d := int16(1); d < v.proof; d += 2 {
-		w := s.run(&q, d)
+	for length > 1 {
+		w := s.run(&q, length-2)
 		if s.stopped {
+			sol.Length = int(length)
 			return sol, ctx.Err()
 		}
-		if w.pn == 0 {
-			length = d
+		if w.pn != 0 {
 			break
 		}
+		length = w.proof
 	}
 	sol.Length, sol.LengthExact = int(length), true
 	// The main line, with some more nodes and time.

@@ -73,21 +73,23 @@ func toShogi(ms []variant.Move) []shogi.Move {
 	return out
 }
 
-// TestBenchAgainstMate compares the statuses and lengths with package
-// mate on the short problems of mate's bench list (all up to 13 plies;
-// with -short, up to 7).
-func TestBenchAgainstMate(t *testing.T) {
+// benchRow is a problem of mate's bench list.
+type benchRow struct {
+	id, sfen string
+	plies    int
+}
+
+// benchRows returns the problems of mate's bench list of at most maxPlies
+// plies (the lines-only ones left out).
+func benchRows(t *testing.T, maxPlies int) []benchRow {
+	t.Helper()
 	f, err := os.Open("../../mate/testdata/bench.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	maxPlies := 13
-	if testing.Short() {
-		maxPlies = 7
-	}
+	var rows []benchRow
 	sc := bufio.NewScanner(f)
-	n := 0
 	for sc.Scan() {
 		cols := strings.Split(sc.Text(), "\t")
 		if len(cols) < 5 || strings.HasPrefix(cols[0], "#") || cols[0] == "id" || cols[3] == "line-only" {
@@ -97,17 +99,34 @@ func TestBenchAgainstMate(t *testing.T) {
 		if err != nil || plies > maxPlies {
 			continue
 		}
-		sp, err := shogi.ParseSFEN(cols[4])
+		rows = append(rows, benchRow{cols[0], cols[4], plies})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+// TestBenchAgainstMate compares the statuses and lengths with package
+// mate on the short problems of mate's bench list (all up to 13 plies;
+// with -short, up to 7).
+func TestBenchAgainstMate(t *testing.T) {
+	maxPlies := 13
+	if testing.Short() {
+		maxPlies = 7
+	}
+	rows := benchRows(t, maxPlies)
+	for _, r := range rows {
+		sp, err := shogi.ParseSFEN(r.sfen)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !compare(t, cols[0], &sp, 0) {
-			t.Errorf("%s: undecided", cols[0])
+		if !compare(t, r.id, &sp, 0) {
+			t.Errorf("%s: undecided", r.id)
 		}
-		n++
 	}
-	if n < 10 {
-		t.Fatalf("only %d problems compared", n)
+	if len(rows) < 10 {
+		t.Fatalf("only %d problems compared", len(rows))
 	}
 }
 
