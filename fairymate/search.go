@@ -24,6 +24,9 @@ type solver struct {
 	path   []pathEntry
 	frames []frame
 	cache  []expansion
+
+	lines map[uint64][]variant.Move // main lines read, by position
+	tries int                       // lines read for the spare-piece preference
 }
 
 // pathEntry is a node on the current search path: its key, and the

@@ -260,6 +260,11 @@ func (s *solver) sortedMoves(p *variant.Position) ([]variant.Move, []variant.Pos
 // no spare piece at the end.
 const maxTries = 8
 
+// maxAllTries bounds the lines read in all for that preference, beyond
+// the first of each node: without it, a problem whose every line leaves a
+// piece would have its lines read to a depth-fold product of maxTries.
+const maxAllTries = 256
+
 // line appends to pv the main line from p, which mates in exactly n
 // plies; it reports false when a limit cut it short. Among the checks that
 // mate in n and the defences that last n (every one that does not allow a
@@ -270,6 +275,24 @@ func (s *solver) line(p *variant.Position, n int16, pv []variant.Move) ([]varian
 	if n <= 0 {
 		return pv, true
 	}
+	// A position read before gives the same line (the lines of the other
+	// candidates of a node are read only to look at their ends).
+	key := p.Key()
+	if s.lines == nil {
+		s.lines = map[uint64][]variant.Move{}
+	}
+	if l, ok := s.lines[key]; ok && len(l) == int(n) {
+		return append(slices.Clip(pv), l...), true
+	}
+	out, ok := s.readLine(p, n, pv)
+	if ok && len(out) == len(pv)+int(n) {
+		s.lines[key] = slices.Clone(out[len(pv):])
+	}
+	return out, ok
+}
+
+// readLine is line without the memo.
+func (s *solver) readLine(p *variant.Position, n int16, pv []variant.Move) ([]variant.Move, bool) {
 	ms, qs := s.sortedMoves(p)
 	var first []variant.Move
 	tries := 0
@@ -292,7 +315,8 @@ func (s *solver) line(p *variant.Position, n int16, pv []variant.Move) ([]varian
 			first = sub
 		}
 		tries++
-		return tries == maxTries, true
+		s.tries++
+		return tries == maxTries || s.tries >= maxAllTries, true
 	}
 	if p.SideToMove() == s.attacker {
 		// A check proven within n-1 plies mates in exactly n-1.
