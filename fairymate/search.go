@@ -255,7 +255,6 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 		q := *p
 		q.DoMove(moves[best])
 		s.search(&q, ply+1, cd, cthpn, cthdn)
-		moves, keys = f.moves, f.keys
 	}
 }
 
