@@ -118,6 +118,9 @@ var fairyProblems = []struct {
 	// back: every move leaves it in check. No mate at all in shogi.
 	{"tenjiku-carried", "9/3k5/9/9/9/9/9/9/3K5 b SL 1", "tenjiku", 1, 3},
 	{"tenjiku-carried-standard", "9/3k5/9/9/9/9/9/9/3K5 b SL 1", "", 0, 3},
+	// The same without Black's king: nothing answers the carried lance
+	// power, and the king escapes down the file.
+	{"tenjiku-carried-no-king", "9/3k5/9/9/9/9/9/9/9 b SL 1", "tenjiku", 0, 3},
 	{"tenjiku-3", "8k/9/8B/9/9/9/4K4/9/9 b SN 1", "tenjiku", 3, 3},
 	// 頭金 with a silver behind: mate in 1 in shogi; under 天竺 the king,
 	// checked by the knight first, moves as a knight and takes it.

@@ -205,7 +205,9 @@ func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, er
 	}
 	sol.Length, sol.LengthExact = int(length), true
 	// The main line, with some more nodes and time.
-	s.maxNodes = s.nodes + max(opt.MaxNodes, 1<<20)
+	if opt.MaxNodes > 0 {
+		s.maxNodes = s.nodes + max(opt.MaxNodes, 1<<20)
+	}
 	if !s.deadline.IsZero() {
 		s.deadline = time.Now().Add(max(opt.MaxTime, time.Second))
 	}
