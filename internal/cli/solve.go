@@ -131,6 +131,9 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
+		if hf.cooperative() && *rules != "" {
+			return usageErrorf(self, "--rules is for --stip mate")
+		}
 		if hf.cooperative() {
 			return solveHelp(ctx, e, fs, in, hf, *asJSON, *limit, *nodes)
 		}
