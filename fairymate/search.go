@@ -194,6 +194,14 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	return moves, keys
 }
 
+// epsilon returns the threshold of the best child from the second best
+// number: the 1+ε trick (Pawlewicz and Lew 2007), ε = 1/4, which lets the
+// search stay longer in one child before it switches and so re-expands
+// fewer nodes.
+func epsilon(second uint32) uint32 {
+	return addSat(second, second/4+1)
+}
+
 // addSat adds with saturation below infPN.
 func addSat(a, b uint32) uint32 {
 	if c := uint64(a) + uint64(b); c < infPN {
@@ -246,10 +254,10 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 		bv := s.lookup(keys[best], cd)
 		var cthpn, cthdn uint32
 		if or {
-			cthpn = min(thpn, addSat(second, 1))
+			cthpn = min(thpn, epsilon(second))
 			cthdn = uint32(min(uint64(thdn)-uint64(v.dn)+uint64(bv.dn), infPN))
 		} else {
-			cthdn = min(thdn, addSat(second, 1))
+			cthdn = min(thdn, epsilon(second))
 			cthpn = uint32(min(uint64(thpn)-uint64(v.pn)+uint64(bv.pn), infPN))
 		}
 		q := *p
