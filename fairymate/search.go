@@ -22,7 +22,7 @@ type solver struct {
 	visit    uint32
 
 	path   []pathEntry
-	frames []frame
+	frames []*frame
 	cache  []expansion
 
 	lines map[uint64][]variant.Move // main lines read, by position
@@ -36,10 +36,13 @@ type pathEntry struct {
 	visit uint32
 }
 
-// frame holds the buffers of the node at one ply.
+// frame holds the buffers of the node at one ply, and the position of the
+// child it searches (in the frame, not on the stack: the recursion would
+// move a local copy to the heap on every call).
 type frame struct {
 	moves []variant.Move
 	keys  []uint64
+	child variant.Position
 }
 
 // value is what the search knows of a node at one depth.
@@ -132,9 +135,9 @@ func (s *solver) tick() {
 // frameAt returns the buffers of ply.
 func (s *solver) frameAt(ply int) *frame {
 	for len(s.frames) <= ply {
-		s.frames = append(s.frames, frame{moves: make([]variant.Move, 0, variant.MaxMoves)})
+		s.frames = append(s.frames, &frame{moves: make([]variant.Move, 0, variant.MaxMoves)})
 	}
-	return &s.frames[ply]
+	return s.frames[ply]
 }
 
 // expansionSlots is the number of entries of the expansion cache.
@@ -260,9 +263,9 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 			cthdn = min(thdn, epsilon(second))
 			cthpn = uint32(min(uint64(thpn)-uint64(v.pn)+uint64(bv.pn), infPN))
 		}
-		q := *p
-		q.DoMove(moves[best])
-		s.search(&q, ply+1, cd, cthpn, cthdn)
+		f.child = *p
+		f.child.DoMove(moves[best])
+		s.search(&f.child, ply+1, cd, cthpn, cthdn)
 	}
 }
 
