@@ -134,6 +134,7 @@ type server struct {
 	opts    *optionTable
 	pos     Position
 	cur     *search  // the last search started, nil if none
+	fairy   bool     // the last position command held a fairy SFEN
 	pending []func() // setoption and usinewgame waiting for the search to end
 }
 
@@ -228,12 +229,17 @@ func (e *server) handle(line string) bool {
 		e.whenIdle(e.h.NewGame)
 	case "position":
 		pos, err := ParsePosition(f[1:])
+		if err != nil && isFairyPosition(f[1:]) {
+			e.fairy = true
+			e.info(fairyText)
+			return false
+		}
 		if err != nil {
 			// The previous position stays: a go still has one to search.
 			e.info("bad position: " + ErrorText(err) + "; the previous position stays")
 			return false
 		}
-		e.pos = pos
+		e.pos, e.fairy = pos, false
 	case "go":
 		e.cmdGo(f[1:])
 	case "stop":
@@ -337,6 +343,15 @@ func (e *server) cmdGo(f []string) {
 	}
 	e.flush()
 	lim, err := ParseGo(f)
+	if e.fairy && err == nil {
+		e.info("fairy position: not implemented by this engine")
+		if lim.Mate {
+			e.out.println(MateResult{Status: MateNotImplemented}.line())
+		} else {
+			e.out.println(BestMove{}.line())
+		}
+		return
+	}
 	var moves []shogi.Move
 	if err == nil && lim.SearchMoves != nil {
 		moves, err = readSearchMoves(&e.pos.Current, lim.SearchMoves)

@@ -27,16 +27,12 @@ standard board that is then played under the rules.`
 // --rules naming a condition. It returns ok false otherwise, and the
 // caller reads a standard position as before.
 func fairyInput(e *env, in *positionInput, rules string) (p variant.Position, ok bool, err error) {
-	r, err := variant.ParseRules(rules)
+	r, err := parseRulesFlag(in.command(), rules)
 	if err != nil {
-		var re *variant.RulesError
-		if errors.As(err, &re) {
-			return p, false, usageErrorf(in.command(), "bad --rules %q: %s", rules, strings.TrimPrefix(re.Error(), "variant: "))
-		}
-		return p, false, usageErrorf(in.command(), "bad --rules %q: %v", rules, err)
+		return p, false, err
 	}
 	fairySFEN := isSet(in.fs, "sfen") && strings.ContainsAny(in.sfen, "$(")
-	if !fairySFEN && len(r.Conditions()) == 0 {
+	if !fairySFEN && r == nil {
 		return p, false, nil
 	}
 	if err := in.check(); err != nil {

@@ -35,7 +35,6 @@ var fairyGoldenCases = []goldenCase{
 
 	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
 	{"err_bad_rules", []string{"perft", "--rules", "tenjiku,frob", "--depth", "1"}, ""},
-	{"err_rules_mate", []string{"solve", "--rules", "annan", "--sfen", fKings}, ""},
 	{"err_no_royal", []string{"solve", "--stip", "help", "--sfen", "8b/9/9/9/9/9/9/9/9 b (GH) 1"}, ""},
 	{"err_illegal", []string{"perft", "--sfen", "8k/8p/9/9/9/9/9/9/8(LI) b - 1", "--depth", "1"}, ""},
 	{"err_render_format", []string{"render", "--sfen", fDiagram, "--format", "kif"}, ""},

@@ -75,7 +75,7 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 		return []string{fmt.Sprintf("bad --stip %q: want mate, help or helpself", *h.stip)}
 	}
 	if !h.cooperative() {
-		for _, name := range []string{"length", "lines", "rules"} {
+		for _, name := range []string{"length", "lines"} {
 			if isSet(fs, name) {
 				errs = append(errs, fmt.Sprintf("--%s is for --stip help or helpself", name))
 			}

@@ -19,7 +19,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]] [--rules tenjiku,annan]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) with df-pn, under tsume rules: the attacker plays checks only,
@@ -89,7 +89,7 @@ standard error.
 Exit status: 0 mate (in batch mode: every position), 1 no mate or
 unknown (in batch mode: some position, or a line that cannot be
 solved), 2 bad usage or a bad or illegal position, 130 interrupted
-(Ctrl-C).` + helpText,
+(Ctrl-C).` + helpText + fairyHelpText,
 		setup: setupSolve,
 	}
 }
@@ -144,6 +144,15 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		if *asGiven {
 			opt.solver.DefenderHand = mate.AsGiven
+		}
+		if *hf.rules != "" && (isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-") {
+			return usageErrorf(self, "--rules takes one position, not a batch")
+		}
+		if fp, ok, err := fairyInput(e, in, *hf.rules); err != nil || ok {
+			if err != nil {
+				return err
+			}
+			return solveFairy(ctx, e, fs, &fp, opt)
 		}
 
 		hasBatch := isSet(fs, "batch")

@@ -1,0 +1,367 @@
+package fairymate
+
+import (
+	"context"
+	"time"
+
+	"github.com/tsume-shogi/tsume/variant"
+)
+
+// solver is the state of one Solve: the table, the limits and the search
+// path.
+type solver struct {
+	t        *table
+	attacker variant.Color
+	discount bool // leave futile interpositions out of the defender's replies
+
+	ctx      context.Context
+	deadline time.Time
+	maxNodes uint64
+	nodes    uint64
+	stopped  bool
+	visit    uint32
+
+	path   []pathEntry
+	frames []*frame
+	cache  []expansion
+
+	lines map[uint64][]variant.Move // main lines read, by position
+	tries int                       // lines read for the spare-piece preference
+}
+
+// pathEntry is a node on the current search path: its key, and the
+// identity of this visit of it (for path-dependent disproofs).
+type pathEntry struct {
+	key   uint64
+	visit uint32
+}
+
+// frame holds the buffers of the node at one ply, and the position of the
+// child it searches (in the frame, not on the stack: the recursion would
+// move a local copy to the heap on every call).
+type frame struct {
+	moves []variant.Move
+	keys  []uint64
+	child variant.Position
+}
+
+// value is what the search knows of a node at one depth.
+type value struct {
+	pn, dn uint32
+	proof  int16 // the proof's height, when pn == 0
+	rng    int16 // the depth up to which a disproof holds, when dn == 0
+	a1, a2 int16 // the ancestors a disproof depends on (-1: none)
+}
+
+var unknownValue = value{pn: 1, dn: 1, a1: -1, a2: -1}
+
+// child returns the depth of the children of a node at depth d.
+func child(d int16) int16 {
+	if d == infDepth {
+		return d
+	}
+	return d - 1
+}
+
+// up returns the range of a node's disproof from its child's.
+func up(r int16) int16 {
+	if r == infDepth {
+		return r
+	}
+	return r + 1
+}
+
+// lookup returns the value of the position of key at depth d, as a child
+// of the node at ply len(s.path)-1.
+func (s *solver) lookup(key uint64, d int16) value {
+	n := len(s.path)
+	// A repetition of a node on the path (the same side to move) is no
+	// mate on this path.
+	for i := n - 2; i >= 0; i -= 2 {
+		if s.path[i].key == key {
+			return value{pn: infPN, rng: infDepth, a1: int16(i), a2: -1}
+		}
+	}
+	e := s.t.find(key)
+	if e == nil {
+		return unknownValue
+	}
+	switch {
+	case d >= e.proof:
+		return value{dn: infPN, proof: e.proof, a1: -1, a2: -1}
+	case e.disc != s.discount:
+	case d <= e.dis:
+		return value{pn: infPN, rng: e.dis, a1: -1, a2: -1}
+	case d <= e.pdDis && int(e.pdPly) < n && s.path[e.pdPly].visit == e.pdVisit:
+		return value{pn: infPN, rng: e.pdDis, a1: e.pdPly, a2: e.pdNext}
+	case e.depth == d:
+		return value{pn: e.pn, dn: e.dn, a1: -1, a2: -1}
+	}
+	return unknownValue
+}
+
+// store records v for key at depth d, found by the node at ply.
+func (s *solver) store(key uint64, d int16, ply int, v value, work uint64) {
+	e := s.t.slot(key)
+	e.work += work
+	if e.disc != s.discount {
+		e.disc, e.depth, e.dis, e.pdDis = s.discount, -1, -1, -1
+	}
+	switch {
+	case v.pn == 0:
+		e.proof = min(e.proof, v.proof)
+	case v.dn == 0 && v.a1 < 0:
+		e.dis = max(e.dis, v.rng)
+	case v.dn == 0:
+		e.pdDis, e.pdPly, e.pdNext, e.pdVisit = v.rng, v.a1, v.a2, s.path[v.a1].visit
+	default:
+		e.depth, e.pn, e.dn = d, v.pn, v.dn
+	}
+}
+
+// tick counts a node and looks at the limits now and then.
+func (s *solver) tick() {
+	s.nodes++
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+	}
+	if s.nodes&1023 == 0 {
+		if s.ctx.Err() != nil || !s.deadline.IsZero() && time.Now().After(s.deadline) {
+			s.stopped = true
+		}
+	}
+}
+
+// frameAt returns the buffers of ply.
+func (s *solver) frameAt(ply int) *frame {
+	for len(s.frames) <= ply {
+		s.frames = append(s.frames, &frame{moves: make([]variant.Move, 0, variant.MaxMoves)})
+	}
+	return s.frames[ply]
+}
+
+// expansionSlots is the number of entries of the expansion cache.
+const expansionSlots = 1 << 12
+
+// expansion is a cached node expansion: the moves the search considers
+// at a position and the keys of the positions after them.
+type expansion struct {
+	key      uint64
+	discount bool
+	used     bool
+	moves    []variant.Move
+	keys     []uint64
+}
+
+// expand returns the moves the search considers at p (the checks of the
+// attacker, the defender's replies under the futile rule) and the keys of
+// the positions after them, in f's buffers. A node is entered again and
+// again by df-pn, so the expansions are cached.
+func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]variant.Move, []uint64) {
+	if s.cache == nil {
+		s.cache = make([]expansion, expansionSlots)
+	}
+	c := &s.cache[key&(expansionSlots-1)]
+	if c.used && c.key == key && c.discount == s.discount {
+		f.moves = append(f.moves[:0], c.moves...)
+		f.keys = append(f.keys[:0], c.keys...)
+		return f.moves, f.keys
+	}
+	moves := f.moves[:0]
+	if or {
+		for _, m := range p.LegalMoves(moves) {
+			if p.GivesCheck(m) {
+				moves = append(moves, m)
+			}
+		}
+	} else {
+		moves = replies(p, moves)
+	}
+	keys := f.keys[:0]
+	n := 0
+	for _, m := range moves {
+		q := *p
+		q.DoMove(m)
+		if !or && s.discount && isFutile(p, &q, m) {
+			continue
+		}
+		moves[n] = m
+		n++
+		keys = append(keys, q.Key())
+	}
+	moves = moves[:n]
+	f.moves, f.keys = moves, keys
+	c.key, c.discount, c.used = key, s.discount, true
+	c.moves = append(c.moves[:0], moves...)
+	c.keys = append(c.keys[:0], keys...)
+	return moves, keys
+}
+
+// epsilon returns the threshold of the best child from the second best
+// number: the 1+ε trick (Pawlewicz and Lew 2007), ε = 1/4, which lets the
+// search stay longer in one child before it switches and so re-expands
+// fewer nodes.
+func epsilon(second uint32) uint32 {
+	return addSat(second, second/4+1)
+}
+
+// addSat adds with saturation below infPN.
+func addSat(a, b uint32) uint32 {
+	if c := uint64(a) + uint64(b); c < infPN {
+		return uint32(c)
+	}
+	return infPN - 1
+}
+
+// search is the df-pn search (MID) of p at ply with depth d plies left,
+// until its proof number reaches thpn or its disproof number thdn.
+func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32) {
+	key := p.Key()
+	s.visit++
+	s.path = append(s.path, pathEntry{key, s.visit})
+	defer func() { s.path = s.path[:len(s.path)-1] }()
+	start := s.nodes
+	s.tick()
+	or := p.SideToMove() == s.attacker
+	done := func(v value) { s.store(key, d, ply, v, s.nodes-start) }
+
+	if or && d <= 0 {
+		done(value{pn: infPN, rng: 0, a1: -1, a2: -1})
+		return
+	}
+	f := s.frameAt(ply)
+	moves, keys := s.expand(p, key, or, f)
+	switch {
+	case len(moves) == 0 && or:
+		done(value{pn: infPN, rng: infDepth, a1: -1, a2: -1})
+		return
+	case len(moves) == 0:
+		done(value{dn: infPN, proof: 0, a1: -1, a2: -1})
+		return
+	case d <= 0:
+		done(value{pn: infPN, rng: 0, a1: -1, a2: -1})
+		return
+	}
+	cd := child(d)
+	for {
+		v, best, second := s.combine(or, keys, cd)
+		if v.dn == 0 && v.a1 == int16(ply) {
+			// A mate from this node cannot pass through it again.
+			v.a1 = v.a2
+			v.a2 = max(-1, v.a2-1)
+		}
+		if v.pn == 0 || v.dn == 0 || v.pn >= thpn || v.dn >= thdn || s.stopped {
+			done(v)
+			return
+		}
+		bv := s.lookup(keys[best], cd)
+		var cthpn, cthdn uint32
+		if or {
+			cthpn = min(thpn, epsilon(second))
+			cthdn = uint32(min(uint64(thdn)-uint64(v.dn)+uint64(bv.dn), infPN))
+		} else {
+			cthdn = min(thdn, epsilon(second))
+			cthpn = uint32(min(uint64(thpn)-uint64(v.pn)+uint64(bv.pn), infPN))
+		}
+		f.child = *p
+		f.child.DoMove(moves[best])
+		s.search(&f.child, ply+1, cd, cthpn, cthdn)
+	}
+}
+
+// combine computes a node's value from its children at depth cd, with its
+// best child and the second best number (pn for an OR node, dn for an AND
+// node).
+func (s *solver) combine(or bool, keys []uint64, cd int16) (v value, best int, second uint32) {
+	v = value{a1: -1, a2: -1}
+	second = infPN
+	if or {
+		v.pn, v.proof, v.rng = infPN, noProof, infDepth
+		first := true
+		for i, k := range keys {
+			c := s.lookup(k, cd)
+			switch {
+			case c.pn < v.pn:
+				second, v.pn, best = v.pn, c.pn, i
+			case c.pn < second:
+				second = c.pn
+			}
+			v.dn = addSat(v.dn, c.dn)
+			if c.pn == 0 {
+				v.proof = min(v.proof, c.proof+1)
+			}
+			if c.dn == 0 {
+				v.rng = min(v.rng, up(c.rng))
+				v.a1, v.a2 = merge(v.a1, v.a2, c.a1, c.a2, first)
+				first = false
+			}
+		}
+		if v.pn != 0 {
+			v.proof = 0
+		}
+		if v.dn == 0 {
+			v.dn, v.pn = 0, infPN
+		} else {
+			v.a1, v.a2, v.rng = -1, -1, 0
+		}
+		return v, best, second
+	}
+	v.dn = infPN
+	v.rng = -1
+	for i, k := range keys {
+		c := s.lookup(k, cd)
+		switch {
+		case c.dn < v.dn:
+			second, v.dn, best = v.dn, c.dn, i
+		case c.dn < second:
+			second = c.dn
+		}
+		v.pn = addSat(v.pn, c.pn)
+		if c.pn == 0 {
+			v.proof = max(v.proof, c.proof+1)
+		}
+		if c.dn == 0 && better(c, v) {
+			v.rng, v.a1, v.a2 = up(c.rng), c.a1, c.a2
+		}
+	}
+	if v.dn == 0 {
+		v.pn = infPN
+	} else {
+		v.a1, v.a2, v.rng = -1, -1, 0
+	}
+	if v.pn == 0 {
+		v.dn = infPN
+	}
+	return v, best, second
+}
+
+// better reports whether the disproven child c gives an AND node a more
+// useful disproof than the one it holds in v: path-independent first,
+// then the one holding at more depths.
+func better(c, v value) bool {
+	if v.rng < 0 {
+		return true
+	}
+	if (c.a1 < 0) != (v.a1 < 0) {
+		return c.a1 < 0
+	}
+	return up(c.rng) > v.rng
+}
+
+// merge returns the dependencies of the union of two disproofs' (the
+// deepest ancestor and a bound on the next); first says the first is
+// empty.
+func merge(a1, a2, b1, b2 int16, first bool) (int16, int16) {
+	if first {
+		return b1, b2
+	}
+	hi := max(a1, b1)
+	next := max(a2, b2)
+	if a1 < hi {
+		next = max(next, a1)
+	}
+	if b1 < hi {
+		next = max(next, b1)
+	}
+	return hi, next
+}

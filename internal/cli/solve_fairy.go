@@ -1,0 +1,172 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/tsume-shogi/tsume/fairymate"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/variant"
+)
+
+// fairyHelpText is the part of solve's help on fairy problems.
+const fairyHelpText = `
+
+With --rules (a comma-separated list of conditions: tenjiku for 天竺,
+annan for 安南; docs/fairy.md), or with a fairy SFEN (royal pieces written
+$B, $+r, $(GH); the fairy kinds (GH) Grasshopper and (LI) Lion), solve
+searches the mate stipulation (かしこ詰) over the fairy layer with the
+solver of package fairymate: the attacker checks on every move, the
+defender is mated when one of its royals is in check and it has no legal
+move. The defender holds every remaining standard piece (fairy pieces are
+not part of the set) unless --as-given; --futile, --time, --nodes and
+--hash apply as above. It reports the status, the shortest length and
+the main line in USI, the pieces left in the attacker's hand, the nodes
+and the time; there is no soundness check and no verdict. The JSON object
+is
+  {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],
+   "pv_complete":…,"leftover":…,"leftover_pieces":…,"nodes":…,
+   "time_ms":…,"sfen":…}
+A standard position without --rules goes to the standard solver.`
+
+// parseRulesFlag parses the value of a --rules flag: "" or "standard" is
+// the standard rules (nil).
+func parseRulesFlag(self, s string) (*variant.Rules, error) {
+	if s == "" {
+		return nil, nil
+	}
+	r, err := variant.ParseRules(s)
+	if err != nil {
+		var re *variant.RulesError
+		if errors.As(err, &re) {
+			return nil, usageErrorf(self, "bad --rules %q: %q at offset %d: %s", s, re.Name, re.Offset, re.Msg)
+		}
+		return nil, usageErrorf(self, "bad --rules %q: %v", s, err)
+	}
+	if len(r.Conditions()) == 0 {
+		return nil, nil
+	}
+	return r, nil
+}
+
+// fairyView is the JSON object of a fairy solve.
+type fairyView struct {
+	Status         string   `json:"status"`
+	Rules          string   `json:"rules"`
+	Length         int      `json:"length"`
+	LengthExact    bool     `json:"length_exact"`
+	PV             []string `json:"pv"`
+	PVComplete     bool     `json:"pv_complete"`
+	Leftover       bool     `json:"leftover"`
+	LeftoverPieces string   `json:"leftover_pieces"`
+	Nodes          uint64   `json:"nodes"`
+	TimeMS         int64    `json:"time_ms"`
+	SFEN           string   `json:"sfen"`
+}
+
+// solveFairy solves p with fairymate: mate exits 0, no mate or unknown 1,
+// a position it cannot search 2.
+func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Position, opt solveOptions) error {
+	const self = "solve"
+	for _, name := range []string{"verdict-nodes", "progress"} {
+		if isSet(fs, name) {
+			return usageErrorf(self, "--%s does not apply to a fairy problem", name)
+		}
+	}
+	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime}
+	if opt.solver.DefenderHand == mate.AsGiven {
+		fo.DefenderHand = fairymate.AsGiven
+	}
+	if opt.solver.Futile == mate.Count {
+		fo.Futile = fairymate.Count
+	}
+	sol, err := fairymate.Solve(ctx, p, fo)
+	var npe *fairymate.NotAProblemError
+	switch {
+	case errors.As(err, &npe):
+		return &exitError{ExitError, "not a tsume position: " + npe.Msg}
+	case sol == nil:
+		return err
+	}
+	v := &fairyView{
+		Status: sol.Status.String(), Rules: rulesName(p), Length: sol.Length, LengthExact: sol.LengthExact,
+		PV: []string{}, PVComplete: sol.PVComplete, Leftover: sol.Leftover,
+		Nodes: sol.Nodes, TimeMS: sol.Time.Milliseconds(), SFEN: sol.Position.SFEN(),
+	}
+	end := sol.Position
+	for _, m := range sol.PV {
+		v.PV = append(v.PV, variant.MoveString(m))
+		end.DoMove(m)
+	}
+	if sol.Leftover {
+		v.LeftoverPieces = end.Hand(p.SideToMove()).String()
+	}
+	w := bufio.NewWriter(e.stdout)
+	var werr error
+	if opt.json {
+		werr = report.WriteJSON(w, v)
+	} else {
+		writeFairyText(w, sol, v, opt)
+	}
+	if ferr := w.Flush(); werr == nil {
+		werr = ferr
+	}
+	switch {
+	case werr != nil:
+		return werr
+	case ctx.Err() != nil:
+		return ctx.Err()
+	case sol.Status != fairymate.Mate:
+		return &exitError{code: ExitNo}
+	}
+	return nil
+}
+
+// writeFairyText writes the human report of a fairy solve.
+func writeFairyText(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt solveOptions) {
+	fmt.Fprintf(w, "SFEN: %s\nrules: %s\nstipulation: mate (かしこ詰)\n", v.SFEN, v.Rules)
+	if opt.solver.DefenderHand == mate.Remaining {
+		w.WriteString("defender's hand: all remaining standard pieces (tsume convention; --as-given to use the SFEN's hands)\n\n")
+	} else {
+		w.WriteString("defender's hand: as given\n\n")
+	}
+	switch {
+	case sol.Status == fairymate.Mate && sol.LengthExact:
+		fmt.Fprintf(w, "status: mate\nlength: %s (%d手詰)\n", plies(sol.Length), sol.Length)
+	case sol.Status == fairymate.Mate:
+		fmt.Fprintf(w, "status: mate\nlength: at most %s (a limit stopped the search for a shorter mate)\n", plies(sol.Length))
+	case sol.Status == fairymate.NoMate:
+		w.WriteString("status: nomate\n")
+	default:
+		why := "interrupted"
+		switch {
+		case opt.solver.MaxNodes > 0 && sol.Nodes >= opt.solver.MaxNodes:
+			why = fmt.Sprintf("the node limit, --nodes %d, was reached first", opt.solver.MaxNodes)
+		case opt.solver.MaxTime > 0 && sol.Time >= opt.solver.MaxTime:
+			why = fmt.Sprintf("the time limit, --time %v, was reached first", opt.solver.MaxTime)
+		}
+		fmt.Fprintf(w, "status: unknown (%s)\n", why)
+	}
+	if len(v.PV) > 0 {
+		w.WriteString("main line:\n")
+		nw := len(fmt.Sprint(len(v.PV)))
+		for i, m := range v.PV {
+			fmt.Fprintf(w, "  %*d  %s\n", nw, i+1, m)
+		}
+		if !v.PVComplete {
+			w.WriteString("  (the reading of the main line was cut short by a limit)\n")
+		}
+	}
+	if sol.Status == fairymate.Mate && v.PVComplete {
+		left := "none"
+		if v.Leftover {
+			left = v.LeftoverPieces
+		}
+		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", left)
+	}
+	fmt.Fprintf(w, "nodes %d, time %.2fs\n", sol.Nodes, sol.Time.Seconds())
+}
