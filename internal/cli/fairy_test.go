@@ -32,7 +32,11 @@ var fairyGoldenCases = []goldenCase{
 	{"render_text_rules", []string{"render", "--sfen", fDiagram, "--rules", "annan,tenjiku", "--title", "異王"}, ""},
 	{"render_svg", []string{"render", "--sfen", fDiagram, "--format", "svg", "--move", "L*5a"}, ""},
 	{"render_sfen", []string{"render", "--sfen", fDiagram, "--format", "sfen", "--moves", "L*5a (GH)*5e"}, ""},
+	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
+	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
+	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},
 
+	{"err_verify_batch", []string{"verify", "--rules", "annan", "--sfen", "-"}, ""},
 	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
 	{"err_bad_rules", []string{"perft", "--rules", "tenjiku,frob", "--depth", "1"}, ""},
 	{"err_no_royal", []string{"solve", "--stip", "help", "--sfen", "8b/9/9/9/9/9/9/9/9 b (GH) 1"}, ""},

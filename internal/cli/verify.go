@@ -16,7 +16,7 @@ func verifyCommand() *command {
 	return &command{
 		name:    "verify",
 		summary: "judge positions as mate-in-1 problems: validity, every mate, statistics",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--as-given]",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--as-given] [--rules LIST]",
 		help: `
 Verify judges a position as a mate-in-1 tsume problem. A valid problem is
 a legal position with the attacker (Black) to move and not in check, the
@@ -75,7 +75,7 @@ Exit status: 0 every position is a valid problem, 1 some position is not
 its result says why), 2 bad usage, an unreadable file, or a single
 position (--sfen or a record) that does not parse or is illegal (one
 line on standard error says why), 130 interrupted (Ctrl-C; checked
-between lines).`,
+between lines).` + verifyFairyHelp,
 		setup: setupVerify,
 	}
 }
@@ -92,6 +92,7 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	batch := fs.String("batch", "", "read one SFEN a line from `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
 	asGiven := fs.Bool("as-given", false, "keep the SFEN's hands instead of giving the defender every remaining piece")
+	rules := fs.String("rules", "", rulesUsage)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "verify"
 		hasInput, hasBatch := in.given(), isSet(fs, "batch")
@@ -113,6 +114,18 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		opt := verifyOptions{json: *asJSON, hand: mate.Remaining}
 		if *asGiven {
 			opt.hand = mate.AsGiven
+		}
+		if *rules != "" && batchMode {
+			return usageErrorf(self, "--rules takes one position, not a batch")
+		}
+		if !batchMode {
+			fp, ok, err := fairyInput(e, in, *rules)
+			if err != nil {
+				return err
+			}
+			if ok {
+				return verifyFairy(e, &fp, opt)
+			}
 		}
 		switch {
 		case !batchMode:

@@ -1,0 +1,109 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+
+	"github.com/tsume-shogi/tsume/fairymate"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/variant"
+)
+
+// verifyFairyHelp is the part of verify's help on fairy positions.
+const verifyFairyHelp = `
+
+With --rules (tenjiku, annan) or a fairy SFEN (docs/fairy.md), verify
+judges the position under those rules (package fairymate): the defender
+needs a royal piece and is mated when any of its royals is in check and
+it has no legal move; the defender holds every remaining standard piece
+unless --as-given. It prints VALID or NOT VALID with the reasons and
+every mating move in USI and in Japanese; the statistics and the
+composers' verdict are for standard positions only. With --json:
+  {"sfen":…,"rules":…,"valid":…,"errors":[…],"mates":[…],"mates_ja":[…],
+   "promotion_pair":…,"leftover":…}`
+
+// fairyVerdictView is the JSON object of a fairy verify.
+type fairyVerdictView struct {
+	SFEN          string   `json:"sfen"`
+	Rules         string   `json:"rules"`
+	Valid         bool     `json:"valid"`
+	Errors        []string `json:"errors"`
+	Mates         []string `json:"mates"`
+	MatesJA       []string `json:"mates_ja"`
+	PromotionPair bool     `json:"promotion_pair"`
+	Leftover      bool     `json:"leftover"`
+}
+
+// verifyFairy judges the fairy position p as a mate-in-1 problem: exit 0
+// for a valid problem, 1 for another, 2 for an illegal position.
+func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
+	hand := fairymate.Remaining
+	if opt.hand == mate.AsGiven {
+		hand = fairymate.AsGiven
+	}
+	v, err := fairymate.Verify1(p, hand)
+	var npe *fairymate.NotAProblemError
+	if errors.As(err, &npe) {
+		return &exitError{ExitError, npe.Msg}
+	}
+	if err != nil {
+		return inputError(err)
+	}
+	view := fairyVerdictView{SFEN: v.Position.SFEN(), Rules: rulesName(p), Valid: v.Valid(),
+		Errors: append([]string{}, v.Errors...), Mates: []string{}, MatesJA: []string{},
+		PromotionPair: v.PromotionPair, Leftover: v.Leftover}
+	for _, m := range v.Mates {
+		usi, ja := report.FairyLine(&v.Position, []variant.Move{m})
+		view.Mates = append(view.Mates, usi[0])
+		view.MatesJA = append(view.MatesJA, ja[0])
+	}
+	w := bufio.NewWriter(e.stdout)
+	if opt.json {
+		err = report.WriteJSON(w, view)
+	} else {
+		writeFairyVerdict(w, &view, opt.hand)
+	}
+	if err == nil {
+		err = w.Flush()
+	}
+	if err != nil {
+		return err
+	}
+	if !view.Valid {
+		return &exitError{code: ExitNo}
+	}
+	return nil
+}
+
+// writeFairyVerdict writes the text report of a fairy verify.
+func writeFairyVerdict(w *bufio.Writer, v *fairyVerdictView, hand mate.DefenderHand) {
+	fmt.Fprintf(w, "SFEN: %s\nrules: %s\n", v.SFEN, v.Rules)
+	if hand == mate.AsGiven {
+		w.WriteString(handAsGivenText + "\n")
+	} else {
+		w.WriteString("defender's hand: all remaining standard pieces (tsume convention; --as-given to use the SFEN's hands)\n")
+	}
+	w.WriteString("\n")
+	if v.Valid {
+		w.WriteString("VALID: a sound mate-in-1 problem\n")
+	} else {
+		w.WriteString("NOT VALID:\n")
+		for _, msg := range v.Errors {
+			fmt.Fprintf(w, "  - %s\n", msg)
+		}
+	}
+	if len(v.Mates) > 0 {
+		w.WriteString("\nmates:\n")
+		for i := range v.Mates {
+			fmt.Fprintf(w, "  %s  %s\n", v.Mates[i], v.MatesJA[i])
+		}
+	}
+	if v.PromotionPair {
+		w.WriteString("the two mates differ only by promotion (成生の非限定: tolerated)\n")
+	}
+	if v.Leftover {
+		w.WriteString("leftover pieces (駒余り): the attacker has pieces in hand after the mate\n")
+	}
+}
