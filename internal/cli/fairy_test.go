@@ -31,6 +31,7 @@ var fairyGoldenCases = []goldenCase{
 	{"render_text", []string{"render", "--sfen", fDiagram}, ""},
 	{"render_text_rules", []string{"render", "--sfen", fDiagram, "--rules", "annan,tenjiku", "--title", "異王"}, ""},
 	{"render_svg", []string{"render", "--sfen", fDiagram, "--format", "svg", "--move", "L*5a"}, ""},
+	{"render_bod", []string{"render", "--sfen", fDiagram, "--format", "bod", "--rules", "tenjiku"}, ""},
 	{"render_sfen", []string{"render", "--sfen", fDiagram, "--format", "sfen", "--moves", "L*5a (GH)*5e"}, ""},
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},

@@ -73,7 +73,10 @@ must be legal, as for every command (no more pieces than the set holds,
 one king a side at most, no 二歩, no piece that can never move, the side
 not to move not in check): an illegal one is refused.
 
-A fairy position is drawn in the text, svg and sfen formats only. The
+A fairy position is drawn in the text, bod, svg and sfen formats only.
+Its bod diagram names the fairy kinds グ (grasshopper) and 獅 (lion) and
+adds a line 異王： listing the royals other than kings by square
+(▲９九角), and a line 条件： with the rules. The
 text board writes the fairy SFEN tokens in wider cells ($B a royal
 bishop, (GH) the grasshopper, (LI) the lion) and adds a line naming the
 fairy kinds and the royal mark, and one with the rules; the svg picture

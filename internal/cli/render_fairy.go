@@ -15,9 +15,9 @@ import (
 // svg diagrams and the SFEN (the other formats cannot hold fairy pieces).
 func (r *renderRequest) renderFairy(e *env, p *variant.Position) error {
 	switch r.format {
-	case "text", "svg", "sfen":
+	case "text", "bod", "svg", "sfen":
 	default:
-		return &exitError{ExitError, fmt.Sprintf("format %s cannot hold a fairy position: use text, svg or sfen", r.format)}
+		return &exitError{ExitError, fmt.Sprintf("format %s cannot hold a fairy position: use text, bod, svg or sfen", r.format)}
 	}
 	q := *p
 	playAll := func(list []string, flagName string) (shogi.Move, error) {
@@ -70,6 +70,8 @@ func (r *renderRequest) renderFairy(e *env, p *variant.Position) error {
 			s = r.title + "\n" + s
 		}
 		out = []byte(s)
+	case "bod":
+		out = []byte(render.FairyBOD(&q))
 	case "svg":
 		out = render.FairySVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks})
 	case "sfen":
