@@ -10,15 +10,7 @@ import (
 
 func verify1(t *testing.T, sfen, rules string) *Verdict1 {
 	t.Helper()
-	p, err := variant.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := variant.ParseRules(rules)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.SetRules(r)
+	p := fairyPosition(t, sfen, rules)
 	v, err := Verify1(&p, AsGiven)
 	if err != nil {
 		t.Fatalf("%s: %v", sfen, err)
@@ -73,10 +65,7 @@ func bruteMates(p *variant.Position) []variant.Move {
 }
 
 func TestVerify1Illegal(t *testing.T) {
-	p, err := variant.ParseSFEN("4k4/9/4R4/9/9/9/9/9/9 b - 1")
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := fairyPosition(t, "4k4/9/4R4/9/9/9/9/9/9 b - 1", "")
 	if _, err := Verify1(&p, AsGiven); !errors.Is(err, ErrNotAProblem) {
 		t.Errorf("the side not to move in check: %v", err)
 	}
