@@ -33,6 +33,8 @@ var fairyGoldenCases = []goldenCase{
 	{"render_svg", []string{"render", "--sfen", fDiagram, "--format", "svg", "--move", "L*5a"}, ""},
 	{"render_bod", []string{"render", "--sfen", fDiagram, "--format", "bod", "--rules", "tenjiku"}, ""},
 	{"render_sfen", []string{"render", "--sfen", fDiagram, "--format", "sfen", "--moves", "L*5a (GH)*5e"}, ""},
+	{"mate_royal_bishop", []string{"solve", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
+	{"mate_tenjiku_json", []string{"solve", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},

@@ -25,10 +25,10 @@ defender is mated when one of its royals is in check and it has no legal
 move. The defender holds every remaining standard piece (fairy pieces are
 not part of the set) unless --as-given; --futile, --time, --nodes and
 --hash apply as above. It reports the status, the shortest length and
-the main line in USI, the pieces left in the attacker's hand, the nodes
+the main line in USI and in Japanese (KIF style, グ and 獅), the pieces left in the attacker's hand, the nodes
 and the time; there is no soundness check and no verdict. The JSON object
 is
-  {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],
+  {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],"pv_ja":[…],
    "pv_complete":…,"leftover":…,"leftover_pieces":…,"nodes":…,
    "time_ms":…,"sfen":…}
 A standard position without --rules goes to the standard solver.`
@@ -60,6 +60,7 @@ type fairyView struct {
 	Length         int      `json:"length"`
 	LengthExact    bool     `json:"length_exact"`
 	PV             []string `json:"pv"`
+	PVJA           []string `json:"pv_ja"`
 	PVComplete     bool     `json:"pv_complete"`
 	Leftover       bool     `json:"leftover"`
 	LeftoverPieces string   `json:"leftover_pieces"`
@@ -99,8 +100,11 @@ func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Positi
 	}
 	end := sol.Position
 	for _, m := range sol.PV {
-		v.PV = append(v.PV, variant.MoveString(m))
 		end.DoMove(m)
+	}
+	v.PV, v.PVJA = report.FairyLine(&sol.Position, sol.PV)
+	if v.PV == nil {
+		v.PV, v.PVJA = []string{}, []string{}
 	}
 	if sol.Leftover {
 		v.LeftoverPieces = end.Hand(p.SideToMove()).String()
@@ -155,7 +159,7 @@ func writeFairyText(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt 
 		w.WriteString("main line:\n")
 		nw := len(fmt.Sprint(len(v.PV)))
 		for i, m := range v.PV {
-			fmt.Fprintf(w, "  %*d  %s\n", nw, i+1, m)
+			fmt.Fprintf(w, "  %*d  %-7s %s\n", nw, i+1, m, v.PVJA[i])
 		}
 		if !v.PVComplete {
 			w.WriteString("  (the reading of the main line was cut short by a limit)\n")
