@@ -31,10 +31,17 @@ type child struct {
 	// its square, new to the table, whose disproof number is worked out
 	// only when its turn comes.
 	unestimated bool
+	// capTried marks an interposition whose futility by capture was
+	// tested (capture.go); futileCap one found futile: it is proven with
+	// the value of the position after the capture, not one ply more.
+	capTried, futileCap bool
+	// exact: the child's final result holds for its very hand only.
+	exact bool
 }
 
 func (c *child) set(r result) {
 	c.pn, c.dn, c.length, c.spare, c.phand, c.anchor, c.anchor2 = r.pn, r.dn, r.length, r.spare, r.hand, r.anchor, r.anchor2
+	c.exact = r.exact
 }
 
 // frame is the search state at one ply.
@@ -65,6 +72,7 @@ type search struct {
 	progress func()
 
 	frames    []*frame
+	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount [1 << pathBits]uint8
 	visits    uint32
@@ -173,6 +181,7 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 		} else {
 			pn = 0
 			blocked, square := false, shogi.NoSquare
+			settled := false // a child is disproven for good
 			for i := range f.children {
 				c := &f.children[i]
 				// Interposing drops on one square wait for each other: only
@@ -193,9 +202,17 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 							s.estimateReply(p, c)
 						}
 					}
-					if c.pn != 0 {
-						blocked = true
+				}
+				if c.dn == 0 && !settled {
+					// A disproven interposition may still be futile by
+					// capture (with plies left, under Discount).
+					if !c.capTried && s.futile && s.limited && isInterposition(p, c.move) {
+						s.tryCapture(ply, c)
 					}
+					settled = c.dn == 0
+				}
+				if c.move.IsDrop() && c.pn != 0 {
+					blocked = true
 				}
 				pn = addSat(pn, c.pn)
 				low.add(i, c.dn)
@@ -246,6 +263,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 		var spare uint8
 		var ph shogi.Hand
 		best := -1
+		exact := false
 		for i := range f.children {
 			c := &f.children[i]
 			if c.pn != 0 {
@@ -253,14 +271,22 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 			}
 			if !or {
 				ph = ph.Max(c.phand)
+				exact = exact || c.exact
+			}
+			// A move adds its ply, except an interposition futile by
+			// capture: it has the value of the position after the capture.
+			v := c.length + 1
+			if c.futileCap {
+				v = c.length
 			}
 			if best < 0 ||
-				or && (c.length < length || c.length == length && c.spare < spare) ||
-				!or && (c.length > length || c.length == length && c.spare < spare) {
-				length, spare, best = c.length, c.spare, i
+				or && (v < length || v == length && c.spare < spare) ||
+				!or && (v > length || v == length && c.spare < spare) {
+				length, spare, best = v, c.spare, i
 			}
 		}
 		if or {
+			exact = f.children[best].exact
 			ph = proofHandBefore(&f.pos, f.children[best].move, f.children[best].phand, hand)
 		} else {
 			ph = pinDrops(&f.pos, ph, hand)
@@ -268,11 +294,15 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				ph = s.excludedProofHand(key, hand, ph)
 			}
 		}
-		s.tt.store(key, ph, s.futile, 0, infinity, work, length+1, spare, -1, -1)
+		if exact {
+			ph, spare = hand, spare|exactBit
+		}
+		s.tt.store(key, ph, s.futile, 0, infinity, work, length, spare, -1, -1)
 	case dn == 0:
 		a1, a2 := int16(-1), int16(-1)
 		var depth uint16
 		var dh shogi.Hand
+		exact := false
 		if or {
 			// Every child is disproven: the node depends on all of them,
 			// holds to the smallest of their depths, and for the hands
@@ -285,6 +315,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				a1, a2 = mergeAnchors(a1, a2, c.anchor, c.anchor2)
 				depth = min(depth, c.length)
 				dh = dh.Min(disproofHandBefore(&f.pos, c.move, c.phand))
+				exact = exact || c.exact
 			}
 		} else {
 			// One disproven child suffices: the least dependent, then the
@@ -295,8 +326,9 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				if c.dn != 0 {
 					continue
 				}
-				if best < 0 || c.anchor < a1 || c.anchor == a1 && c.length > depth {
-					a1, a2, depth, best = c.anchor, c.anchor2, c.length, i
+				if best < 0 || !c.exact && exact ||
+					c.exact == exact && (c.anchor < a1 || c.anchor == a1 && c.length > depth) {
+					a1, a2, depth, best, exact = c.anchor, c.anchor2, c.length, i, c.exact
 				}
 			}
 			// The defender's move is there for any smaller attacker hand,
@@ -311,8 +343,8 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				dh = s.excludedDisproofHand(key, hand, dh)
 			}
 		}
-		if !dh.Dominates(hand) {
-			dh = hand // cannot happen; the disproof holds at least for hand
+		if !dh.Dominates(hand) || exact {
+			dh = hand // (not dominating cannot happen: the disproof holds at least for hand)
 		}
 		depth = incDepth(depth)
 		// A repetition of this very node is no reason to doubt its
@@ -328,7 +360,11 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 		if a1 >= 0 {
 			aux = s.path[a1].visit
 		}
-		s.tt.store(key, dh, s.futile, infinity, 0, aux, depth, 0, a1, a2)
+		var meta uint8
+		if exact {
+			meta = exactBit
+		}
+		s.tt.store(key, dh, s.futile, infinity, 0, aux, depth, meta, a1, a2)
 	default:
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}

@@ -44,9 +44,16 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				} else {
 					q := *p
 					q.DoMove(c.move)
-					if c.pn = s.replyEstimate(&q, scratch); c.pn == 0 {
+					est, only := s.replyEstimateOnly(&q, scratch)
+					if c.pn = est; c.pn == 0 || only && s.matedAtOnce(&q) {
+						c.pn = 0
 						c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
 						c.phand = pinDrops(&q, 0, c.hand)
+						if est != 0 {
+							// Mated by the futile-by-capture rule: for
+							// this hand and larger ones only.
+							c.phand = c.hand
+						}
 					}
 				}
 			}
@@ -79,6 +86,11 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			ph = s.excludedProofHand(key, hand, ph)
 		}
 		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
+		return false
+	}
+	if s.futile && allInterpositions(p, f.moves) && s.matedAtOnce(p) {
+		// Every reply is an interposition futile by capture, at once.
+		s.tt.store(key, hand, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
 		return false
 	}
 	if rem < 2 {
@@ -184,17 +196,25 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 // position p, in check: its board replies plus one per seven drops (about
 // one square's worth of interpositions); 0 when the defender is mated.
 func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
+	e, _ := s.replyEstimateOnly(p, scratch)
+	return e
+}
+
+// replyEstimateOnly is replyEstimate, also reporting (with s.futile)
+// whether every reply is an interposition: only then can the defender be
+// mated at once by the futile-by-capture rule.
+func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (estimate uint32, interpositionsOnly bool) {
 	moves, drops, checkers := p.EvasionsCountingDrops(scratch[:0])
-	estimate := uint32(len(moves) + (drops+6)/7)
+	estimate = uint32(len(moves) + (drops+6)/7)
 	if !s.futile || estimate == 0 || checkers.MoreThanOne() {
-		return estimate
+		return estimate, false
 	}
 	// Only interpositions can be futile: a king move or a capture of the
 	// checker settles it.
 	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	for _, m := range moves {
 		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
-			return estimate
+			return estimate, false
 		}
 	}
 	n, drops := 0, 0
@@ -205,14 +225,32 @@ func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
 			n++
 		}
 	}
-	return uint32(n + (drops+6)/7)
+	return uint32(n + (drops+6)/7), true
+}
+
+// allInterpositions reports whether every move of moves, the replies of
+// the defender in p, is an interposition.
+func allInterpositions(p *shogi.Position, moves []shogi.Move) bool {
+	checkers := p.Checkers()
+	if checkers.IsEmpty() || checkers.MoreThanOne() {
+		return false
+	}
+	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
+	for _, m := range moves {
+		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
+			return false
+		}
+	}
+	return true
 }
 
 // mated reports whether the defender to move in p is mated: no reply at
-// all, or (with s.futile) only futile interpositions.
+// all, or (with s.futile) only futile interpositions, of the plain rule or
+// futile by capture at once.
 func (s *search) mated(p *shogi.Position, scratch []shogi.Move) bool {
 	if p.SideToMove() == s.attacker || !p.InCheck() {
 		return false
 	}
-	return s.replyEstimate(p, scratch) == 0
+	e, only := s.replyEstimateOnly(p, scratch)
+	return e == 0 || only && s.matedAtOnce(p)
 }

@@ -160,6 +160,9 @@ func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *sh
 				}
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
+			if !ok && s.stopped == nil && s.futile && isInterposition(p, m) {
+				continue // futile by capture
+			}
 			if !ok {
 				return best, false // not a proof within rem plies after all
 			}

@@ -51,7 +51,7 @@ type entry struct {
 	length  uint16
 	anchor  int16
 	anchor2 int16
-	meta    uint8 // spare pieces at the end of a proof (bits 0-6) | futileBit
+	meta    uint8 // spare pieces at the end of a proof (bits 0-5) | exactBit | futileBit
 	gen     uint8 // the Solve that wrote it; 0: never used
 }
 
@@ -59,8 +59,16 @@ type entry struct {
 // interpositions.
 const futileBit = 0x80
 
+// exactBit marks a final result that holds for its very hand only, not
+// for larger (proof) or smaller (disproof) ones: one that relied on the
+// futile-by-capture rule's comparison with the other defences, which hand
+// superiority does not preserve (capture.go). It is passed to store in
+// the spare argument.
+const exactBit = 0x40
+
 func (e *entry) futile() bool { return e.meta&futileBit != 0 }
-func (e *entry) spare() uint8 { return e.meta &^ futileBit }
+func (e *entry) exact() bool  { return e.meta&exactBit != 0 }
+func (e *entry) spare() uint8 { return e.meta &^ (futileBit | exactBit) }
 
 // clusterSize entries share one bucket: 128 bytes, two cache lines.
 const clusterSize = 4
@@ -136,6 +144,7 @@ type result struct {
 	anchor  int16      // disproven: the path dependency (-1: none)
 	anchor2 int16
 	found   bool // a final result applied, or an entry for this very hand
+	exact   bool // the final result holds for this very hand only
 }
 
 // pathChecker lets a lookup decide whether a path-dependent disproof still
@@ -171,13 +180,13 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 		}
 		switch {
 		case e.pn == 0:
-			if e.length <= remaining && (futile || !e.futile()) && hand.Dominates(e.hand) &&
+			if e.length <= remaining && (futile || !e.futile()) && hand.Dominates(e.hand) && (!e.exact() || hand == e.hand) &&
 				(r.pn != 0 || e.length < r.length || e.length == r.length && e.spare() < r.spare) {
-				r = result{pn: 0, dn: infinity, length: e.length, spare: e.spare(), hand: e.hand, anchor: -1, anchor2: -1, found: true}
+				r = result{pn: 0, dn: infinity, length: e.length, spare: e.spare(), hand: e.hand, anchor: -1, anchor2: -1, found: true, exact: e.exact()}
 			}
 		case r.pn == 0:
 		case e.dn == 0:
-			if e.length < remaining || futile && !e.futile() || !e.hand.Dominates(hand) {
+			if e.length < remaining || futile && !e.futile() || !e.hand.Dominates(hand) || e.exact() && e.hand != hand {
 				continue
 			}
 			if e.anchor >= 0 {
@@ -187,7 +196,7 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 				}
 			}
 			if r.dn != 0 || e.anchor < r.anchor {
-				r = result{pn: infinity, dn: 0, length: e.length, hand: e.hand, anchor: e.anchor, anchor2: e.anchor2, found: true}
+				r = result{pn: infinity, dn: 0, length: e.length, hand: e.hand, anchor: e.anchor, anchor2: e.anchor2, found: true, exact: e.exact()}
 			}
 		case e.hand == hand && e.futile() == futile && r.dn != 0:
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true}

@@ -127,7 +127,7 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 // that it is a tsume solution: an odd number of moves, every move legal,
 // every move of the side to move in p (the attacker) a check, and the
 // defender mated at the end — no legal reply, or with Discount none but
-// futile interpositions. It returns nil or an error naming the first fault.
+// futile interpositions (of the plain rule, or futile by capture at once). It returns nil or an error naming the first fault.
 func VerifyLine(p *shogi.Position, line []shogi.Move, rule FutileRule) error {
 	if len(line)%2 == 0 {
 		return fmt.Errorf("mate: a tsume line has an odd number of moves; got %d", len(line))
@@ -146,10 +146,16 @@ func VerifyLine(p *shogi.Position, line []shogi.Move, rule FutileRule) error {
 	if q.SideToMove() == attacker || !q.InCheck() {
 		return fmt.Errorf("mate: the line does not end with the defender in check")
 	}
-	for _, r := range q.Evasions(nil) {
-		if rule == Count || !IsFutileInterposition(&q, r) {
-			return fmt.Errorf("mate: the defender can still play %s at the end", r)
+	if rule == Count {
+		if rs := q.Evasions(nil); len(rs) != 0 {
+			return fmt.Errorf("mate: the defender can still play %s at the end", rs[0])
 		}
+		return nil
+	}
+	s := &search{attacker: attacker, futile: true}
+	if !s.mated(&q, make([]shogi.Move, 0, shogi.MaxMoves)) {
+		rs := s.replies(&q, nil)
+		return fmt.Errorf("mate: the defender can still play %s at the end", rs[0])
 	}
 	return nil
 }

@@ -1,0 +1,287 @@
+package mate
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// This file is the third futile-interposition rule of the Discount mode,
+// a rule of the search: futile by capture (see "Futile interpositions" in
+// docs/solver.md). An interposition the plain rule counts (next to the
+// king, or guarded) is futile when the attacker can capture the
+// interposed piece with a check after which the defender is mated within
+// the plies it had before the interposition without the attacker keeping
+// the piece: the position after the capture with the captured piece given
+// back to the defender's hand (Q'). The interposition and its capture are
+// then not counted.
+
+// capturedBack returns the position after the defender's interposition r
+// in p and the attacker's capture a of the interposed piece, with that
+// piece (as its unpromoted kind) taken from the attacker's hand and given
+// back to the defender's: the position Q' of the rule.
+func capturedBack(p *shogi.Position, r, a shogi.Move) shogi.Position {
+	q := *p
+	q.DoMove(r)
+	k := q.PieceAt(r.To()).Kind().Demote()
+	q.DoMove(a)
+	attacker := q.SideToMove().Opp()
+	q.SetHand(attacker, q.Hand(attacker).Remove(k))
+	q.SetHand(attacker.Opp(), q.Hand(attacker.Opp()).Add(k))
+	return q
+}
+
+// captureBuffers returns the move buffers of recursion level n of the
+// futile-by-capture tests.
+func (s *search) captureBuffers(n int) (replies, checks []shogi.Move) {
+	for len(s.capBufs) < 2*(n+1) {
+		s.capBufs = append(s.capBufs, make([]shogi.Move, 0, shogi.MaxMoves))
+	}
+	return s.capBufs[2*n][:0], s.capBufs[2*n+1][:0]
+}
+
+// maxCaptureLevels bounds the recursion of matedAtOnce: each level puts
+// the checker one square closer to the king, so seven levels cover the
+// longest line of the board.
+const maxCaptureLevels = 8
+
+// matedAtOnce reports whether the defender to move in p, in check, is
+// mated at once under Discount: it has no reply but futile interpositions
+// of the plain rule and interpositions futile by capture with no ply
+// left, each of which the attacker can capture with a check after which,
+// the piece given back, the defender is again mated at once.
+//
+// It answers false quickly unless every reply is an interposition.
+func (s *search) matedAtOnce(p *shogi.Position) bool {
+	return s.matedAtOnceLevel(p, 0)
+}
+
+func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
+	if level >= maxCaptureLevels || !p.InCheck() {
+		return false
+	}
+	replies, checks := s.captureBuffers(level)
+	replies = s.replies(p, replies)
+	for _, r := range replies {
+		if !isInterposition(p, r) {
+			return false
+		}
+	}
+	// Drops on one square lead to the same position Q' whatever the
+	// piece: the result is worked out once per square.
+	var tested, futile shogi.Bitboard
+	for _, r := range replies {
+		to := r.To()
+		if r.IsDrop() && tested.Has(to) {
+			if !futile.Has(to) {
+				return false
+			}
+			continue
+		}
+		ok := false
+		q := *p
+		q.DoMove(r)
+		checks = q.Checks(checks[:0])
+		for _, a := range checks {
+			if a.To() != to {
+				continue
+			}
+			qa := capturedBack(p, r, a)
+			if s.matedAtOnceLevel(&qa, level+1) {
+				ok = true
+				break
+			}
+		}
+		if r.IsDrop() {
+			tested = tested.With(to)
+			if ok {
+				futile = futile.With(to)
+			}
+		}
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// captureCandidate reports whether c, a reply of the defender at the node
+// of frame ply, may be futile by capture with plies left: a depth-limited
+// Discount search, an interposition the plain rule kept.
+func (s *search) captureCandidate(p *shogi.Position, m shogi.Move) bool {
+	return s.futile && s.limited && isInterposition(p, m)
+}
+
+// tryCapture decides whether c, a disproven interposition of the
+// defender at the node of frame ply (rem plies left), is futile by
+// capture:
+//
+//  1. some check capturing the interposed piece leads to a position Q'
+//     (the piece given back) mated within rem plies — each Q' is searched
+//     at ply+1 as if it were a child;
+//  2. and another defence of the node, one that counts, takes the whole
+//     rem plies: the interposition does not decide the length.
+//
+// When it is, c becomes a proven child whose value is that of Q'
+// (futileCap: not one ply more). When 1 fails, c stays disproven, its
+// depth and hand lowered to what the Q' disproofs hold for. When 2 fails,
+// c stays disproven for this very hand only (exact): with fewer attacker
+// pieces another defence may be longer. A stop leaves c unknown.
+func (s *search) tryCapture(ply int, c *child) {
+	c.capTried = true
+	f := s.frames[ply]
+	p := &f.pos
+	rem := s.remaining(ply)
+	if c.length > rem {
+		// No mate within rem-1 after the interposition: then none within
+		// rem-2 after its capture, with the piece, and none within rem
+		// in Q', without it (the capture's ply aside, Q' has a smaller
+		// attacker hand).
+		return
+	}
+	q := *p
+	q.DoMove(c.move)
+	k := q.PieceAt(c.move.To()).Kind().Demote() // the interposed piece's kind in hand
+	_, checks := s.captureBuffers(0)
+	checks = q.Checks(checks[:0])
+	// The checks are copied: the searches below reuse the buffers.
+	var caps [16]shogi.Move
+	n := 0
+	for _, a := range checks {
+		if a.To() == c.move.To() && n < len(caps) {
+			caps[n] = a
+			n++
+		}
+	}
+	if n == 0 {
+		return
+	}
+	// The comparison with the other defences first: it is usually
+	// settled by the table, and when it fails no Q' need be searched.
+	if s.attained(ply, c, rem, false) == no {
+		c.exact = true
+		return
+	}
+	depth, dh := c.length, c.phand
+	a1, a2 := c.anchor, c.anchor2
+	var proof result
+	found := false
+	for _, a := range caps[:n] {
+		// Q, the position after the capture with the piece in the
+		// attacker's hand, has more: if the table knows it not mated
+		// within rem, neither is Q'.
+		full := q
+		full.DoMove(a)
+		if r := s.tt.lookup(full.BoardKey(), full.Hand(s.attacker), rem, s.futile, s); r.dn == 0 && r.hand.Has(k) {
+			if r.length < unlimited {
+				depth = min(depth, r.length-1)
+			}
+			dh = dh.Min(r.hand.Remove(k))
+			a1, a2 = mergeAnchors(a1, a2, r.anchor, r.anchor2)
+			continue
+		}
+		qa := capturedBack(p, c.move, a)
+		r := s.searchChildless(ply+1, &qa, rem)
+		switch {
+		case r.pn == 0:
+			proof, found = r, true
+		case r.dn == 0:
+			if r.length < unlimited {
+				depth = min(depth, r.length-1)
+			}
+			dh = dh.Min(r.hand)
+			a1, a2 = mergeAnchors(a1, a2, r.anchor, r.anchor2)
+			continue
+		default:
+			c.pn, c.dn = 1, 1 // a stop: unknown
+			return
+		}
+		break
+	}
+	if !found {
+		c.length, c.phand, c.anchor, c.anchor2 = depth, dh, a1, a2
+		return
+	}
+	switch s.attained(ply, c, rem, true) {
+	case yes:
+		c.pn, c.dn, c.length, c.spare, c.phand, c.anchor, c.anchor2 = 0, infinity, proof.length, proof.spare, proof.hand, -1, -1
+		c.futileCap, c.exact = true, true
+	case no:
+		c.exact = true
+	default:
+		c.pn, c.dn = 1, 1
+	}
+}
+
+// answer is yes, no or unknown (a stop).
+type answer int
+
+const (
+	unknown answer = iota
+	yes
+	no
+)
+
+// attained reports whether a defence of the node of frame ply (rem plies
+// left) other than c and counted — not an interposition, or one proven
+// without the futile rule — is not mated within rem-3 plies: the node's
+// length is then rem whatever c does. Without search, it takes the
+// table's word only, and answers unknown where that is not enough.
+func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
+	f := s.frames[ply]
+	p := &f.pos
+	passes := 2
+	if !search {
+		passes = 1
+	}
+	undecided := false
+	for pass := 0; pass < passes; pass++ {
+		for i := range f.children {
+			j := &f.children[i]
+			if j == c || j.futileCap {
+				continue
+			}
+			interposition := isInterposition(p, j.move)
+			if interposition && j.pn != 0 {
+				continue // it counts only once proven
+			}
+			if rem < 3 {
+				return yes // any counted defence takes the two plies
+			}
+			switch {
+			case j.pn == 0 && j.length+3 <= rem:
+				continue // mated within rem-3
+			case j.dn == 0 && !interposition:
+				return yes // the node is disproven anyway
+			case pass == 0:
+				undecided = true
+				continue // the table's word first, searches on the second pass
+			}
+			q := *p
+			q.DoMove(j.move)
+			r := s.searchChildless(ply+1, &q, rem-3)
+			switch {
+			case r.dn == 0:
+				return yes
+			case r.pn != 0:
+				return unknown
+			}
+		}
+	}
+	if undecided && !search {
+		return unknown
+	}
+	return no
+}
+
+// searchChildless searches q, a position that is not a child of the node
+// at ply-1 but is searched in a child's place, with rem plies left, and
+// returns what the table then knows of it.
+func (s *search) searchChildless(ply int, q *shogi.Position, rem uint16) result {
+	saved := s.limit
+	s.limit = ply + int(rem)
+	defer func() { s.limit = saved }()
+	r := s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), rem, s.futile, s)
+	if r.pn == 0 || r.dn == 0 || s.stopped != nil {
+		return r
+	}
+	s.frame(ply).pos = *q
+	s.mid(ply, infinity, infinity)
+	return s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), rem, s.futile, s)
+}
