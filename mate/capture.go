@@ -101,13 +101,6 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 	return true
 }
 
-// captureCandidate reports whether c, a reply of the defender at the node
-// of frame ply, may be futile by capture with plies left: a depth-limited
-// Discount search, an interposition the plain rule kept.
-func (s *search) captureCandidate(p *shogi.Position, m shogi.Move) bool {
-	return s.futile && s.limited && isInterposition(p, m)
-}
-
 // tryCapture decides whether c, a disproven interposition of the
 // defender at the node of frame ply (rem plies left), is futile by
 // capture:
@@ -189,7 +182,7 @@ func (s *search) tryCapture(ply int, c *child) {
 			a1, a2 = mergeAnchors(a1, a2, r.anchor, r.anchor2)
 			continue
 		default:
-			c.pn, c.dn = 1, 1 // a stop: unknown
+			c.pn, c.dn = 1, 1 // a stop (or a lost entry): unknown
 			return
 		}
 		break
@@ -219,10 +212,12 @@ const (
 )
 
 // attained reports whether a defence of the node of frame ply (rem plies
-// left) other than c and counted — not an interposition, or one proven
-// without the futile rule — is not mated within rem-3 plies: the node's
-// length is then rem whatever c does. Without search, it takes the
-// table's word only, and answers unknown where that is not enough.
+// left) other than c, one that counts, is not mated within rem-3 plies:
+// the node's length is then rem whatever c does. An interposition counts
+// when it is mated within rem-1 plies without the futile-by-capture rule;
+// one disproven within rem-1 is passed over (if it is not futile, the
+// node is not mated anyway). Without search, it takes the table's word
+// only, and answers unknown where that is not enough.
 func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 	f := s.frames[ply]
 	p := &f.pos
@@ -238,16 +233,14 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 				continue
 			}
 			interposition := isInterposition(p, j.move)
-			if interposition && j.pn != 0 {
-				continue // it counts only once proven
-			}
-			if rem < 3 {
-				return yes // any counted defence takes the two plies
-			}
 			switch {
+			case interposition && j.dn == 0:
+				continue
+			case rem < 3 && (!interposition || j.pn == 0):
+				return yes // any counted defence takes the two plies
 			case j.pn == 0 && j.length+3 <= rem:
 				continue // mated within rem-3
-			case j.dn == 0 && !interposition:
+			case j.dn == 0:
 				return yes // the node is disproven anyway
 			case pass == 0:
 				undecided = true
@@ -255,6 +248,20 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 			}
 			q := *p
 			q.DoMove(j.move)
+			if interposition && j.pn != 0 {
+				// Does it count at all?
+				r := s.searchChildless(ply+1, &q, rem-1)
+				switch {
+				case r.dn == 0:
+					continue
+				case r.pn != 0:
+					return unknown
+				case rem < 3:
+					return yes
+				case r.length+3 <= rem:
+					continue
+				}
+			}
 			r := s.searchChildless(ply+1, &q, rem-3)
 			switch {
 			case r.dn == 0:

@@ -14,7 +14,10 @@ type FutileRule int
 const (
 	// Discount does not count futile interpositions (the tsume
 	// convention): a check answered only by futile interpositions mates.
-	// Besides those of IsFutileInterposition, Solve leaves out the
+	// Besides those of IsFutileInterposition, the search discounts the
+	// interpositions futile by capture (captured by a check after which
+	// the mate within the plies left does not need the piece, while
+	// another counted defence is as long), and Solve leaves out the
 	// interpositions of its main line that are futile by transposition:
 	// answered so that two plies later the attacker reaches a position
 	// the defender could have let it reach without them (see

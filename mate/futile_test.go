@@ -209,26 +209,6 @@ func TestFutileRuleChangesTheLength(t *testing.T) {
 	}
 }
 
-// An interposition next to the king that is futile neither way still
-// counts: in this 9-ply mate of the corpus, R*8b is answered by P*7b,
-// which the rook captures, and the chase goes on from a position that the
-// defender could not have let the attacker reach otherwise.
-func TestInterpositionStillCounted(t *testing.T) {
-	const sfen = "9/3k5/9/2R6/6+N2/9/9/9/9 b RNP 1"
-	sol := solve(t, sfen, SolverOptions{})
-	if sol.Status != Mate || !sol.LengthExact || sol.Length != 9 || len(sol.PV) < 2 {
-		t.Fatalf("%v length %d (exact %v), want 9: %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
-	}
-	p := sol.Position
-	p.DoMove(sol.PV[0])
-	if got := sol.PV[1].String(); got != "P*7b" {
-		t.Fatalf("main line %v: the defender answers %s, want P*7b", sol.PV, got)
-	}
-	if IsFutileInterposition(&p, sol.PV[1]) || futileByTransposition(&p, sol.PV[1]) {
-		t.Errorf("P*7b is called futile")
-	}
-}
-
 // When a limit stops the round that solves again without the
 // interposition, the exact solution of the round before is kept as a
 // mating line, its length a bound.

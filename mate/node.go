@@ -192,17 +192,12 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 	return buf
 }
 
-// replyEstimate returns the initial proof number of the defender's
+// replyEstimateOnly returns the initial proof number of the defender's
 // position p, in check: its board replies plus one per seven drops (about
-// one square's worth of interpositions); 0 when the defender is mated.
-func (s *search) replyEstimate(p *shogi.Position, scratch []shogi.Move) uint32 {
-	e, _ := s.replyEstimateOnly(p, scratch)
-	return e
-}
-
-// replyEstimateOnly is replyEstimate, also reporting (with s.futile)
-// whether every reply is an interposition: only then can the defender be
-// mated at once by the futile-by-capture rule.
+// one square's worth of interpositions); 0 when the defender is mated. It
+// also reports (with s.futile) whether every reply is an interposition:
+// only then can the defender be mated at once by the futile-by-capture
+// rule.
 func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (estimate uint32, interpositionsOnly bool) {
 	moves, drops, checkers := p.EvasionsCountingDrops(scratch[:0])
 	estimate = uint32(len(moves) + (drops+6)/7)

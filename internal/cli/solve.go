@@ -30,8 +30,11 @@ every piece that is neither on the board nor in the attacker's hand;
 The solution is the main line by tsume conventions: the attacker mates in
 the fewest moves, the defender resists longest and, between equally long
 defences, leaves the attacker no spare pieces if it can. Futile
-interpositions (無駄合) do not count as defences; --futile count makes
-every interposition count (the game-theoretic length).
+interpositions (無駄合) do not count as defences: a piece interposed only
+to be captured, far from the king and unguarded, or captured so that the
+rest of the mate needs neither the piece nor more moves than the other
+defences (docs/solver.md); --futile count makes every interposition
+count (the game-theoretic length).
 
 The position comes from --sfen, or from a record file: --kif, --ki2 or
 --csa name the format, --file tells it from the content; a record's start

@@ -1,5 +1,0 @@
-package mate
-
-import "testing"
-
-func probeDump(t *testing.T) {}
