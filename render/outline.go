@@ -41,6 +41,10 @@ func (d *drawing) outline(s string, x, y, size float64, attrs string) {
 	left := x - float64(width)*k/2
 	for _, r := range s {
 		g, _ := glyphs.Lookup(r)
+		if g.Path == "" { // a space
+			left += float64(g.Advance) * k
+			continue
+		}
 		d.use(r)
 		d.printf(`<use xlink:href="#%s%x" transform="translate(%s %s) scale(%s)"%s/>`,
 			glyphID, r, num(left), num(y), strconv.FormatFloat(k, 'g', 4, 64), attrs)

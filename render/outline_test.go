@@ -33,13 +33,13 @@ var (
 )
 
 // checkOutlineOnly checks that data, drawn in the outline form, has no
-// <text> but its title, and that it defines every outline it uses once
-// and no other. It returns what parseSVG gathers.
-func checkOutlineOnly(t *testing.T, what string, data []byte, title bool) svgSummary {
+// <text> but its title when textTitle, and that it defines every outline
+// it uses once and no other. It returns what parseSVG gathers.
+func checkOutlineOnly(t *testing.T, what string, data []byte, textTitle bool) svgSummary {
 	t.Helper()
 	s := parseSVG(t, data)
 	want := 0
-	if title {
+	if textTitle {
 		want = 1
 		if !bytes.Contains(data, []byte(`<text class="title"`)) {
 			t.Errorf("%s: no title", what)
@@ -72,12 +72,18 @@ func checkOutlineOnly(t *testing.T, what string, data []byte, title bool) svgSum
 
 // TestOutlineFormHasNoBoardText draws positions with every part of the
 // picture (pieces of both sides, promoted ones, hands full and empty,
-// 後手番, a title) and checks that only the title is text.
+// 後手番, titles) and checks that only a title with a character that has
+// no outline is text.
 func TestOutlineFormHasNoBoardText(t *testing.T) {
 	for _, sfen := range []string{problemSFEN, matsuriSFEN, shogi.StartSFEN, "9/9/9/9/9/9/9/9/9 w - 1"} {
 		p := mustSFEN(t, sfen)
-		for _, title := range []string{"", "第1問"} {
-			s := checkOutlineOnly(t, sfen, SVG(&p, SVGOptions{Title: title}), title != "")
+		for _, title := range []string{"", "第12問", "三手詰", "Problem 1", "一手詰 解答"} {
+			textTitle := title == "Problem 1" || title == "一手詰 解答"
+			data := SVG(&p, SVGOptions{Title: title})
+			s := checkOutlineOnly(t, sfen, data, textTitle)
+			if title != "" && !textTitle && !bytes.Contains(data, []byte(`<g class="title"`)) {
+				t.Errorf("%s: title %q not drawn as outlines", sfen, title)
+			}
 			joined := strings.Join(s.texts, "")
 			for _, want := range []string{"１２３４５６７８９", "一二三四五六七八九", "△持駒", "▲持駒"} {
 				if !strings.Contains(joined, want) {

@@ -32,8 +32,9 @@ type SVGOptions struct {
 	// and rank labels, the hands, 後手番) as <text> in [FontFamily]
 	// rather than as outlines: the picture is smaller and its characters
 	// can be selected and searched, but where no Japanese font is
-	// installed they show as empty boxes. The title is <text> in either
-	// form.
+	// installed they show as empty boxes. A title is drawn as outlines
+	// only when every character of it has one (第12問, 三手詰 do); any
+	// other title is <text> in either form.
 	TextGlyphs bool
 }
 
@@ -129,7 +130,11 @@ func kanjiCount(n int) string {
 //
 // The picture has a viewBox and scales to any size; its natural size is
 // 502 by 448 pixels, 40 more in height with a title and 30 more with
-// 後手番. Its text uses [FontFamily]. The position's SFEN
+// 後手番. The characters of the board are drawn as outlines, defined
+// once each in the picture's <defs> and placed with <use>, so that the
+// picture needs no font; [SVGOptions.TextGlyphs] writes them as <text>
+// instead. So is a title made of the characters that have outlines
+// (第12問, 三手詰); any other title is <text> in [FontFamily]. The position's SFEN
 // is kept in the picture's <desc>. Every board piece is a <g> element of
 // class "piece black" or "piece white".
 func SVG(p *shogi.Position, opts SVGOptions) []byte {
@@ -224,7 +229,8 @@ func (d *drawing) render() []byte {
 }
 
 // title writes the title line, shrinking the font when an estimate of the
-// text's width says it would not fit.
+// text's width says it would not fit. A title whose every character has
+// an outline (第12問, 三手詰) is drawn as outlines too; any other is text.
 func (d *drawing) title() {
 	t := d.opts.Title
 	if t == "" {
@@ -242,8 +248,15 @@ func (d *drawing) title() {
 	if avail := d.width - 2*pad; ems*size > avail {
 		size = max(avail/ems, 6)
 	}
-	d.printf(`<text class="title" x="%s" y="%s" font-size="%s" text-anchor="middle" font-weight="bold" fill="%s">%s</text>`+"\n",
-		num(d.width/2), num(pad+titleH/2+size*0.36), num(size), colInk, escape(t))
+	x, y := d.width/2, pad+titleH/2+size*0.36
+	if d.opts.TextGlyphs || !hasOutlines(t) {
+		d.printf(`<text class="title" x="%s" y="%s" font-size="%s" text-anchor="middle" font-weight="bold" fill="%s">%s</text>`+"\n",
+			num(x), num(y), num(size), colInk, escape(t))
+		return
+	}
+	d.printf(`<g class="title" fill="%s" stroke="%s" stroke-width="%d" stroke-linejoin="round">`, colInk, colInk, boldStroke)
+	d.outline(t, x, y, size, "")
+	d.printf("</g>\n")
 }
 
 // cellOrigin returns the top-left corner of square s.
