@@ -18,7 +18,7 @@ func TestCommittedOutlines(t *testing.T) {
 	if err != nil {
 		t.Skipf("the font is not installed (apt-get install fonts-ipaexfont-mincho): %v", err)
 	}
-	got, err := generate(data, chars, unitsPerEm)
+	got, err := generate(data, defaultFont, chars, unitsPerEm)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,14 +32,14 @@ func TestCommittedOutlines(t *testing.T) {
 }
 
 func TestGenerateErrors(t *testing.T) {
-	if _, err := generate([]byte("not a font"), chars, unitsPerEm); err == nil {
+	if _, err := generate([]byte("not a font"), "x.ttf", chars, unitsPerEm); err == nil {
 		t.Errorf("no error for a file that is not a font")
 	}
 	data, err := os.ReadFile(defaultFont)
 	if err != nil {
 		t.Skipf("the font is not installed: %v", err)
 	}
-	if _, err := generate(data, "歩\U000F0000", unitsPerEm); err == nil {
+	if _, err := generate(data, defaultFont, "歩\U000F0000", unitsPerEm); err == nil {
 		t.Errorf("no error for a character the font lacks")
 	}
 }

@@ -3,7 +3,10 @@
 // as a Go file for package render/internal/glyphs. It runs once, by hand
 // or through go generate in that package, on a machine that has the font;
 // the file it writes is committed, so that neither the font nor this
-// command's font parser is needed to build or run render.
+// command's font parser is needed to build or run render. The file's
+// header names the IPA Font License, under which IPAex Mincho, the
+// default font, is distributed: the outlines of another font need that
+// font's licence there and in the directory's LICENSE.
 //
 // Usage:
 //
@@ -26,7 +29,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "glyphgen:", err)
 		os.Exit(1)
 	}
-	src, err := generate(data, chars, *em)
+	src, err := generate(data, *fontPath, chars, *em)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "glyphgen:", err)
 		os.Exit(1)
