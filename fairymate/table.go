@@ -36,11 +36,13 @@ type entry struct {
 	pdPly   int16
 	pdNext  int16
 	gen     uint8 // the generation that wrote it; another one's is empty
-	// disc says its disproofs and unfinished numbers are of a search that
-	// discounts futile interpositions; a search of the other kind ignores
-	// them (a proof against every reply holds against fewer, and the
-	// counting search runs first).
-	disc bool
+	// mode is the kind of search (solver.mode) its disproofs and
+	// unfinished numbers are of; a search of another kind ignores them. Its
+	// proofs hold for every later kind: a proof against every reply holds
+	// against fewer, and each kind leaves out more replies than the one
+	// before (the counting search runs first, then the discounting ones
+	// with more and more exclusions).
+	mode uint8
 }
 
 type table struct {
