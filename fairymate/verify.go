@@ -26,6 +26,8 @@ type Verdict1 struct {
 	// Leftover is set when the mate leaves the attacker pieces in hand
 	// (駒余り).
 	Leftover bool
+	// Stats are the statistics of the attacker's checks (Analyze).
+	Stats Stats
 }
 
 // Valid reports whether the position is a valid mate-in-1 problem.
@@ -68,7 +70,7 @@ func Verify1(p *variant.Position, hand DefenderHand) (*Verdict1, error) {
 	if q.IsIllegalPosition() {
 		return nil, &NotAProblemError{"illegal position: a royal of the side not to move is attacked"}
 	}
-	v := &Verdict1{Position: q}
+	v := &Verdict1{Position: q, Stats: Analyze(&q)}
 	if q.Royals(attacker.Opp()).IsEmpty() {
 		v.Errors = append(v.Errors, fmt.Sprintf("the defender (%s) has no royal piece", attacker.Opp()))
 	}

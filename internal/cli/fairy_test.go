@@ -38,6 +38,8 @@ var fairyGoldenCases = []goldenCase{
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},
+	{"verify_annan", []string{"verify", "--rules", "annan", "--sfen", fAnnan}, ""},
+	{"verify_grasshopper_json", []string{"verify", "--sfen", fGH, "--json"}, ""},
 
 	{"err_verify_batch", []string{"verify", "--rules", "annan", "--sfen", "-"}, ""},
 	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
