@@ -153,7 +153,33 @@ func RemainingHand(p *variant.Position, attacker variant.Color) (variant.Hand, e
 // Solve searches p, the attacker to move, for the shortest mate under p's
 // rules. The defender (the side not to move) must have a royal, and p must
 // be legal. When ctx ends Solve returns the status Unknown and ctx's error.
+// It allocates a table of opt.TableMB; NewSolver keeps one for many
+// positions.
 func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, error) {
+	return NewSolver(opt).Solve(ctx, p)
+}
+
+// A Solver solves positions one after the other with one transposition
+// table, allocated once: what a batch of problems needs. It is not safe
+// for concurrent use.
+type Solver struct {
+	opt Options
+	t   *table
+}
+
+// NewSolver returns a Solver with the options opt and its table.
+func NewSolver(opt Options) *Solver {
+	mb := opt.TableMB
+	if mb <= 0 {
+		mb = DefaultTableMB
+	}
+	return &Solver{opt: opt, t: newTable(mb)}
+}
+
+// Solve is the function Solve with the Solver's options and table (the
+// entries of earlier positions are dropped first).
+func (sv *Solver) Solve(ctx context.Context, p *variant.Position) (*Solution, error) {
+	opt := sv.opt
 	start := time.Now()
 	attacker := p.SideToMove()
 	q := *p
@@ -170,11 +196,8 @@ func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, er
 	if q.IsIllegalPosition() {
 		return nil, &NotAProblemError{"illegal position: a royal of the side not to move is attacked"}
 	}
-	mb := opt.TableMB
-	if mb <= 0 {
-		mb = DefaultTableMB
-	}
-	s := &solver{t: newTable(mb), attacker: attacker, ctx: ctx, maxNodes: opt.MaxNodes}
+	sv.t.newGeneration()
+	s := &solver{t: sv.t, attacker: attacker, ctx: ctx, maxNodes: opt.MaxNodes}
 	if opt.MaxTime > 0 {
 		s.deadline = start.Add(opt.MaxTime)
 	}

@@ -60,6 +60,17 @@ func newTable(mb int) *table {
 	return &table{entries: make([]entry, c*clusterSize), mask: c - 1, gen: 1}
 }
 
+// newGeneration empties the table for a new position: the entries of
+// another generation are empty. When the generation counter wraps, the
+// entries are cleared for real (a new table's are of generation 0).
+func (t *table) newGeneration() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
+}
+
 // find returns the entry of key, or nil.
 func (t *table) find(key uint64) *entry {
 	i := (key & t.mask) * clusterSize

@@ -115,8 +115,16 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if *asGiven {
 			opt.hand = mate.AsGiven
 		}
-		if *rules != "" && batchMode {
-			return usageErrorf(self, "--rules takes one position, not a batch")
+		if batchMode && isSet(fs, "rules") {
+			r, err := parseRulesFlag(self, *rules)
+			if err != nil {
+				return err
+			}
+			src := batchFile(*batch)
+			if !hasBatch {
+				src = batchStdin(e.stdin)
+			}
+			return verifyFairyBatch(ctx, e, src, r, opt)
 		}
 		if !batchMode {
 			fp, ok, err := fairyInput(e, in, *rules)

@@ -33,7 +33,7 @@ standard positions only. With --json:
    "replies":…,"by_check":[{"move":…,"replies":…,"king_moves":…,
    "captures":…,"interpositions_move":…,"interpositions_drop":…,
    "other":…}]}}
-where king_moves counts the moves of royals.`
+where king_moves counts the moves of royals.` + fairyBatchHelp
 
 // fairyVerdictView is the JSON object of a fairy verify.
 type fairyVerdictView struct {
@@ -46,6 +46,7 @@ type fairyVerdictView struct {
 	PromotionPair bool         `json:"promotion_pair"`
 	Leftover      bool         `json:"leftover"`
 	Metrics       fairyMetrics `json:"metrics"`
+	Line          int          `json:"line,omitempty"` // the input line, in a batch only
 	// stats are the statistics behind Metrics, for the text report.
 	stats []fairymate.CheckStats
 	ja    []string // the checks of stats in Japanese
@@ -66,22 +67,14 @@ type fairyCheckStats struct {
 	Other int `json:"other"`
 }
 
-// verifyFairy judges the fairy position p as a mate-in-1 problem: exit 0
-// for a valid problem, 1 for another, 2 for an illegal position.
-func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
-	hand := fairymate.Remaining
-	if opt.hand == mate.AsGiven {
-		hand = fairymate.AsGiven
-	}
-	v, err := fairymate.Verify1(p, hand)
-	var npe *fairymate.NotAProblemError
-	if errors.As(err, &npe) {
-		return &exitError{ExitError, npe.Msg}
-	}
+// fairyVerdict judges the fairy position p as a mate-in-1 problem; a
+// position that is none is a *fairymate.NotAProblemError.
+func fairyVerdict(p *variant.Position, hand mate.DefenderHand) (*fairyVerdictView, error) {
+	v, err := fairymate.Verify1(p, handOf(hand))
 	if err != nil {
-		return inputError(err)
+		return nil, err
 	}
-	view := fairyVerdictView{SFEN: v.Position.SFEN(), Rules: rulesName(p), Valid: v.Valid(),
+	view := &fairyVerdictView{SFEN: v.Position.SFEN(), Rules: rulesName(p), Valid: v.Valid(),
 		Errors: append([]string{}, v.Errors...), Mates: []string{}, MatesJA: []string{},
 		PromotionPair: v.PromotionPair, Leftover: v.Leftover}
 	for _, m := range v.Mates {
@@ -89,12 +82,26 @@ func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
 		view.Mates = append(view.Mates, usi[0])
 		view.MatesJA = append(view.MatesJA, ja[0])
 	}
-	setFairyMetrics(&view, v)
+	setFairyMetrics(view, v)
+	return view, nil
+}
+
+// verifyFairy judges the fairy position p as a mate-in-1 problem: exit 0
+// for a valid problem, 1 for another, 2 for an illegal position.
+func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
+	view, err := fairyVerdict(p, opt.hand)
+	var npe *fairymate.NotAProblemError
+	if errors.As(err, &npe) {
+		return &exitError{ExitError, npe.Msg}
+	}
+	if err != nil {
+		return inputError(err)
+	}
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
 		err = report.WriteJSON(w, view)
 	} else {
-		writeFairyVerdict(w, &view, opt.hand)
+		writeFairyVerdict(w, view, opt.hand)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -110,6 +117,9 @@ func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
 
 // writeFairyVerdict writes the text report of a fairy verify.
 func writeFairyVerdict(w *bufio.Writer, v *fairyVerdictView, hand mate.DefenderHand) {
+	if v.Line > 0 {
+		fmt.Fprintf(w, "line %d\n", v.Line)
+	}
 	fmt.Fprintf(w, "SFEN: %s\nrules: %s\n", v.SFEN, v.Rules)
 	if hand == mate.AsGiven {
 		w.WriteString(handAsGivenText + "\n")
