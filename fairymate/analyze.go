@@ -43,13 +43,9 @@ type Stats struct {
 // replies by kind.
 func Analyze(p *variant.Position) Stats {
 	var st Stats
-	moves := p.LegalMoves(make([]variant.Move, 0, variant.MaxMoves))
-	st.Legal = len(moves)
+	st.Legal = len(p.LegalMoves(make([]variant.Move, 0, variant.MaxMoves)))
 	buf := make([]variant.Move, 0, variant.MaxMoves)
-	for _, m := range moves {
-		if !p.GivesCheck(m) {
-			continue
-		}
+	for _, m := range p.Checks(make([]variant.Move, 0, variant.MaxMoves)) {
 		q := *p
 		q.DoMove(m)
 		cs := checkStats(&q, buf)

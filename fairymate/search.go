@@ -176,11 +176,7 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	}
 	moves := f.moves[:0]
 	if or {
-		for _, m := range p.LegalMoves(moves) {
-			if p.GivesCheck(m) {
-				moves = append(moves, m)
-			}
-		}
+		moves = p.Checks(moves)
 	} else {
 		moves = replies(p, moves)
 	}

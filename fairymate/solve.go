@@ -318,19 +318,18 @@ func (s *solver) run(p *variant.Position, d int16) value {
 // the attacker, the defender's replies under the futile rule) with the
 // positions after them, in byte order of their USI text.
 func (s *solver) sortedMoves(p *variant.Position) ([]variant.Move, []variant.Position) {
-	all := p.LegalMoves(nil)
+	or := p.SideToMove() == s.attacker
+	var all, excluded []variant.Move
+	if or {
+		all = p.Checks(nil)
+	} else {
+		all = p.LegalMoves(nil)
+		excluded = s.excludedAt(p)
+	}
 	slices.SortFunc(all, func(a, b variant.Move) int { return strings.Compare(variant.MoveString(a), variant.MoveString(b)) })
 	var ms []variant.Move
 	var qs []variant.Position
-	or := p.SideToMove() == s.attacker
-	var excluded []variant.Move
-	if !or {
-		excluded = s.excludedAt(p)
-	}
 	for _, m := range all {
-		if or && !p.GivesCheck(m) {
-			continue
-		}
 		q := *p
 		q.DoMove(m)
 		if !or && s.discount && (isFutile(p, &q, m) || slices.Contains(excluded, m)) {

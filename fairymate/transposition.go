@@ -34,20 +34,6 @@ func isInterposition(p *variant.Position, r variant.Move) bool {
 	return ok && line.Has(r.To())
 }
 
-// checks appends to dst the legal moves of p that give check.
-func checks(p *variant.Position, dst []variant.Move) []variant.Move {
-	start := len(dst)
-	dst = p.LegalMoves(dst)
-	n := start
-	for _, m := range dst[start:] {
-		if p.GivesCheck(m) {
-			dst[n] = m
-			n++
-		}
-	}
-	return dst[:n]
-}
-
 // samePosition reports whether a and b have the same board, hands, side to
 // move and carried powers (the move number aside).
 func samePosition(a, b *variant.Position) bool {
@@ -119,7 +105,7 @@ func FutileByTransposition(p *variant.Position, r variant.Move) bool {
 		}
 		q := *p
 		q.DoMove(d)
-		for _, a := range checks(&q, nil) {
+		for _, a := range q.Checks(nil) {
 			n := q
 			n.DoMove(a)
 			n.SetMoveNumber(1)
@@ -131,7 +117,7 @@ func FutileByTransposition(p *variant.Position, r variant.Move) bool {
 	}
 	afterR := *p
 	afterR.DoMove(r)
-	for _, a1 := range checks(&afterR, nil) {
+	for _, a1 := range afterR.Checks(nil) {
 		q1 := afterR
 		q1.DoMove(a1)
 		all, any := true, false
@@ -143,7 +129,7 @@ func FutileByTransposition(p *variant.Position, r variant.Move) bool {
 			}
 			any = true
 			found := false
-			for _, a2 := range checks(&q2, nil) {
+			for _, a2 := range q2.Checks(nil) {
 				n := q2
 				n.DoMove(a2)
 				n.SetMoveNumber(1)

@@ -39,10 +39,7 @@ func (v *Verdict1) Valid() bool { return len(v.Errors) == 0 }
 // it is illegal (打ち歩詰め).
 func MatesInOne(p *variant.Position) []variant.Move {
 	var mates []variant.Move
-	for _, m := range p.LegalMoves(make([]variant.Move, 0, variant.MaxMoves)) {
-		if !p.GivesCheck(m) {
-			continue
-		}
+	for _, m := range p.Checks(make([]variant.Move, 0, variant.MaxMoves)) {
 		q := *p
 		q.DoMove(m)
 		if q.IsMate() {
