@@ -1,6 +1,8 @@
 package fairymate
 
 import (
+	"slices"
+
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
@@ -149,6 +151,17 @@ func IsFutileInterposition(p *variant.Position, r variant.Move) bool {
 	q := *p
 	q.DoMove(r)
 	return isFutile(p, &q, r)
+}
+
+// discounted reports whether the search leaves r, a reply of the defender
+// in p (q the position after it), out of the defender's replies: under
+// Discount, a futile interposition by the plain rule, or one of excluded
+// (the main-line exclusions applying at p, see transposition.go). It is
+// the one place where the futile rules reach the search: a further rule
+// applied at every node is added here, one applied to the main line only
+// in lineFutile.
+func (s *solver) discounted(p, q *variant.Position, r variant.Move, excluded []variant.Move) bool {
+	return s.discount && (isFutile(p, q, r) || slices.Contains(excluded, r))
 }
 
 // isFutile is IsFutileInterposition with q the position after r.

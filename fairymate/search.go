@@ -2,7 +2,6 @@ package fairymate
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"github.com/tsume-shogi/tsume/variant"
@@ -189,7 +188,7 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	for _, m := range moves {
 		q := *p
 		q.DoMove(m)
-		if !or && s.discount && (isFutile(p, &q, m) || slices.Contains(excluded, m)) {
+		if !or && s.discounted(p, &q, m, excluded) {
 			continue
 		}
 		moves[n] = m

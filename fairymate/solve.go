@@ -332,7 +332,7 @@ func (s *solver) sortedMoves(p *variant.Position) ([]variant.Move, []variant.Pos
 	for _, m := range all {
 		q := *p
 		q.DoMove(m)
-		if !or && s.discount && (isFutile(p, &q, m) || slices.Contains(excluded, m)) {
+		if !or && s.discounted(p, &q, m, excluded) {
 			continue
 		}
 		ms, qs = append(ms, m), append(qs, q)
