@@ -4,18 +4,20 @@ import "github.com/tsume-shogi/tsume/shogi"
 
 // Checks appends to dst the legal moves of the side to move that give
 // check — exactly the legal moves m for which GivesCheck(m) holds, in the
-// order of LegalMoves — and returns the extended slice. It allocates
-// nothing when dst has room for MaxMoves more moves.
+// order of LegalMoves — and returns the extended slice; p must be legal
+// (no royal of the side not to move attacked). It allocates nothing when
+// dst has room for MaxMoves more moves.
 //
-// Under the standard rules, with no hopper of the mover on the board, it
-// decides most moves from the tables instead of playing them: a move
-// checks when the piece, as it stands after the move, attacks an enemy
-// royal (over the occupancy after the move), or when it uncovers the
-// line of one of the mover's riders to an enemy royal. Only the moves of
-// a piece standing alone on such a line, and the drops of hoppers, are
-// played (GivesCheck). Under a condition, or with a hopper of the mover on
-// the board (any move may add or take away a hurdle), every legal move is
-// played.
+// Under the standard rules it decides most moves from the tables instead
+// of playing them. Since no piece of the mover attacks an enemy royal
+// before the move, a move checks only when the piece, as it stands after
+// the move, attacks an enemy royal (over the occupancy after the move),
+// or when it changes the occupancy of a line from one of the mover's
+// riders or hoppers to an enemy royal: a piece leaving the line of a
+// rider it stood alone on, or a piece leaving or entering the squares
+// between a hopper and a royal (a hurdle). Only those moves, and the
+// moves and drops of hoppers, are played (GivesCheck). Under a condition
+// every legal move is played.
 func (p *Position) Checks(dst []Move) []Move {
 	start := len(dst)
 	dst = p.LegalMoves(dst)
@@ -25,7 +27,7 @@ func (p *Position) Checks(dst []Move) []Move {
 		return dst[:start]
 	}
 	n := start
-	if p.rules.active() || p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
+	if p.rules.active() {
 		for _, m := range dst[start:] {
 			if p.GivesCheck(m) {
 				dst[n] = m
@@ -34,9 +36,19 @@ func (p *Position) Checks(dst []Move) []Move {
 		}
 		return dst[:n]
 	}
-	disc := p.discoverers(us)
+	// lines: the squares whose occupancy a move may change to uncover a
+	// check — the mover's pieces alone on a rider's line to an enemy
+	// royal, and every square between a hopper of the mover and an enemy
+	// royal on a line.
+	lines := p.discoverers(us)
+	for hb := p.byKind[Grasshopper].Or(p.byKind[Lion]).And(p.byColor[us]); hb.Any(); {
+		h := hb.PopLSB()
+		for rb := royals; rb.Any(); {
+			lines = lines.Or(tbl.between[h][rb.PopLSB()])
+		}
+	}
 	for _, m := range dst[start:] {
-		if p.checksStd(m, royals, disc) {
+		if p.checksStd(m, royals, lines) {
 			dst[n] = m
 			n++
 		}
@@ -45,21 +57,19 @@ func (p *Position) Checks(dst []Move) []Move {
 }
 
 // checksStd reports whether the legal move m gives check under the
-// standard rules with no hopper of the mover on the board; royals are the
-// opponent's royals and disc the mover's pieces that stand alone between
-// one of them and a rider of the mover aimed at it.
-func (p *Position) checksStd(m Move, royals, disc Bitboard) bool {
+// standard rules; royals are the opponent's royals and lines the squares
+// whose change of occupancy may uncover a check (Checks).
+func (p *Position) checksStd(m Move, royals, lines Bitboard) bool {
 	us := p.side
 	to := m.To()
 	k := MoveKind(m)
+	if tbl.hopKinds.Has(k) || lines.Has(to) {
+		return p.GivesCheck(m)
+	}
 	occ := p.occ
-	if m.IsDrop() {
-		if tbl.hopKinds.Has(k) {
-			return p.GivesCheck(m)
-		}
-	} else {
+	if !m.IsDrop() {
 		from := m.From()
-		if disc.Has(from) {
+		if lines.Has(from) {
 			return p.GivesCheck(m)
 		}
 		// The move uncovers nothing: it checks only by the piece itself.

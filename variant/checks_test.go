@@ -114,3 +114,47 @@ func TestChecksAgainstFilter(t *testing.T) {
 		}
 	}
 }
+
+// checksPositions are random positions made for checks, standard rules:
+// those where the mover has a hopper on the board when hoppers is set, the
+// others when not.
+func checksPositions(hoppers bool) []Position {
+	rng := rand.New(rand.NewPCG(7, 7))
+	var out []Position
+	for len(out) < 200 {
+		p := randomAttack(rng, nil)
+		if p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[p.side]) == hoppers {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// benchChecks measures Checks, or with filter the legal moves filtered by
+// GivesCheck (what the fairy solvers did before Checks), over ps.
+func benchChecks(b *testing.B, ps []Position, filter bool) {
+	buf := make([]Move, 0, MaxMoves)
+	for b.Loop() {
+		for i := range ps {
+			p := &ps[i]
+			if !filter {
+				buf = p.Checks(buf[:0])
+				continue
+			}
+			n := 0
+			buf = p.LegalMoves(buf[:0])
+			for _, m := range buf {
+				if p.GivesCheck(m) {
+					buf[n] = m
+					n++
+				}
+			}
+			buf = buf[:n]
+		}
+	}
+}
+
+func BenchmarkChecksStandard(b *testing.B)         { benchChecks(b, checksPositions(false), false) }
+func BenchmarkChecksStandardByFilter(b *testing.B) { benchChecks(b, checksPositions(false), true) }
+func BenchmarkChecksHoppers(b *testing.B)          { benchChecks(b, checksPositions(true), false) }
+func BenchmarkChecksHoppersByFilter(b *testing.B)  { benchChecks(b, checksPositions(true), true) }
