@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/variant"
 )
 
@@ -15,8 +16,8 @@ import (
 const fairyBatchHelp = `
 
 In batch mode --rules (also --rules standard) reads every line as a fairy
-SFEN and plays it under those rules, with the fairy solver: one result a
-line as above, a line that is no fairy SFEN or no legal position a result
+SFEN and plays it under those rules, with the fairy solver (and so every
+record of a file of several records): one result a line as above, a line that is no fairy SFEN or no legal position a result
 with status "error" (JSON "error" and "line" fields), and the summary on
 standard error.`
 
@@ -52,4 +53,19 @@ func handOf(h mate.DefenderHand) fairymate.DefenderHand {
 		return fairymate.AsGiven
 	}
 	return fairymate.Remaining
+}
+
+// fairyRecords returns the records of in when --rules is given (rules, not
+// "") with a record file (--kif, --ki2, --csa or --file) of several
+// records: the caller runs them as a fairy batch. It returns nil for any
+// other input, which the caller reads as one position.
+func fairyRecords(e *env, in *positionInput, rules string) ([]*record.Game, error) {
+	if rules == "" || !in.given() || isSet(in.fs, "sfen") {
+		return nil, nil
+	}
+	games, err := in.loadGames(e)
+	if err != nil || len(games) < 2 {
+		return nil, err
+	}
+	return games, nil
 }

@@ -45,6 +45,7 @@ var fairyGoldenCases = []goldenCase{
 	{"solve_batch_tenjiku", []string{"solve", "--rules", "tenjiku", "--batch", fBatch, "--hash", "16"}, ""},
 	{"solve_batch_json", []string{"solve", "--rules", "standard", "--batch", fBatch, "--hash", "16", "--json"}, ""},
 	{"verify_batch_annan", []string{"verify", "--rules", "annan", "--sfen", "-"}, fBatch},
+	{"verify_records_annan", []string{"verify", "--rules", "annan", "--kif", "testdata/fairy/two.kif"}, ""},
 	{"verify_batch_json", []string{"verify", "--rules", "standard", "--batch", fBatch, "--json"}, ""},
 	{"err_solve_batch_flag", []string{"solve", "--rules", "annan", "--batch", fBatch, "--verdict-nodes", "5"}, ""},
 	{"err_batch_rules", []string{"verify", "--rules", "frob", "--batch", fBatch}, ""},

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
@@ -149,13 +150,24 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if *asGiven {
 			opt.solver.DefenderHand = mate.AsGiven
 		}
-		if isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-" {
+		batchMode := isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-"
+		var games []*record.Game
+		var err error
+		if !batchMode {
+			if games, err = fairyRecords(e, in, *hf.rules); err != nil {
+				return err
+			}
+		}
+		if batchMode || games != nil {
 			if isSet(fs, "rules") {
 				var err error
 				if opt.rules, err = parseRulesFlag(self, *hf.rules); err != nil {
 					return err
 				}
 				opt.fairy = true
+			}
+			if games != nil {
+				return solveBatch(ctx, e, fs, batchGames(games, in), opt)
 			}
 		} else if fp, ok, err := fairyInput(e, in, *hf.rules); err != nil || ok {
 			if err != nil {
@@ -182,7 +194,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		case hasBatch:
 			return solveBatch(ctx, e, fs, batchFile(*batch), opt)
 		}
-		games, err := in.loadGames(e)
+		games, err = in.loadGames(e)
 		if err != nil {
 			return err
 		}
