@@ -1,6 +1,8 @@
 package fairymate
 
 import (
+	"slices"
+
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
@@ -151,16 +153,45 @@ func IsFutileInterposition(p *variant.Position, r variant.Move) bool {
 	return isFutile(p, &q, r)
 }
 
+// discounted reports whether the search leaves r, a reply of the defender
+// in p (q the position after it), out of the defender's replies: under
+// Discount, a futile interposition by the plain rule, or one of excluded
+// (the main-line exclusions applying at p, see transposition.go). It is
+// the one place where the futile rules reach the search: a further rule
+// applied at every node is added here, one applied to the main line only
+// in lineFutile.
+func (s *solver) discounted(p, q *variant.Position, r variant.Move, excluded []variant.Move) bool {
+	return s.discount && (isFutile(p, q, r) || slices.Contains(excluded, r))
+}
+
 // isFutile is IsFutileInterposition with q the position after r.
 func isFutile(p, q *variant.Position, r variant.Move) bool {
-	to := r.To()
 	if !r.IsDrop() && p.PieceAt(r.From()).Royal() {
 		return false
 	}
+	royal, checker, line, ok := checkLine(p, powersOf(p))
+	to := r.To()
+	if !ok || !line.Has(to) || adjacent(to, royal) {
+		return false
+	}
+	def := p.SideToMove()
+	if attackers(q, powersOf(q), def, to).Any() {
+		return false
+	}
+	k := q.PieceAt(checker).Kind()
+	att := def.Opp()
+	return q.IsLegal(variant.NewBoardMove(att, k, checker, to, false)) ||
+		q.IsLegal(variant.NewBoardMove(att, k, checker, to, true))
+}
+
+// checkLine returns, when exactly one royal of the side to move in p is
+// attacked (with the powers pw, nil for the pieces' own kinds), by exactly
+// one piece, and that piece attacks it by a ride along their line, the
+// royal, the checker and the squares strictly between them; ok is false
+// otherwise.
+func checkLine(p *variant.Position, pw *variant.Powers) (royal, checker variant.Square, line variant.Bitboard, ok bool) {
 	def := p.SideToMove()
 	att := def.Opp()
-	pw := powersOf(p)
-	var royal, checker variant.Square
 	n := 0
 	for b := p.Royals(def); b.Any(); {
 		s := b.PopLSB()
@@ -169,21 +200,13 @@ func isFutile(p, q *variant.Position, r variant.Move) bool {
 			continue
 		}
 		if n++; n > 1 || a.MoreThanOne() {
-			return false
+			return 0, 0, variant.Bitboard{}, false
 		}
 		royal, checker = s, a.LSB()
 	}
-	if n != 1 || adjacent(to, royal) {
-		return false
+	if n != 1 {
+		return 0, 0, variant.Bitboard{}, false
 	}
-	line, ok := between(p, att, powerOf(p, pw, checker), checker, royal)
-	if !ok || !line.Has(to) {
-		return false
-	}
-	if attackers(q, powersOf(q), def, to).Any() {
-		return false
-	}
-	k := q.PieceAt(checker).Kind()
-	return q.IsLegal(variant.NewBoardMove(att, k, checker, to, false)) ||
-		q.IsLegal(variant.NewBoardMove(att, k, checker, to, true))
+	line, ok = between(p, att, powerOf(p, pw, checker), checker, royal)
+	return royal, checker, line, ok
 }

@@ -1,6 +1,7 @@
 package fairymate
 
 import (
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
 
@@ -34,10 +35,24 @@ func replies(p *variant.Position, dst []variant.Move) []variant.Move {
 		if m.IsDrop() && !block.Has(m.To()) {
 			continue
 		}
-		if p.IsLegal(m) {
+		if legalStd(p, m) {
 			dst[n] = m
 			n++
 		}
 	}
 	return dst[:n]
+}
+
+// legalStd reports whether m, a pseudo-legal move of p under the standard
+// rules, is legal: it leaves no royal of the mover attacked and, if it
+// drops a pawn, does not mate (打ち歩詰め). It is p.IsLegal without the
+// powers (which variant computes for every condition) and without the
+// tests of a pseudo-legal move's shape.
+func legalStd(p *variant.Position, m variant.Move) bool {
+	q := *p
+	q.DoMove(m)
+	if q.IsIllegalPosition() {
+		return false
+	}
+	return !m.IsDrop() || m.DroppedKind() != shogi.Pawn || !q.InCheck() || q.HasLegalMove()
 }

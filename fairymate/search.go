@@ -13,6 +13,12 @@ type solver struct {
 	t        *table
 	attacker variant.Color
 	discount bool // leave futile interpositions out of the defender's replies
+	// mode names the search's kind for the table and the expansion cache:
+	// 0 counts every reply, 1 + len(rounds) discounts futile
+	// interpositions with the exclusions of those rounds (see
+	// transposition.go).
+	mode     uint8
+	excluded []exclusion // the main-line futile interpositions left out
 
 	ctx      context.Context
 	deadline time.Time
@@ -89,7 +95,7 @@ func (s *solver) lookup(key uint64, d int16) value {
 	switch {
 	case d >= e.proof:
 		return value{dn: infPN, proof: e.proof, a1: -1, a2: -1}
-	case e.disc != s.discount:
+	case e.mode != s.mode:
 	case d <= e.dis:
 		return value{pn: infPN, rng: e.dis, a1: -1, a2: -1}
 	case d <= e.pdDis && int(e.pdPly) < n && s.path[e.pdPly].visit == e.pdVisit:
@@ -104,8 +110,8 @@ func (s *solver) lookup(key uint64, d int16) value {
 func (s *solver) store(key uint64, d int16, ply int, v value, work uint64) {
 	e := s.t.slot(key)
 	e.work += work
-	if e.disc != s.discount {
-		e.disc, e.depth, e.dis, e.pdDis = s.discount, -1, -1, -1
+	if e.mode != s.mode {
+		e.mode, e.depth, e.dis, e.pdDis = s.mode, -1, -1, -1
 	}
 	switch {
 	case v.pn == 0:
@@ -146,11 +152,11 @@ const expansionSlots = 1 << 12
 // expansion is a cached node expansion: the moves the search considers
 // at a position and the keys of the positions after them.
 type expansion struct {
-	key      uint64
-	discount bool
-	used     bool
-	moves    []variant.Move
-	keys     []uint64
+	key   uint64
+	mode  uint8
+	used  bool
+	moves []variant.Move
+	keys  []uint64
 }
 
 // expand returns the moves the search considers at p (the checks of the
@@ -162,27 +168,27 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 		s.cache = make([]expansion, expansionSlots)
 	}
 	c := &s.cache[key&(expansionSlots-1)]
-	if c.used && c.key == key && c.discount == s.discount {
+	if c.used && c.key == key && c.mode == s.mode {
 		f.moves = append(f.moves[:0], c.moves...)
 		f.keys = append(f.keys[:0], c.keys...)
 		return f.moves, f.keys
 	}
 	moves := f.moves[:0]
 	if or {
-		for _, m := range p.LegalMoves(moves) {
-			if p.GivesCheck(m) {
-				moves = append(moves, m)
-			}
-		}
+		moves = p.Checks(moves)
 	} else {
 		moves = replies(p, moves)
 	}
 	keys := f.keys[:0]
+	var excluded []variant.Move
+	if !or {
+		excluded = s.excludedAt(p)
+	}
 	n := 0
 	for _, m := range moves {
 		q := *p
 		q.DoMove(m)
-		if !or && s.discount && isFutile(p, &q, m) {
+		if !or && s.discounted(p, &q, m, excluded) {
 			continue
 		}
 		moves[n] = m
@@ -191,7 +197,7 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	}
 	moves = moves[:n]
 	f.moves, f.keys = moves, keys
-	c.key, c.discount, c.used = key, s.discount, true
+	c.key, c.mode, c.used = key, s.mode, true
 	c.moves = append(c.moves[:0], moves...)
 	c.keys = append(c.keys[:0], keys...)
 	return moves, keys

@@ -84,12 +84,16 @@ type Solution struct {
 	Position variant.Position
 	// PV is the main line: the attacker mates in the fewest moves, the
 	// defender resists longest and, between equally long defences, leaves
-	// the attacker no spare piece if it can. It is empty unless
-	// LengthExact; PVComplete is false when a limit cut its reading short.
+	// the attacker no spare piece if it can. It is empty unless the
+	// length was proven exact (LengthExact, or false when a limit stopped
+	// a later round of the futile rules: PV is then the line of the round
+	// before); PVComplete is false when a limit cut its reading short.
 	PV         []variant.Move
 	PVComplete bool
 	// Length is the length of the shortest mate when LengthExact, else
 	// (a limit stopped the search for a shorter one) an upper bound.
+	// Under Discount, the interpositions of the main line that are futile
+	// by transposition do not count either (see FutileByTransposition).
 	Length      int
 	LengthExact bool
 	Leftover    bool // the attacker holds pieces at the end of PV (駒余り)
@@ -149,7 +153,33 @@ func RemainingHand(p *variant.Position, attacker variant.Color) (variant.Hand, e
 // Solve searches p, the attacker to move, for the shortest mate under p's
 // rules. The defender (the side not to move) must have a royal, and p must
 // be legal. When ctx ends Solve returns the status Unknown and ctx's error.
+// It allocates a table of opt.TableMB; NewSolver keeps one for many
+// positions.
 func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, error) {
+	return NewSolver(opt).Solve(ctx, p)
+}
+
+// A Solver solves positions one after the other with one transposition
+// table, allocated once: what a batch of problems needs. It is not safe
+// for concurrent use.
+type Solver struct {
+	opt Options
+	t   *table
+}
+
+// NewSolver returns a Solver with the options opt and its table.
+func NewSolver(opt Options) *Solver {
+	mb := opt.TableMB
+	if mb <= 0 {
+		mb = DefaultTableMB
+	}
+	return &Solver{opt: opt, t: newTable(mb)}
+}
+
+// Solve is the function Solve with the Solver's options and table (the
+// entries of earlier positions are dropped first).
+func (sv *Solver) Solve(ctx context.Context, p *variant.Position) (*Solution, error) {
+	opt := sv.opt
 	start := time.Now()
 	attacker := p.SideToMove()
 	q := *p
@@ -166,11 +196,8 @@ func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, er
 	if q.IsIllegalPosition() {
 		return nil, &NotAProblemError{"illegal position: a royal of the side not to move is attacked"}
 	}
-	mb := opt.TableMB
-	if mb <= 0 {
-		mb = DefaultTableMB
-	}
-	s := &solver{t: newTable(mb), attacker: attacker, ctx: ctx, maxNodes: opt.MaxNodes}
+	sv.t.newGeneration()
+	s := &solver{t: sv.t, attacker: attacker, ctx: ctx, maxNodes: opt.MaxNodes}
 	if opt.MaxTime > 0 {
 		s.deadline = start.Add(opt.MaxTime)
 	}
@@ -189,36 +216,88 @@ func Solve(ctx context.Context, p *variant.Position, opt Options) (*Solution, er
 	sol.Status, sol.Length = Mate, int(v.proof)
 	// The shortest, under the futile rule.
 	s.discount = opt.Futile == Discount
-	// From the proof's height down: each proof within d-2 plies gives a
-	// new bound (its height), the first disproof the length.
-	length := v.proof
+	if s.discount {
+		s.mode = 1
+	}
+	length, ok := s.shortest(&q, v.proof)
+	if !ok {
+		sol.Length = int(length)
+		return sol, ctx.Err()
+	}
+	sol.Length, sol.LengthExact = int(length), true
+	s.extend(opt)
+	sol.PV, sol.PVComplete = s.mainLine(&q, length)
+	// Under Discount, the interpositions of the main line that are futile
+	// by a main-line rule (lineFutile) are left out of the defender's
+	// replies, and the length and the line are searched again, until the
+	// line holds none (as package mate does; see transposition.go). The
+	// rounds share the allowance of the main line's reading.
+	for round := 0; s.discount && sol.PVComplete && round < maxLineRounds; round++ {
+		found := s.lineExclusions(&q, sol.PV)
+		if len(found) == 0 {
+			break
+		}
+		s.excluded = append(s.excluded, found...)
+		s.mode++
+		s.lines, s.tries = nil, 0
+		next, ok := s.shortest(&q, length)
+		var pv []variant.Move
+		complete := false
+		if ok {
+			pv, complete = s.mainLine(&q, next)
+		}
+		if !complete {
+			// A limit stopped the round: the line of the round before
+			// still mates, and its length is a bound.
+			sol.LengthExact = false
+			break
+		}
+		length = next
+		sol.Length, sol.PV, sol.PVComplete = int(next), pv, true
+	}
+	end := q
+	for _, m := range sol.PV {
+		end.DoMove(m)
+	}
+	sol.Leftover = sol.PVComplete && end.Hand(attacker).Total() > 0
+	return sol, ctx.Err()
+}
+
+// shortest returns the length of the shortest mate of q, which mates
+// within length plies, under the solver's futile rule and exclusions: from
+// length down, each proof within d-2 plies gives a new bound (its height),
+// the first disproof the length. It reports false, with the bound so far,
+// when a limit stopped it.
+func (s *solver) shortest(q *variant.Position, length int16) (int16, bool) {
 	for length > 1 {
-		w := s.run(&q, length-2)
+		w := s.run(q, length-2)
 		if s.stopped {
-			sol.Length = int(length)
-			return sol, ctx.Err()
+			return length, false
 		}
 		if w.pn != 0 {
 			break
 		}
 		length = w.proof
 	}
-	sol.Length, sol.LengthExact = int(length), true
-	// The main line, with some more nodes and time.
+	return length, true
+}
+
+// extend gives the reading of a main line some more nodes and time: as
+// many again as opt allows, and at least a million nodes and a second.
+func (s *solver) extend(opt Options) {
 	if opt.MaxNodes > 0 {
 		s.maxNodes = s.nodes + max(opt.MaxNodes, 1<<20)
 	}
 	if !s.deadline.IsZero() {
 		s.deadline = time.Now().Add(max(opt.MaxTime, time.Second))
 	}
-	pv, ok := s.line(&q, length, nil)
-	sol.PV, sol.PVComplete = pv, ok && len(pv) == int(length)
-	end := q
-	for _, m := range pv {
-		end.DoMove(m)
-	}
-	sol.Leftover = sol.PVComplete && end.Hand(attacker).Total() > 0
-	return sol, ctx.Err()
+}
+
+// mainLine reads the main line of q, which mates in exactly length plies,
+// and reports whether it was read to the end.
+func (s *solver) mainLine(q *variant.Position, length int16) ([]variant.Move, bool) {
+	pv, ok := s.line(q, length, nil)
+	return pv, ok && len(pv) == int(length)
 }
 
 // run searches p to depth d from an empty path and returns its value;
@@ -239,18 +318,21 @@ func (s *solver) run(p *variant.Position, d int16) value {
 // the attacker, the defender's replies under the futile rule) with the
 // positions after them, in byte order of their USI text.
 func (s *solver) sortedMoves(p *variant.Position) ([]variant.Move, []variant.Position) {
-	all := p.LegalMoves(nil)
+	or := p.SideToMove() == s.attacker
+	var all, excluded []variant.Move
+	if or {
+		all = p.Checks(nil)
+	} else {
+		all = p.LegalMoves(nil)
+		excluded = s.excludedAt(p)
+	}
 	slices.SortFunc(all, func(a, b variant.Move) int { return strings.Compare(variant.MoveString(a), variant.MoveString(b)) })
 	var ms []variant.Move
 	var qs []variant.Position
-	or := p.SideToMove() == s.attacker
 	for _, m := range all {
-		if or && !p.GivesCheck(m) {
-			continue
-		}
 		q := *p
 		q.DoMove(m)
-		if !or && s.discount && isFutile(p, &q, m) {
+		if !or && s.discounted(p, &q, m, excluded) {
 			continue
 		}
 		ms, qs = append(ms, m), append(qs, q)
@@ -350,7 +432,7 @@ func (s *solver) readLine(p *variant.Position, n int16, pv []variant.Move) ([]va
 			// The longest defences: no mate within n-3 plies after them.
 			if e := s.t.find(qs[i].Key()); n >= 3 && e != nil && e.proof <= n-3 {
 				continue
-			} else if n >= 3 && (e == nil || e.disc != s.discount || e.dis < n-3) {
+			} else if n >= 3 && (e == nil || e.mode != s.mode || e.dis < n-3) {
 				v := s.run(&qs[i], n-3)
 				if s.stopped {
 					return pv, false

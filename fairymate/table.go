@@ -36,11 +36,13 @@ type entry struct {
 	pdPly   int16
 	pdNext  int16
 	gen     uint8 // the generation that wrote it; another one's is empty
-	// disc says its disproofs and unfinished numbers are of a search that
-	// discounts futile interpositions; a search of the other kind ignores
-	// them (a proof against every reply holds against fewer, and the
-	// counting search runs first).
-	disc bool
+	// mode is the kind of search (solver.mode) its disproofs and
+	// unfinished numbers are of; a search of another kind ignores them. Its
+	// proofs hold for every later kind: a proof against every reply holds
+	// against fewer, and each kind leaves out more replies than the one
+	// before (the counting search runs first, then the discounting ones
+	// with more and more exclusions).
+	mode uint8
 }
 
 type table struct {
@@ -56,6 +58,17 @@ func newTable(mb int) *table {
 		c *= 2
 	}
 	return &table{entries: make([]entry, c*clusterSize), mask: c - 1, gen: 1}
+}
+
+// newGeneration empties the table for a new position: the entries of
+// another generation are empty. When the generation counter wraps, the
+// entries are cleared for real (a new table's are of generation 0).
+func (t *table) newGeneration() {
+	t.gen++
+	if t.gen == 0 {
+		clear(t.entries)
+		t.gen = 1
+	}
 }
 
 // find returns the entry of key, or nil.

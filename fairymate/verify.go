@@ -26,6 +26,8 @@ type Verdict1 struct {
 	// Leftover is set when the mate leaves the attacker pieces in hand
 	// (駒余り).
 	Leftover bool
+	// Stats are the statistics of the attacker's checks (Analyze).
+	Stats Stats
 }
 
 // Valid reports whether the position is a valid mate-in-1 problem.
@@ -37,10 +39,7 @@ func (v *Verdict1) Valid() bool { return len(v.Errors) == 0 }
 // it is illegal (打ち歩詰め).
 func MatesInOne(p *variant.Position) []variant.Move {
 	var mates []variant.Move
-	for _, m := range p.LegalMoves(make([]variant.Move, 0, variant.MaxMoves)) {
-		if !p.GivesCheck(m) {
-			continue
-		}
+	for _, m := range p.Checks(make([]variant.Move, 0, variant.MaxMoves)) {
 		q := *p
 		q.DoMove(m)
 		if q.IsMate() {
@@ -68,7 +67,7 @@ func Verify1(p *variant.Position, hand DefenderHand) (*Verdict1, error) {
 	if q.IsIllegalPosition() {
 		return nil, &NotAProblemError{"illegal position: a royal of the side not to move is attacked"}
 	}
-	v := &Verdict1{Position: q}
+	v := &Verdict1{Position: q, Stats: Analyze(&q)}
 	if q.Royals(attacker.Opp()).IsEmpty() {
 		v.Errors = append(v.Errors, fmt.Sprintf("the defender (%s) has no royal piece", attacker.Opp()))
 	}

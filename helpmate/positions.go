@@ -68,17 +68,7 @@ func (p *fairyPos) HasLegalMove() bool                     { return p.vp().HasLe
 func (p *fairyPos) Evasions(dst []shogi.Move) []shogi.Move { return p.vp().LegalMoves(dst) }
 
 // Checks appends the legal moves that give check.
-func (p *fairyPos) Checks(dst []shogi.Move) []shogi.Move {
-	n := len(dst)
-	dst = p.vp().LegalMoves(dst)
-	kept := dst[:n]
-	for _, m := range dst[n:] {
-		if p.vp().GivesCheck(m) {
-			kept = append(kept, m)
-		}
-	}
-	return kept
-}
+func (p *fairyPos) Checks(dst []shogi.Move) []shogi.Move { return p.vp().Checks(dst) }
 
 // KeysAfter returns the key after m, found by playing it on a copy; the
 // other results are zero.

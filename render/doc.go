@@ -4,5 +4,7 @@
 //
 // Like package record, render stands above the rules core and applies no
 // tsume convention: the board, both hands and the side to move are shown
-// exactly as the position has them. It uses only the standard library.
+// exactly as the position has them. It uses only the standard library
+// and the outlines of its characters, generated data in
+// render/internal/glyphs (see docs/render.md).
 package render

@@ -58,16 +58,24 @@ func TestFairySVG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svg := string(FairySVG(&p, SVGOptions{}))
-	for _, want := range []string{
-		`class="piece white royal"`, `class="piece black royal"`, `<circle class="ring"`, ">獅</text>", ">角</text>", ">グ</text>",
-		"<desc>SFEN 7$(li)k/9/9/9/9/9/9/9/$B8 b 2P(GH) 1</desc>",
+	for _, c := range []struct {
+		opts  SVGOptions
+		kanji []string
+	}{
+		{SVGOptions{TextGlyphs: true}, []string{">獅</text>", ">角</text>", ">グ</text>"}},
+		{SVGOptions{}, []string{`"#tsume-7345"`, `"#tsume-89d2"`, `"#tsume-30b0"`}},
 	} {
-		if !strings.Contains(svg, want) {
-			t.Errorf("no %q in the picture", want)
+		svg := string(FairySVG(&p, c.opts))
+		for _, want := range append([]string{
+			`class="piece white royal"`, `class="piece black royal"`, `<circle class="ring"`,
+			"<desc>SFEN 7$(li)k/9/9/9/9/9/9/9/$B8 b 2P(GH) 1</desc>",
+		}, c.kanji...) {
+			if !strings.Contains(svg, want) {
+				t.Errorf("%+v: no %q in the picture", c.opts, want)
+			}
 		}
-	}
-	if n := strings.Count(svg, `<circle class="ring"`); n != 2 {
-		t.Errorf("%d rings, want 2 (the king is not ringed)", n)
+		if n := strings.Count(svg, `<circle class="ring"`); n != 2 {
+			t.Errorf("%+v: %d rings, want 2 (the king is not ringed)", c.opts, n)
+		}
 	}
 }

@@ -96,6 +96,7 @@ func TestText(t *testing.T) {
 func TestSVGGolden(t *testing.T) {
 	p := mustSFEN(t, problemSFEN)
 	checkGolden(t, "problem.svg", SVG(&p, SVGOptions{Title: "一手詰 第1問"}))
+	checkGolden(t, "problem-text.svg", SVG(&p, SVGOptions{Title: "一手詰 第1問", TextGlyphs: true}))
 
 	q := mustSFEN(t, matsuriSFEN)
 	m, err := q.ParseUSIMove("6f9i+")
@@ -105,6 +106,7 @@ func TestSVGGolden(t *testing.T) {
 	q.DoMove(m)
 	q.SetSideToMove(shogi.White) // show 後手番 as well
 	checkGolden(t, "matsuri.svg", SVG(&q, SVGOptions{Title: "Matsuri <after 6f9i+> & more", Highlight: m}))
+	checkGolden(t, "matsuri-text.svg", SVG(&q, SVGOptions{Title: "Matsuri <after 6f9i+> & more", Highlight: m, TextGlyphs: true}))
 }
 
 // svgSummary is what the XML check gathers from a picture.
@@ -113,7 +115,8 @@ type svgSummary struct {
 	pieces           map[string]int // by class: "piece black", "piece white"
 	marks, stars     int
 	title, desc      string
-	texts            []string
+	texts            []string // the <text> elements, and each character drawn as an outline
+	outlines         int      // the characters drawn as outlines
 	rotatedWithWhite bool
 }
 
@@ -140,14 +143,20 @@ func parseSVG(t *testing.T, data []byte) svgSummary {
 			}
 			depth++
 			stack = append(stack, el.Name.Local)
-			class, transform := "", ""
+			class, transform, href := "", "", ""
 			for _, a := range el.Attr {
 				switch a.Name.Local {
 				case "class":
 					class = a.Value
 				case "transform":
 					transform = a.Value
+				case "href":
+					href = a.Value
 				}
+			}
+			if el.Name.Local == "use" {
+				s.texts = append(s.texts, outlineChar(t, href))
+				s.outlines++
 			}
 			switch {
 			case strings.HasPrefix(class, "piece "):

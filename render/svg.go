@@ -27,6 +27,15 @@ type SVGOptions struct {
 	// Squares lists further squares to mark in the destination's shade.
 	// Values that name no square are ignored.
 	Squares []shogi.Square
+
+	// TextGlyphs draws the characters of the board (the pieces, the file
+	// and rank labels, the hands, 後手番) as <text> in [FontFamily]
+	// rather than as outlines: the picture is smaller and its characters
+	// can be selected and searched, but where no Japanese font is
+	// installed they show as empty boxes. A title is drawn as outlines
+	// only when every character of it has one (第12問, 三手詰 do); any
+	// other title is <text> in either form.
+	TextGlyphs bool
 }
 
 // FontFamily is the font stack of the pictures: Japanese serif (Mincho)
@@ -121,7 +130,11 @@ func kanjiCount(n int) string {
 //
 // The picture has a viewBox and scales to any size; its natural size is
 // 502 by 448 pixels, 40 more in height with a title and 30 more with
-// 後手番. Its text uses [FontFamily]. The position's SFEN
+// 後手番. The characters of the board are drawn as outlines, defined
+// once each in the picture's <defs> and placed with <use>, so that the
+// picture needs no font; [SVGOptions.TextGlyphs] writes them as <text>
+// instead. So is a title made of the characters that have outlines
+// (第12問, 三手詰); any other title is <text> in [FontFamily]. The position's SFEN
 // is kept in the picture's <desc>. Every board piece is a <g> element of
 // class "piece black" or "piece white".
 func SVG(p *shogi.Position, opts SVGOptions) []byte {
@@ -134,6 +147,7 @@ type drawing struct {
 	p    *model
 	opts SVGOptions
 	b    bytes.Buffer
+	used []rune // the characters drawn as outlines, in order of first use
 
 	width, height  float64
 	top            float64 // top of the file labels
@@ -177,13 +191,18 @@ func escape(s string) string {
 func (d *drawing) render() []byte {
 	w, h := num(d.width), num(d.height)
 	d.printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-	d.printf(`<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
-		w, h, w, h, FontFamily)
+	xlink := ` xmlns:xlink="http://www.w3.org/1999/xlink"`
+	if d.opts.TextGlyphs {
+		xlink = ""
+	}
+	d.printf(`<svg xmlns="http://www.w3.org/2000/svg"%s version="1.1" width="%s" height="%s" viewBox="0 0 %s %s" font-family="%s">`+"\n",
+		xlink, w, h, w, h, FontFamily)
 	if d.opts.Title != "" {
 		d.printf("<title>%s</title>\n", escape(d.opts.Title))
 	}
 	d.printf("<desc>SFEN %s</desc>\n", escape(d.p.sfen))
 	d.printf(`<rect width="%s" height="%s" fill="#ffffff"/>`+"\n", w, h)
+	defsAt := d.b.Len()
 	d.title()
 	d.board()
 	d.labels()
@@ -191,15 +210,27 @@ func (d *drawing) render() []byte {
 	d.hand(shogi.White)
 	d.hand(shogi.Black)
 	if d.p.side == shogi.White {
-		d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">後手番</text>`+"\n",
-			num(d.boardX+boardW/2), num(d.boardY+boardH+turnH/2+6), colInk)
+		x, y := d.boardX+boardW/2, d.boardY+boardH+turnH/2+6
+		if d.opts.TextGlyphs || !hasOutlines("後手番") {
+			d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">後手番</text>`+"\n",
+				num(x), num(y), colInk)
+		} else {
+			d.printf(`<g class="turn" fill="%s">`, colInk)
+			d.outline("後手番", x, y, 17, "")
+			d.printf("</g>\n")
+		}
 	}
 	d.printf("</svg>\n")
-	return d.b.Bytes()
+	out := d.b.Bytes()
+	if defs := d.defs(); defs != nil {
+		out = append(out[:defsAt:defsAt], append(defs, out[defsAt:]...)...)
+	}
+	return out
 }
 
 // title writes the title line, shrinking the font when an estimate of the
-// text's width says it would not fit.
+// text's width says it would not fit. A title whose every character has
+// an outline (第12問, 三手詰) is drawn as outlines too; any other is text.
 func (d *drawing) title() {
 	t := d.opts.Title
 	if t == "" {
@@ -217,8 +248,15 @@ func (d *drawing) title() {
 	if avail := d.width - 2*pad; ems*size > avail {
 		size = max(avail/ems, 6)
 	}
-	d.printf(`<text class="title" x="%s" y="%s" font-size="%s" text-anchor="middle" font-weight="bold" fill="%s">%s</text>`+"\n",
-		num(d.width/2), num(pad+titleH/2+size*0.36), num(size), colInk, escape(t))
+	x, y := d.width/2, pad+titleH/2+size*0.36
+	if d.opts.TextGlyphs || !hasOutlines(t) {
+		d.printf(`<text class="title" x="%s" y="%s" font-size="%s" text-anchor="middle" font-weight="bold" fill="%s">%s</text>`+"\n",
+			num(x), num(y), num(size), colInk, escape(t))
+		return
+	}
+	d.printf(`<g class="title" fill="%s" stroke="%s" stroke-width="%d" stroke-linejoin="round">`, colInk, colInk, boldStroke)
+	d.outline(t, x, y, size, "")
+	d.printf("</g>\n")
 }
 
 // cellOrigin returns the top-left corner of square s.
@@ -270,14 +308,19 @@ func (d *drawing) board() {
 // right of it.
 func (d *drawing) labels() {
 	d.printf(`<g class="labels" font-size="15" text-anchor="middle" fill="%s">`+"\n", colLabel)
+	label := func(s string, x, y float64) {
+		if d.opts.TextGlyphs || !hasOutlines(s) {
+			d.printf(`<text x="%s" y="%s">%s</text>`, num(x), num(y), s)
+		} else {
+			d.outline(s, x, y, 15, "")
+		}
+	}
 	for f := 1; f <= 9; f++ {
-		x := d.boardX + float64(9-f)*cellW + cellW/2
-		d.printf(`<text x="%s" y="%s">%s</text>`, num(x), num(d.top+fileLabelH/2+4), fullWidthDigits[f])
+		label(fullWidthDigits[f], d.boardX+float64(9-f)*cellW+cellW/2, d.top+fileLabelH/2+4)
 	}
 	d.printf("\n")
 	for r := 1; r <= 9; r++ {
-		y := d.boardY + float64(r-1)*cellH + cellH/2 + 15*0.36
-		d.printf(`<text x="%s" y="%s">%s</text>`, num(d.boardX+boardW+rankLabelW/2+1), num(y), kanjiDigits[r])
+		label(kanjiDigits[r], d.boardX+boardW+rankLabelW/2+1, d.boardY+float64(r-1)*cellH+cellH/2+15*0.36)
 	}
 	d.printf("\n</g>\n")
 }
@@ -324,10 +367,17 @@ func (d *drawing) piece(s shogi.Square, pc cell) {
 	if pc.royal {
 		ring = fmt.Sprintf(`<circle class="ring" r="%s" fill="none" stroke="%s" stroke-width="2.5"/>`, num(0.48*min(cellW, cellH)), colRoyal)
 	}
-	d.printf(`<g class="piece %s" transform="translate(%s %s)%s">%s<path d="%s" fill="%s" stroke="%s" stroke-width="1" stroke-linejoin="round"/>`+
-		`<text y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text></g>`+"\n",
-		side, num(cx), num(cy), turn, ring, shape, colPiece, colPieceEdge,
-		num(0.07*ph+fs*0.36), num(fs), fill, pc.name)
+	d.printf(`<g class="piece %s" transform="translate(%s %s)%s">%s<path d="%s" fill="%s" stroke="%s" stroke-width="1" stroke-linejoin="round"/>`,
+		side, num(cx), num(cy), turn, ring, shape, colPiece, colPieceEdge)
+	if y := 0.07*ph + fs*0.36; d.opts.TextGlyphs || !hasOutlines(pc.name) {
+		d.printf(`<text y="%s" font-size="%s" font-weight="bold" text-anchor="middle" fill="%s">%s</text>`,
+			num(y), num(fs), fill, pc.name)
+	} else {
+		// The stroke in the colour of the fill thickens the outline as
+		// the text form's bold does.
+		d.outline(pc.name, 0, y, fs, fmt.Sprintf(` fill="%s" stroke="%s" stroke-width="%d" stroke-linejoin="round"`, fill, fill, boldStroke))
+	}
+	d.printf("</g>\n")
 }
 
 // glyph is one character of a hand's column.
@@ -383,7 +433,11 @@ func (d *drawing) hand(c shogi.Color) {
 	for _, gl := range g {
 		if gl.text != "" {
 			fs := gl.size * scale
-			d.printf(`<text x="%s" y="%s" font-size="%s">%s</text>`, num(x), num(y+gl.step*scale/2+fs*0.36), num(fs), gl.text)
+			if base := y + gl.step*scale/2 + fs*0.36; d.opts.TextGlyphs || !hasOutlines(gl.text) {
+				d.printf(`<text x="%s" y="%s" font-size="%s">%s</text>`, num(x), num(base), num(fs), gl.text)
+			} else {
+				d.outline(gl.text, x, base, fs, "")
+			}
 		}
 		y += gl.step * scale
 	}

@@ -168,6 +168,7 @@ func checkInvariants(t testing.TB, p *Position, rng *rand.Rand) {
 			t.Fatalf("%s: IsLegal(%#x %s) but not generated", p.SFEN(), uint32(m), MoveString(m))
 		}
 	}
+	checksAgainstFilter(t, p, legal)
 	if len(legal) == 0 && p.HasLegalMove() || len(legal) > 0 && !p.HasLegalMove() {
 		t.Fatalf("%s: HasLegalMove disagrees with LegalMoves", p.SFEN())
 	}

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
@@ -18,10 +19,11 @@ import (
 	"github.com/tsume-shogi/tsume/variant"
 )
 
-// mateSolve solves p with package mate (its default conventions).
-func mateSolve(t *testing.T, p *shogi.Position, nodes uint64) *mate.Solution {
+// mateSolve solves p with package mate (its default conventions, under
+// the futile rule f).
+func mateSolve(t *testing.T, p *shogi.Position, nodes uint64, f mate.FutileRule) *mate.Solution {
 	t.Helper()
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: nodes, SkipSoundness: true})
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: nodes, SkipSoundness: true, Futile: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,36 +34,57 @@ func mateSolve(t *testing.T, p *shogi.Position, nodes uint64) *mate.Solution {
 	return sol
 }
 
-// compare solves the standard position sp with both solvers and fails
-// when they disagree on a status both decided or on the length.
-func compare(t *testing.T, name string, sp *shogi.Position, nodes uint64) (decided bool) {
+// fairyRule returns fairymate's futile rule for mate's.
+func fairyRule(f mate.FutileRule) fairymate.FutileRule {
+	if f == mate.Count {
+		return fairymate.Count
+	}
+	return fairymate.Discount
+}
+
+// compare solves the standard position sp with both solvers under the
+// futile rule f and fails when they disagree on a status both decided, or
+// (both having proven a mate) on the length, its exactness or the main
+// line's length. It reports whether both decided.
+func compare(t *testing.T, name string, sp *shogi.Position, nodes uint64, f mate.FutileRule) (decided bool) {
 	t.Helper()
-	ms := mateSolve(t, sp, nodes)
+	ms := mateSolve(t, sp, nodes, f)
+	if ms.Status == mate.Unknown || ms.Status == mate.Mate && !ms.LengthExact {
+		return false
+	}
 	p := variant.FromShogi(sp)
-	fs, err := fairymate.Solve(context.Background(), &p, fairymate.Options{TableMB: 16, MaxNodes: nodes})
+	fs, err := fairymate.Solve(context.Background(), &p, fairymate.Options{TableMB: 16, MaxNodes: nodes, Futile: fairyRule(f)})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}
-	if ms.Status == mate.Unknown || fs.Status == fairymate.Unknown || ms.Status == mate.Mate && !ms.LengthExact {
+	if testing.Verbose() {
+		t.Logf("%s (%v): mate %v %d (%d nodes), fairymate %v %d exact %v (%d nodes, %v)", name, f, ms.Status, ms.Length, ms.Nodes, fs.Status, fs.Length, fs.LengthExact, fs.Nodes, fs.Time.Round(time.Millisecond))
+	}
+	if fs.Status == fairymate.Unknown {
 		return false
 	}
 	if ms.Status.String() != fs.Status.String() {
-		t.Errorf("%s %s: mate says %v, fairymate %v", name, sp.SFEN(), ms.Status, fs.Status)
+		t.Errorf("%s (%v) %s: mate says %v, fairymate %v", name, f, sp.SFEN(), ms.Status, fs.Status)
 		return true
 	}
-	if fs.Status == fairymate.Mate {
-		if fs.Length != ms.Length || !fs.LengthExact || !fs.PVComplete {
-			t.Errorf("%s %s: mate says %d plies, fairymate %d (exact %v, complete %v)", name, sp.SFEN(), ms.Length, fs.Length, fs.LengthExact, fs.PVComplete)
-		}
-		// fairymate's attacker also prefers a line without a spare piece
-		// (mate's takes the first mate it proves), so it may find one
-		// where mate does not, never the other way round.
-		if fs.Leftover && !ms.Leftover {
-			t.Errorf("%s %s: leftover: mate none, fairymate some", name, sp.SFEN())
-		}
-		if err := mate.VerifyLine(&ms.Position, toShogi(fs.PV), mate.Discount); err != nil {
-			t.Errorf("%s: fairymate's line %v: %v", name, fs.PV, err)
-		}
+	if fs.Status != fairymate.Mate {
+		return true
+	}
+	if !ms.LengthExact || !fs.LengthExact {
+		// A limit cut the search for the shortest: no length to compare.
+		return false
+	}
+	if fs.Length != ms.Length || len(fs.PV) != len(ms.PV) || !fs.PVComplete {
+		t.Errorf("%s (%v) %s: mate says %d plies (line %d), fairymate %d (line %d, complete %v)", name, f, sp.SFEN(), ms.Length, len(ms.PV), fs.Length, len(fs.PV), fs.PVComplete)
+	}
+	// fairymate's attacker also prefers a line without a spare piece
+	// (mate's takes the first mate it proves), so it may find one where
+	// mate does not, never the other way round.
+	if fs.Leftover && !ms.Leftover {
+		t.Errorf("%s (%v) %s: leftover: mate none, fairymate some", name, f, sp.SFEN())
+	}
+	if err := mate.VerifyLine(&ms.Position, toShogi(fs.PV), f); err != nil {
+		t.Errorf("%s (%v): fairymate's line %v: %v", name, f, fs.PV, err)
 	}
 	return true
 }
@@ -121,8 +144,10 @@ func TestBenchAgainstMate(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !compare(t, r.id, &sp, 0) {
-			t.Errorf("%s: undecided", r.id)
+		for _, f := range []mate.FutileRule{mate.Discount, mate.Count} {
+			if !compare(t, r.id, &sp, 0, f) {
+				t.Errorf("%s (%v): undecided", r.id, f)
+			}
 		}
 	}
 	if len(rows) < 10 {
@@ -178,7 +203,7 @@ func TestRandomAgainstMate(t *testing.T) {
 	var m1, m3, none int
 	for i := 0; i < 20000 && (m1 < want || m3 < want || none < want); i++ {
 		sp := randomTsume(rng)
-		ms := mateSolve(t, &sp, 20000)
+		ms := mateSolve(t, &sp, 20000, mate.Discount)
 		switch {
 		case ms.Status == mate.Mate && ms.LengthExact && ms.Length == 1 && m1 < want:
 			m1++
@@ -189,7 +214,8 @@ func TestRandomAgainstMate(t *testing.T) {
 		default:
 			continue
 		}
-		compare(t, "random", &sp, 200000)
+		compare(t, "random", &sp, 200000, mate.Discount)
+		compare(t, "random", &sp, 200000, mate.Count)
 	}
 	t.Logf("compared %d mates in 1, %d in 3, %d without a mate", m1, m3, none)
 	if m1 < want || m3 < want {

@@ -15,6 +15,7 @@ const (
 	fAnnan   = "4l4/4k4/9/9/9/9/9/9/9 b GS 1"                  // h#5 under 安南, h#3 without
 	fSelf    = "4r4/4k4/9/9/9/9/9/3P1P3/3L$GL3 b G 1"          // hs#2 against a royal gold
 	fDiagram = "6$(li)1k/7p1/9/4(GH)4/9/9/9/9/$B8 w (GH)2Pl 1" // every fairy element
+	fBatch   = "testdata/fairy/batch.sfen"                     // a batch: mates, a bad token, an illegal position, no royal
 )
 
 var fairyGoldenCases = []goldenCase{
@@ -38,8 +39,16 @@ var fairyGoldenCases = []goldenCase{
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},
+	{"verify_annan", []string{"verify", "--rules", "annan", "--sfen", fAnnan}, ""},
+	{"verify_grasshopper_json", []string{"verify", "--sfen", fGH, "--json"}, ""},
 
-	{"err_verify_batch", []string{"verify", "--rules", "annan", "--sfen", "-"}, ""},
+	{"solve_batch_tenjiku", []string{"solve", "--rules", "tenjiku", "--batch", fBatch, "--hash", "16"}, ""},
+	{"solve_batch_json", []string{"solve", "--rules", "standard", "--batch", fBatch, "--hash", "16", "--json"}, ""},
+	{"verify_batch_annan", []string{"verify", "--rules", "annan", "--sfen", "-"}, fBatch},
+	{"verify_records_annan", []string{"verify", "--rules", "annan", "--kif", "testdata/fairy/two.kif"}, ""},
+	{"verify_batch_json", []string{"verify", "--rules", "standard", "--batch", fBatch, "--json"}, ""},
+	{"err_solve_batch_flag", []string{"solve", "--rules", "annan", "--batch", fBatch, "--verdict-nodes", "5"}, ""},
+	{"err_batch_rules", []string{"verify", "--rules", "frob", "--batch", fBatch}, ""},
 	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
 	{"err_bad_rules", []string{"perft", "--rules", "tenjiku,frob", "--depth", "1"}, ""},
 	{"err_no_royal", []string{"solve", "--stip", "help", "--sfen", "8b/9/9/9/9/9/9/9/9 b (GH) 1"}, ""},

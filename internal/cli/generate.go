@@ -24,7 +24,7 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate mate-in-1 problems (一手詰)",
-		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|svg] [--out FILE|DIR]",
+		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|svg [--svg-text]] [--out FILE|DIR]",
 		help: `
 Generate writes N mate-in-1 problems. Every problem is checked with the
 exact mate-in-1 analysis: a legal position with Black to move and no king
@@ -49,7 +49,9 @@ problem, with a header comment line before each); svg (pictures: --out
 names a directory, which gets one picture per problem, 0001.svg,
 0002.svg, …, and index.html, a printable worksheet showing them with the
 answers on a page of their own; index.html is rewritten as the run goes
-and at its end).
+and at its end). The pictures draw their characters as outlines, so that
+they look the same on every machine; with --svg-text they are text, in
+whatever Japanese font the viewer has.
 
 The difficulty score is log2(C) + 0.5·log2(1+L/10) + 1.5·T + 1.5 for a
 board move + 2 for a declined promotion, where C is the number of checks,
@@ -92,6 +94,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
 	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl, kif or svg")
 	out := fs.String("out", "", "write to `FILE` instead of standard output (with --format svg: the directory, required)")
+	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
 	return func(ctx context.Context, e *env, args []string) error {
@@ -135,6 +138,9 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		default:
 			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl, kif or svg", *format))
 		}
+		if *svgText && *format != "svg" {
+			errs = append(errs, fmt.Errorf("--svg-text is for --format svg, not %s", *format))
+		}
 		switch *progress {
 		case "auto", "always", "never":
 		default:
@@ -161,17 +167,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
 		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
-		return runGenerate(ctx, e, g, *n, *workers, *format, *out, *timeout, showProgress)
+		return runGenerate(ctx, e, g, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
 	}
 }
 
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress bool) error {
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
 	var sheet *worksheet
 	var file *os.File
 	if format == "svg" {
 		var serr error
-		if sheet, serr = newWorksheet(out); serr != nil {
+		if sheet, serr = newWorksheet(out, svgText); serr != nil {
 			return &exitError{ExitError, serr.Error()}
 		}
 	} else if out != "" {

@@ -21,7 +21,7 @@ func renderCommand() *command {
 	return &command{
 		name:    "render",
 		summary: "draw a position (text, SVG) or convert it (BOD, SFEN, KIF, KI2, CSA)",
-		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--format text|bod|svg|sfen|kif|ki2|csa] [--moves \"G*5b …\"] [--highlight 5b | --move G*5b] [--title T] [--out FILE] [--rules tenjiku,annan]",
+		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--format text|bod|svg|sfen|kif|ki2|csa] [--moves \"G*5b …\"] [--highlight 5b | --move G*5b] [--title T] [--svg-text] [--out FILE] [--rules tenjiku,annan]",
 		help: `
 Render writes a position as a picture or in another format:
 
@@ -35,7 +35,9 @@ Render writes a position as a picture or in another format:
   svg   a scalable picture (SVG 1.1): the board with its star points,
         kanji pieces with White's turned round, both hands with kanji
         counts, file and rank labels, the optional title and highlighted
-        squares
+        squares; its characters are drawn as outlines, so that it looks
+        the same on every machine, fonts or none (--svg-text writes them
+        as text instead, shown in whatever Japanese font is installed)
   sfen  one SFEN line
   kif   a KIF record: the start position (手合割：平手, or the board
         diagram), then the moves of --moves and --move, numbered, with
@@ -96,6 +98,7 @@ names the move and says why).` + fairyHelp,
 type renderRequest struct {
 	format, moves, move, highlight, title, out string
 	rules                                      string // the fairy conditions (fairy.go)
+	svgText                                    bool   // the svg picture's characters as text
 }
 
 func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
@@ -108,6 +111,7 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	fs.StringVar(&r.highlight, "highlight", "", "mark these `SQUARES` on the svg picture, such as 5b or \"5b 4c\"")
 	fs.StringVar(&r.title, "title", "", "a title `T` for the svg picture, the text board or the record")
 	fs.StringVar(&r.out, "out", "", "write to `FILE` instead of standard output")
+	fs.BoolVar(&r.svgText, "svg-text", false, "draw the svg picture's characters as text in the installed fonts, not as outlines")
 	fs.StringVar(&r.rules, "rules", "", rulesUsage)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "render"
@@ -158,6 +162,8 @@ func (r *renderRequest) check() error {
 		return errors.New("want either --highlight or --move, not both")
 	case r.highlight != "" && r.format != "svg":
 		return fmt.Errorf("--highlight marks squares of the svg picture; format %s has none", r.format)
+	case r.svgText && r.format != "svg":
+		return fmt.Errorf("--svg-text is for the svg picture; format %s has none", r.format)
 	case r.title != "" && (r.format == "bod" || r.format == "sfen"):
 		return fmt.Errorf("--title is for the svg, text and record formats; format %s has no title", r.format)
 	}
@@ -223,7 +229,7 @@ func (r *renderRequest) render(p *shogi.Position, g *record.Game, ply int) ([]by
 	case "bod":
 		return []byte(record.BOD(&q)), nil
 	case "svg":
-		return render.SVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks}), nil
+		return render.SVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks, TextGlyphs: r.svgText}), nil
 	case "sfen":
 		return []byte(q.SFEN() + "\n"), nil
 	}

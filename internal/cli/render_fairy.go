@@ -73,7 +73,7 @@ func (r *renderRequest) renderFairy(e *env, p *variant.Position) error {
 	case "bod":
 		out = []byte(render.FairyBOD(&q))
 	case "svg":
-		out = render.FairySVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks})
+		out = render.FairySVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks, TextGlyphs: r.svgText})
 	case "sfen":
 		out = []byte(q.SFEN() + "\n")
 	}

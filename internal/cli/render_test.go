@@ -41,6 +41,7 @@ var renderGoldenCases = []goldenCase{
 	{"csa_matsuri", []string{"render", "--sfen", rMatsuri, "--format", "csa"}, ""},
 	{"svg_problem_move", []string{"render", "--sfen", rProblem, "--format", "svg", "--move", "L*4b", "--title", "一手詰 <解答>"}, ""},
 	{"svg_matsuri_highlight", []string{"render", "--sfen", rMatsuri, "--format", "svg", "--highlight", "4b,2b"}, ""},
+	{"svg_problem_text", []string{"render", "--sfen", rProblem, "--format", "svg", "--svg-text", "--title", "一手詰"}, ""},
 
 	// Positions from records (see input.go): a record converts whole,
 	// with its headers; --ply picks the position; --moves replace the
@@ -60,6 +61,7 @@ var renderGoldenCases = []goldenCase{
 	{"err_render_illegal_last_move", []string{"render", "--sfen", rProblem, "--move", "L*5a"}, ""},
 	{"err_render_unknown_format", []string{"render", "--format", "png"}, ""},
 	{"err_render_highlight_not_svg", []string{"render", "--highlight", "5b", "--format", "bod"}, ""},
+	{"err_render_svg_text_not_svg", []string{"render", "--svg-text"}, ""},
 	{"err_render_highlight_and_move", []string{"render", "--format", "svg", "--highlight", "5b", "--move", "7g7f"}, ""},
 	{"err_render_title_sfen", []string{"render", "--format", "sfen", "--title", "x"}, ""},
 	{"err_render_bad_square", []string{"render", "--format", "svg", "--highlight", "5j"}, ""},

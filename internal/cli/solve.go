@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -103,6 +105,9 @@ type solveOptions struct {
 	solver       mate.SolverOptions
 	verdictNodes uint64 // the node limit of each search of the verdict
 	showProgress bool
+	// fairy sends a batch to the fairy solver, under rules (--rules).
+	fairy bool
+	rules *variant.Rules
 }
 
 func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
@@ -148,10 +153,26 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if *asGiven {
 			opt.solver.DefenderHand = mate.AsGiven
 		}
-		if *hf.rules != "" && (isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-") {
-			return usageErrorf(self, "--rules takes one position, not a batch")
+		batchMode := isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-"
+		var games []*record.Game
+		var err error
+		if !batchMode {
+			if games, err = fairyRecords(e, in, *hf.rules); err != nil {
+				return err
+			}
 		}
-		if fp, ok, err := fairyInput(e, in, *hf.rules); err != nil || ok {
+		if batchMode || games != nil {
+			if isSet(fs, "rules") {
+				var err error
+				if opt.rules, err = parseRulesFlag(self, *hf.rules); err != nil {
+					return err
+				}
+				opt.fairy = true
+			}
+			if games != nil {
+				return solveBatch(ctx, e, fs, batchGames(games, in), opt)
+			}
+		} else if fp, ok, err := fairyInput(e, in, *hf.rules); err != nil || ok {
 			if err != nil {
 				return err
 			}
@@ -172,16 +193,16 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			if stdin == nil {
 				stdin = strings.NewReader("")
 			}
-			return solveBatch(ctx, e, batchStdin(stdin), opt)
+			return solveBatch(ctx, e, fs, batchStdin(stdin), opt)
 		case hasBatch:
-			return solveBatch(ctx, e, batchFile(*batch), opt)
+			return solveBatch(ctx, e, fs, batchFile(*batch), opt)
 		}
-		games, err := in.loadGames(e)
+		games, err = in.loadGames(e)
 		if err != nil {
 			return err
 		}
 		if len(games) > 1 {
-			return solveBatch(ctx, e, batchGames(games, in), opt)
+			return solveBatch(ctx, e, fs, batchGames(games, in), opt)
 		}
 		p, err := in.positionOf(games[0])
 		if err != nil {
@@ -257,7 +278,10 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 }
 
 // solveBatch solves one SFEN a line of src.
-func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) error {
+func solveBatch(ctx context.Context, e *env, fs *flag.FlagSet, src batchSource, opt solveOptions) error {
+	if opt.fairy {
+		return solveFairyBatch(ctx, e, fs, src, opt)
+	}
 	b := newBatch(e.stdout, opt.json)
 	var s *mate.Solver // allocated at the first position: its table is large
 	var pl *statusLine

@@ -31,7 +31,7 @@ is
   {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],"pv_ja":[…],
    "pv_complete":…,"leftover":…,"leftover_pieces":…,"nodes":…,
    "time_ms":…,"sfen":…}
-A standard position without --rules goes to the standard solver.`
+A standard position without --rules goes to the standard solver.` + fairyBatchHelp
 
 // parseRulesFlag parses the value of a --rules flag: "" or "standard" is
 // the standard rules (nil).
@@ -67,17 +67,25 @@ type fairyView struct {
 	Nodes          uint64   `json:"nodes"`
 	TimeMS         int64    `json:"time_ms"`
 	SFEN           string   `json:"sfen"`
+	// In a batch only: the error of a line that cannot be solved (status
+	// "error", SFEN the line as given) and the input line.
+	Error string `json:"error,omitempty"`
+	Line  int    `json:"line,omitempty"`
 }
 
-// solveFairy solves p with fairymate: mate exits 0, no mate or unknown 1,
-// a position it cannot search 2.
-func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Position, opt solveOptions) error {
-	const self = "solve"
+// fairyFlagsUnused returns a usage error when a flag set in fs does not
+// apply to a fairy problem.
+func fairyFlagsUnused(fs *flag.FlagSet) error {
 	for _, name := range []string{"verdict-nodes", "progress"} {
 		if isSet(fs, name) {
-			return usageErrorf(self, "--%s does not apply to a fairy problem", name)
+			return usageErrorf("solve", "--%s does not apply to a fairy problem", name)
 		}
 	}
+	return nil
+}
+
+// fairyOptions returns the fairymate options of the flags.
+func fairyOptions(opt solveOptions) fairymate.Options {
 	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime}
 	if opt.solver.DefenderHand == mate.AsGiven {
 		fo.DefenderHand = fairymate.AsGiven
@@ -85,14 +93,11 @@ func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Positi
 	if opt.solver.Futile == mate.Count {
 		fo.Futile = fairymate.Count
 	}
-	sol, err := fairymate.Solve(ctx, p, fo)
-	var npe *fairymate.NotAProblemError
-	switch {
-	case errors.As(err, &npe):
-		return &exitError{ExitError, "not a tsume position: " + npe.Msg}
-	case sol == nil:
-		return err
-	}
+	return fo
+}
+
+// newFairyView returns the report of sol, a solution of p.
+func newFairyView(p *variant.Position, sol *fairymate.Solution) *fairyView {
 	v := &fairyView{
 		Status: sol.Status.String(), Rules: rulesName(p), Length: sol.Length, LengthExact: sol.LengthExact,
 		PV: []string{}, PVComplete: sol.PVComplete, Leftover: sol.Leftover,
@@ -109,6 +114,24 @@ func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Positi
 	if sol.Leftover {
 		v.LeftoverPieces = end.Hand(p.SideToMove()).String()
 	}
+	return v
+}
+
+// solveFairy solves p with fairymate: mate exits 0, no mate or unknown 1,
+// a position it cannot search 2.
+func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Position, opt solveOptions) error {
+	if err := fairyFlagsUnused(fs); err != nil {
+		return err
+	}
+	sol, err := fairymate.Solve(ctx, p, fairyOptions(opt))
+	var npe *fairymate.NotAProblemError
+	switch {
+	case errors.As(err, &npe):
+		return &exitError{ExitError, "not a tsume position: " + npe.Msg}
+	case sol == nil:
+		return err
+	}
+	v := newFairyView(p, sol)
 	w := bufio.NewWriter(e.stdout)
 	var werr error
 	if opt.json {
@@ -132,6 +155,9 @@ func solveFairy(ctx context.Context, e *env, fs *flag.FlagSet, p *variant.Positi
 
 // writeFairyText writes the human report of a fairy solve.
 func writeFairyText(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt solveOptions) {
+	if v.Line > 0 {
+		fmt.Fprintf(w, "line %d\n", v.Line)
+	}
 	fmt.Fprintf(w, "SFEN: %s\nrules: %s\nstipulation: mate (かしこ詰)\n", v.SFEN, v.Rules)
 	if opt.solver.DefenderHand == mate.Remaining {
 		w.WriteString("defender's hand: all remaining standard pieces (tsume convention; --as-given to use the SFEN's hands)\n\n")

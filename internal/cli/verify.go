@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -115,8 +116,26 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if *asGiven {
 			opt.hand = mate.AsGiven
 		}
-		if *rules != "" && batchMode {
-			return usageErrorf(self, "--rules takes one position, not a batch")
+		var games []*record.Game
+		if !batchMode {
+			var err error
+			if games, err = fairyRecords(e, in, *rules); err != nil {
+				return err
+			}
+		}
+		if (batchMode || games != nil) && isSet(fs, "rules") {
+			r, err := parseRulesFlag(self, *rules)
+			if err != nil {
+				return err
+			}
+			src := batchFile(*batch)
+			switch {
+			case games != nil:
+				src = batchGames(games, in)
+			case !hasBatch:
+				src = batchStdin(e.stdin)
+			}
+			return verifyFairyBatch(ctx, e, src, r, opt)
 		}
 		if !batchMode {
 			fp, ok, err := fairyInput(e, in, *rules)

@@ -18,40 +18,63 @@ With --rules (tenjiku, annan) or a fairy SFEN (docs/fairy.md), verify
 judges the position under those rules (package fairymate): the defender
 needs a royal piece and is mated when any of its royals is in check and
 it has no legal move; the defender holds every remaining standard piece
-unless --as-given. It prints VALID or NOT VALID with the reasons and
-every mating move in USI and in Japanese; the statistics and the
-composers' verdict are for standard positions only. With --json:
+unless --as-given. It prints VALID or NOT VALID with the reasons, every
+mating move in USI and in Japanese, and the statistics as for a standard
+position, with royals for the king: L, C, R_total and the table of the
+replies to each check (royal moves, captures of a checking piece by a
+royal / by another piece, interpositions on the line between a checker
+and the royal it attacks by a board move / by a drop) with one more
+column, "other": the replies that end the check in another way (a
+hopper's hurdle moved off the line, a checker's power changed under
+安南); it is 0 on standard positions. The composers' verdict is for
+standard positions only. With --json:
   {"sfen":…,"rules":…,"valid":…,"errors":[…],"mates":[…],"mates_ja":[…],
-   "promotion_pair":…,"leftover":…}`
+   "promotion_pair":…,"leftover":…,"metrics":{"legal":…,"checks":…,
+   "replies":…,"by_check":[{"move":…,"replies":…,"king_moves":…,
+   "captures":…,"interpositions_move":…,"interpositions_drop":…,
+   "other":…}]}}
+where king_moves counts the moves of royals.` + fairyBatchHelp
 
 // fairyVerdictView is the JSON object of a fairy verify.
 type fairyVerdictView struct {
-	SFEN          string   `json:"sfen"`
-	Rules         string   `json:"rules"`
-	Valid         bool     `json:"valid"`
-	Errors        []string `json:"errors"`
-	Mates         []string `json:"mates"`
-	MatesJA       []string `json:"mates_ja"`
-	PromotionPair bool     `json:"promotion_pair"`
-	Leftover      bool     `json:"leftover"`
+	SFEN          string       `json:"sfen"`
+	Rules         string       `json:"rules"`
+	Valid         bool         `json:"valid"`
+	Errors        []string     `json:"errors"`
+	Mates         []string     `json:"mates"`
+	MatesJA       []string     `json:"mates_ja"`
+	PromotionPair bool         `json:"promotion_pair"`
+	Leftover      bool         `json:"leftover"`
+	Metrics       fairyMetrics `json:"metrics"`
+	Line          int          `json:"line,omitempty"` // the input line, in a batch only
+	// stats are the statistics behind Metrics, for the text report.
+	stats []fairymate.CheckStats
+	ja    []string // the checks of stats in Japanese
 }
 
-// verifyFairy judges the fairy position p as a mate-in-1 problem: exit 0
-// for a valid problem, 1 for another, 2 for an illegal position.
-func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
-	hand := fairymate.Remaining
-	if opt.hand == mate.AsGiven {
-		hand = fairymate.AsGiven
-	}
-	v, err := fairymate.Verify1(p, hand)
-	var npe *fairymate.NotAProblemError
-	if errors.As(err, &npe) {
-		return &exitError{ExitError, npe.Msg}
-	}
+// fairyMetrics are the statistics of a fairy verify: those of a standard
+// verify (report.VerdictMetrics) with the replies of no standard kind.
+type fairyMetrics struct {
+	Legal   int               `json:"legal"`
+	Checks  int               `json:"checks"`
+	Replies int               `json:"replies"`
+	ByCheck []fairyCheckStats `json:"by_check"` // sorted by the USI text of the move
+}
+
+// fairyCheckStats are the replies to one checking move.
+type fairyCheckStats struct {
+	report.CheckStats
+	Other int `json:"other"`
+}
+
+// fairyVerdict judges the fairy position p as a mate-in-1 problem; a
+// position that is none is a *fairymate.NotAProblemError.
+func fairyVerdict(p *variant.Position, hand mate.DefenderHand) (*fairyVerdictView, error) {
+	v, err := fairymate.Verify1(p, handOf(hand))
 	if err != nil {
-		return inputError(err)
+		return nil, err
 	}
-	view := fairyVerdictView{SFEN: v.Position.SFEN(), Rules: rulesName(p), Valid: v.Valid(),
+	view := &fairyVerdictView{SFEN: v.Position.SFEN(), Rules: rulesName(p), Valid: v.Valid(),
 		Errors: append([]string{}, v.Errors...), Mates: []string{}, MatesJA: []string{},
 		PromotionPair: v.PromotionPair, Leftover: v.Leftover}
 	for _, m := range v.Mates {
@@ -59,11 +82,26 @@ func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
 		view.Mates = append(view.Mates, usi[0])
 		view.MatesJA = append(view.MatesJA, ja[0])
 	}
+	setFairyMetrics(view, v)
+	return view, nil
+}
+
+// verifyFairy judges the fairy position p as a mate-in-1 problem: exit 0
+// for a valid problem, 1 for another, 2 for an illegal position.
+func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
+	view, err := fairyVerdict(p, opt.hand)
+	var npe *fairymate.NotAProblemError
+	if errors.As(err, &npe) {
+		return &exitError{ExitError, npe.Msg}
+	}
+	if err != nil {
+		return inputError(err)
+	}
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
 		err = report.WriteJSON(w, view)
 	} else {
-		writeFairyVerdict(w, &view, opt.hand)
+		writeFairyVerdict(w, view, opt.hand)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -79,6 +117,9 @@ func verifyFairy(e *env, p *variant.Position, opt verifyOptions) error {
 
 // writeFairyVerdict writes the text report of a fairy verify.
 func writeFairyVerdict(w *bufio.Writer, v *fairyVerdictView, hand mate.DefenderHand) {
+	if v.Line > 0 {
+		fmt.Fprintf(w, "line %d\n", v.Line)
+	}
 	fmt.Fprintf(w, "SFEN: %s\nrules: %s\n", v.SFEN, v.Rules)
 	if hand == mate.AsGiven {
 		w.WriteString(handAsGivenText + "\n")
@@ -106,4 +147,5 @@ func writeFairyVerdict(w *bufio.Writer, v *fairyVerdictView, hand mate.DefenderH
 	if v.Leftover {
 		w.WriteString("leftover pieces (駒余り): the attacker has pieces in hand after the mate\n")
 	}
+	writeFairyStats(w, v)
 }

@@ -29,6 +29,7 @@ const worksheetRefresh = time.Second
 // pictures that exist.
 type worksheet struct {
 	dir       string
+	svgText   bool // the pictures' characters as text, not outlines
 	entries   []worksheetEntry
 	method    string
 	seed      uint64
@@ -44,12 +45,13 @@ type worksheetEntry struct {
 	sfen   string
 }
 
-// newWorksheet creates dir if needed and writes an empty index.html.
-func newWorksheet(dir string) (*worksheet, error) {
+// newWorksheet creates dir if needed and writes an empty index.html. With
+// svgText the pictures draw their characters as text.
+func newWorksheet(dir string, svgText bool) (*worksheet, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, err
 	}
-	w := &worksheet{dir: dir}
+	w := &worksheet{dir: dir, svgText: svgText}
 	return w, w.writeIndex()
 }
 
@@ -62,7 +64,7 @@ func (w *worksheet) add(p *problem.Problem) error {
 		usi:    p.Line[0].String(),
 		sfen:   p.Position.SFEN(),
 	}
-	pic := render.SVG(&p.Position, render.SVGOptions{Title: "第" + strconv.Itoa(e.number) + "問"})
+	pic := render.SVG(&p.Position, render.SVGOptions{Title: "第" + strconv.Itoa(e.number) + "問", TextGlyphs: w.svgText})
 	if err := writeFileAtomic(filepath.Join(w.dir, e.file), pic); err != nil {
 		return err
 	}

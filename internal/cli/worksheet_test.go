@@ -146,6 +146,32 @@ func TestGenerateSVG(t *testing.T) {
 		if !bytes.Contains(pic, []byte("<desc>SFEN "+want+"</desc>")) || !bytes.Contains(pic, []byte(fmt.Sprintf("第%d問", i+1))) {
 			t.Errorf("picture %d does not show %s with its number", i+1, want)
 		}
+		// The characters of the board and of the title 第N問 are
+		// outlines: the picture needs no font.
+		if n := bytes.Count(pic, []byte("<text")); n != 0 || !bytes.Contains(pic, []byte(`<use xlink:href="#tsume-`)) {
+			t.Errorf("picture %d has %d <text> elements, or no outlines", i+1, n)
+		}
+	}
+}
+
+// TestGenerateSVGText: with --svg-text the pictures draw their characters
+// as text; without --format svg the flag is refused.
+func TestGenerateSVGText(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sheet")
+	out, errs, code := runGenerateCLI(t, context.Background(), "--n", "2", "--format", "svg", "--svg-text", "--out", dir)
+	if code != ExitOK || out != "" || !summaryLine.MatchString(errs) {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	pic, err := os.ReadFile(filepath.Join(dir, "0001.svg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Contains(pic, []byte("<use")) || !bytes.Contains(pic, []byte(`font-weight="bold" text-anchor="middle" fill="#2b2118">玉</text>`)) {
+		t.Errorf("--svg-text: the picture's characters are not text:\n%s", pic)
+	}
+	out, errs, code = runGenerateCLI(t, context.Background(), "--svg-text")
+	if code != ExitError || out != "" || !strings.Contains(errs, "--svg-text is for --format svg") {
+		t.Errorf("--svg-text without svg: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
 
