@@ -49,6 +49,29 @@ type frame struct {
 	moves []variant.Move
 	keys  []uint64
 	child variant.Position
+	// aside holds a position searched in a grandchild's place (Q' of
+	// the futile-by-capture rule, capture.go); cap and the slices after
+	// it the rule's state of each child during one visit of a
+	// defender's node.
+	aside    variant.Position
+	cap      []int8
+	capProof []int16
+	capRng   []int16
+	capA1    []int16
+	capA2    []int16
+}
+
+// resetCaptures readies f's futile-by-capture state for n children.
+func (f *frame) resetCaptures(n int) {
+	if cap(f.cap) < n {
+		f.cap, f.capProof = make([]int8, n), make([]int16, n)
+		f.capRng, f.capA1, f.capA2 = make([]int16, n), make([]int16, n), make([]int16, n)
+	}
+	f.cap = f.cap[:n]
+	f.capProof, f.capRng, f.capA1, f.capA2 = f.capProof[:n], f.capRng[:n], f.capA1[:n], f.capA2[:n]
+	for i := range n {
+		f.cap[i], f.capRng[i], f.capA1[i], f.capA2[i] = capUntested, infDepth, -1, -1
+	}
 }
 
 // value is what the search knows of a node at one depth.
@@ -241,7 +264,9 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 	case len(moves) == 0 && or:
 		done(value{pn: infPN, rng: infDepth, a1: -1, a2: -1})
 		return
-	case len(moves) == 0:
+	case len(moves) == 0 || !or && s.discount && allInterpose(p, moves) && s.matedAtOnce(p, moves, 0):
+		// Mated: no reply, or (Discount) only interpositions futile by
+		// capture at once.
 		done(value{dn: infPN, proof: 0, a1: -1, a2: -1})
 		return
 	case d <= 0:
@@ -249,8 +274,29 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 		return
 	}
 	cd := child(d)
+	capture := !or && s.discount && d >= 2 && d != infDepth
+	if capture {
+		f.resetCaptures(len(moves))
+	}
 	for {
-		v, best, second := s.combine(or, keys, cd)
+		var v value
+		var best int
+		var second uint32
+		for {
+			var cf *frame
+			if capture {
+				cf = f
+			}
+			v, best, second = s.combine(or, keys, cd, cf)
+			if !capture || v.dn != 0 || s.stopped || !s.tryCaptures(p, ply, d, moves, keys, f) {
+				break
+			}
+		}
+		if capture && v.dn == 0 {
+			// The futile-by-capture tests may have searched: combine
+			// with what the table holds now.
+			v, best, second = s.combine(or, keys, cd, f)
+		}
 		if v.dn == 0 && v.a1 == int16(ply) {
 			// A mate from this node cannot pass through it again.
 			v.a1 = v.a2
@@ -278,7 +324,11 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 // combine computes a node's value from its children at depth cd, with its
 // best child and the second best number (pn for an OR node, dn for an AND
 // node).
-func (s *solver) combine(or bool, keys []uint64, cd int16) (v value, best int, second uint32) {
+//
+// At a defender's node, cf (nil: none) holds the futile-by-capture state
+// of its children: a futile one counts as proven with the height of Q', a
+// counted one's disproof holds no further than Q”s.
+func (s *solver) combine(or bool, keys []uint64, cd int16, cf *frame) (v value, best int, second uint32) {
 	v = value{a1: -1, a2: -1}
 	second = infPN
 	if or {
@@ -316,6 +366,17 @@ func (s *solver) combine(or bool, keys []uint64, cd int16) (v value, best int, s
 	v.rng = -1
 	for i, k := range keys {
 		c := s.lookup(k, cd)
+		if cf != nil && c.dn == 0 {
+			switch cf.cap[i] {
+			case capFutile:
+				c = value{dn: infPN, proof: cf.capProof[i] - 1, a1: -1, a2: -1}
+			case capCounted:
+				if r := cf.capRng[i]; r != infDepth {
+					c.rng = min(c.rng, r-1)
+				}
+				c.a1, c.a2 = merge(c.a1, c.a2, cf.capA1[i], cf.capA2[i], c.a1 < 0 && c.a2 < 0)
+			}
+		}
 		switch {
 		case c.dn < v.dn:
 			second, v.dn, best = v.dn, c.dn, i

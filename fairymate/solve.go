@@ -441,6 +441,16 @@ func (s *solver) readLine(p *variant.Position, n int16, pv []variant.Move) ([]va
 					continue
 				}
 			}
+			if interposes(p, ms[i]) {
+				// Not mated within n-1 by itself: futile by capture.
+				v := s.run(&qs[i], n-1)
+				if s.stopped {
+					return pv, false
+				}
+				if v.pn != 0 {
+					continue
+				}
+			}
 			if done, ok := try(i); !ok || done {
 				return first, ok
 			}
