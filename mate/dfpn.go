@@ -131,7 +131,16 @@ const waitingPn = 2
 // one, so that the search switches between siblings less often.
 const epsilonShift = 2
 
+// childThreshold returns the threshold of the best child given the second
+// best number, always above it: a second best at the saturated infinity-1
+// (sums through transpositions and cycles can reach it without a proof or
+// disproof) gives infinity, not infinity-1, else a node whose children are
+// all saturated would hand its best child the child's own number as the
+// threshold and call it again and again, a node each time, for nothing.
 func childThreshold(second uint32) uint32 {
+	if second >= infinity-1 {
+		return infinity
+	}
 	return addSat(second, max(1, second>>epsilonShift))
 }
 
