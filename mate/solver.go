@@ -179,6 +179,14 @@ func NewSolver(opts SolverOptions) (*Solver, error) {
 	return &Solver{opts: opts, tt: tt, size: size}, nil
 }
 
+// Prefault makes the operating system back the whole table now, as a USI
+// engine does at isready, instead of page by page as the searches first
+// touch it: a short search with a large table is then not slowed by the
+// page faults (with huge pages, up to several seconds per gigabyte on a
+// busy machine). It takes that time itself; it is never needed for a
+// correct answer.
+func (s *Solver) Prefault() { s.tt.prefault() }
+
 // HashMB returns the size of the table in megabytes.
 func (s *Solver) HashMB() int { return s.size.MB }
 

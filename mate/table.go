@@ -273,3 +273,22 @@ func replaceScore(e *entry) uint64 {
 func (t *table) hashfull() int {
 	return int(min(t.stored*1000/uint64(len(t.clusters)*clusterSize), 1000))
 }
+
+// prefault touches every page of the table's memory, so that the searches
+// do not pay for its first touch (see docs/performance.md, "The table's
+// first touch"); the table's contents do not change.
+func (t *table) prefault() {
+	if len(t.clusters) == 0 {
+		return
+	}
+	if populate(t.clusters) {
+		return
+	}
+	// One write per 4 KB page: the generation byte of a cluster's first
+	// entry, written back unchanged.
+	const stride = 4096 / int(unsafe.Sizeof(cluster{}))
+	for i := 0; i < len(t.clusters); i += max(stride, 1) {
+		e := &t.clusters[i][0]
+		e.gen = *(&e.gen)
+	}
+}

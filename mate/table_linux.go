@@ -45,3 +45,14 @@ func clearClusters(c []cluster) {
 		clear(c)
 	}
 }
+
+// madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14): fault in the
+// pages of a range, writable, as a write would.
+const madvPopulateWrite = 23
+
+// populate faults in the pages of c at once; false when the kernel does
+// not know how (the caller touches them itself).
+func populate(c []cluster) bool {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), uintptr(len(c))*unsafe.Sizeof(c[0]))
+	return syscall.Madvise(b, madvPopulateWrite) == nil
+}

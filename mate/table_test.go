@@ -207,3 +207,21 @@ func TestTableGenerationWraps(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefault: prefaulting leaves the table as it was (empty, and
+// entries stored before it kept).
+func TestPrefault(t *testing.T) {
+	tt, err := newTable(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.newGeneration()
+	tt.store(12345, 0, false, 0, infinity, 0, 3, 0, -1, -1)
+	tt.prefault()
+	if r := tt.lookup(12345, 0, 5, false, nil); r.pn != 0 || r.length != 3 {
+		t.Errorf("after prefault: %+v", r)
+	}
+	if r := tt.lookup(999, 0, 5, false, nil); r.found {
+		t.Errorf("an entry appeared: %+v", r)
+	}
+}

@@ -222,10 +222,17 @@ func (h *Handler) setEvalFile(path string) error {
 	return nil
 }
 
-// Ready allocates the table for the current USI_Hash.
+// Ready allocates the table for the current USI_Hash, and readies the
+// go mate handler (its own table), so that neither a go nor a go mate
+// pays for it.
 func (h *Handler) Ready() error {
-	_, err := h.searcher()
-	return err
+	if _, err := h.searcher(); err != nil {
+		return err
+	}
+	if h.cfg.Mate != nil {
+		return h.cfg.Mate.Ready()
+	}
+	return nil
 }
 
 // NewGame empties the table.

@@ -153,6 +153,9 @@ func (h *Handler) ensureSolver() error {
 	if err != nil {
 		return err
 	}
+	// As a USI engine prepares at isready: back the table now, not during
+	// the first go mate.
+	s.Prefault()
 	h.solver, h.built = s, h.cfg
 	return nil
 }
