@@ -33,6 +33,7 @@ type bucket [bucketSize]entry
 type table struct {
 	buckets []bucket
 	gen     uint8 // the generation, in steps of 4 above the bound bits
+	used    bool  // a search ran since the table was made or cleared
 }
 
 // entryBytes is the size of an entry, for the MB bound.
@@ -44,15 +45,20 @@ func newTable(mb int) *table {
 	return &table{buckets: make([]bucket, n)}
 }
 
-// clear empties the table.
+// clear empties the table. A table no search has used since it was made
+// or cleared is empty already and left alone: clearing it would write
+// every page of it (a usinewgame before go mate only would pay for that).
 func (t *table) clear() {
+	if !t.used {
+		return
+	}
 	clear(t.buckets)
-	t.gen = 0
+	t.gen, t.used = 0, false
 }
 
 // newSearch starts a new generation, so that old entries are replaced
 // first.
-func (t *table) newSearch() { t.gen += 4 }
+func (t *table) newSearch() { t.gen, t.used = t.gen+4, true }
 
 // bucket returns the bucket of key.
 func (t *table) bucket(key uint64) *bucket {
