@@ -75,6 +75,9 @@ type Options struct {
 	MaxTime      time.Duration // stop after this long (0: no limit)
 	DefenderHand DefenderHand
 	Futile       FutileRule
+	// SkipSoundness leaves out the search for other mating moves along
+	// the main line (余詰).
+	SkipSoundness bool
 }
 
 // Solution is the result of Solve.
@@ -99,6 +102,13 @@ type Solution struct {
 	Leftover    bool // the attacker holds pieces at the end of PV (駒余り)
 	Nodes       uint64
 	Time        time.Duration
+	// Soundness: Unique is false when Alternatives lists another way to
+	// mate within the remaining length (the last move's other promotion
+	// choice aside); SoundnessChecked is false when it was skipped, the
+	// line is not exact and complete, or a limit cut it short.
+	Unique           bool
+	SoundnessChecked bool
+	Alternatives     []Alternative
 }
 
 // ErrNotAProblem matches (errors.Is) the errors Solve returns for
@@ -260,6 +270,9 @@ func (sv *Solver) Solve(ctx context.Context, p *variant.Position) (*Solution, er
 		end.DoMove(m)
 	}
 	sol.Leftover = sol.PVComplete && end.Hand(attacker).Total() > 0
+	if !opt.SkipSoundness && sol.LengthExact && sol.PVComplete {
+		s.soundness(&q, sol)
+	}
 	return sol, ctx.Err()
 }
 

@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -284,11 +285,13 @@ func (t *table) prefault() {
 	if populate(t.clusters) {
 		return
 	}
-	// One write per 4 KB page: the generation byte of a cluster's first
-	// entry, written back unchanged.
+	// One write per 4 KB page: the aux word of a cluster's first entry,
+	// written back unchanged (through an atomic store, which the compiler
+	// cannot leave out).
 	const stride = 4096 / int(unsafe.Sizeof(cluster{}))
 	for i := 0; i < len(t.clusters); i += max(stride, 1) {
 		e := &t.clusters[i][0]
-		e.gen = *(&e.gen)
+		g := (*atomic.Uint32)(unsafe.Pointer(&e.aux))
+		g.Store(g.Load())
 	}
 }

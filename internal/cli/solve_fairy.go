@@ -25,12 +25,16 @@ defender is mated when one of its royals is in check and it has no legal
 move. The defender holds every remaining standard piece (fairy pieces are
 not part of the set) unless --as-given; --futile, --time, --nodes and
 --hash apply as above. It reports the status, the shortest length and
-the main line in USI and in Japanese (KIF style, グ and 獅), the pieces left in the attacker's hand, the nodes
-and the time; there is no soundness check and no verdict. The JSON object
-is
+the main line in USI and in Japanese (KIF style, グ and 獅), the other
+mating moves along the main line (余詰; the last move's other promotion
+choice tolerated; not with --no-soundness), the pieces left in the
+attacker's hand, the nodes and the time; there is no composers' verdict
+for fairy problems. The JSON object is
   {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],"pv_ja":[…],
-   "pv_complete":…,"leftover":…,"leftover_pieces":…,"nodes":…,
-   "time_ms":…,"sfen":…}
+   "pv_complete":…,"unique":…,"soundness_checked":…,"alternatives":[…],
+   "leftover":…,"leftover_pieces":…,"nodes":…,"time_ms":…,"sfen":…}
+where each alternative is {"ply":…,"move":…,"last_move_promotion":…}
+(ply 1-based).
 A standard position without --rules goes to the standard solver.` + fairyBatchHelp
 
 // parseRulesFlag parses the value of a --rules flag: "" or "standard" is
@@ -55,22 +59,32 @@ func parseRulesFlag(self, s string) (*variant.Rules, error) {
 
 // fairyView is the JSON object of a fairy solve.
 type fairyView struct {
-	Status         string   `json:"status"`
-	Rules          string   `json:"rules"`
-	Length         int      `json:"length"`
-	LengthExact    bool     `json:"length_exact"`
-	PV             []string `json:"pv"`
-	PVJA           []string `json:"pv_ja"`
-	PVComplete     bool     `json:"pv_complete"`
-	Leftover       bool     `json:"leftover"`
-	LeftoverPieces string   `json:"leftover_pieces"`
-	Nodes          uint64   `json:"nodes"`
-	TimeMS         int64    `json:"time_ms"`
-	SFEN           string   `json:"sfen"`
+	Status         string             `json:"status"`
+	Rules          string             `json:"rules"`
+	Length         int                `json:"length"`
+	LengthExact    bool               `json:"length_exact"`
+	PV             []string           `json:"pv"`
+	PVJA           []string           `json:"pv_ja"`
+	PVComplete     bool               `json:"pv_complete"`
+	Unique         bool               `json:"unique"`
+	SoundChecked   bool               `json:"soundness_checked"`
+	Alternatives   []fairyAlternative `json:"alternatives"`
+	Leftover       bool               `json:"leftover"`
+	LeftoverPieces string             `json:"leftover_pieces"`
+	Nodes          uint64             `json:"nodes"`
+	TimeMS         int64              `json:"time_ms"`
+	SFEN           string             `json:"sfen"`
 	// In a batch only: the error of a line that cannot be solved (status
 	// "error", SFEN the line as given) and the input line.
 	Error string `json:"error,omitempty"`
 	Line  int    `json:"line,omitempty"`
+}
+
+// fairyAlternative is another mating move along a fairy main line.
+type fairyAlternative struct {
+	Ply               int    `json:"ply"` // 1-based
+	Move              string `json:"move"`
+	LastMovePromotion bool   `json:"last_move_promotion"`
 }
 
 // fairyFlagsUnused returns a usage error when a flag set in fs does not
@@ -86,7 +100,8 @@ func fairyFlagsUnused(fs *flag.FlagSet) error {
 
 // fairyOptions returns the fairymate options of the flags.
 func fairyOptions(opt solveOptions) fairymate.Options {
-	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime}
+	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime,
+		SkipSoundness: opt.solver.SkipSoundness}
 	if opt.solver.DefenderHand == mate.AsGiven {
 		fo.DefenderHand = fairymate.AsGiven
 	}
@@ -101,6 +116,7 @@ func newFairyView(p *variant.Position, sol *fairymate.Solution) *fairyView {
 	v := &fairyView{
 		Status: sol.Status.String(), Rules: rulesName(p), Length: sol.Length, LengthExact: sol.LengthExact,
 		PV: []string{}, PVComplete: sol.PVComplete, Leftover: sol.Leftover,
+		Unique: sol.Unique, SoundChecked: sol.SoundnessChecked, Alternatives: []fairyAlternative{},
 		Nodes: sol.Nodes, TimeMS: sol.Time.Milliseconds(), SFEN: sol.Position.SFEN(),
 	}
 	end := sol.Position
@@ -113,6 +129,9 @@ func newFairyView(p *variant.Position, sol *fairymate.Solution) *fairyView {
 	}
 	if sol.Leftover {
 		v.LeftoverPieces = end.Hand(p.SideToMove()).String()
+	}
+	for _, a := range sol.Alternatives {
+		v.Alternatives = append(v.Alternatives, fairyAlternative{Ply: a.Ply + 1, Move: variant.MoveString(a.Move), LastMovePromotion: a.LastMovePromotion})
 	}
 	return v
 }
@@ -192,6 +211,7 @@ func writeFairyText(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt 
 		}
 	}
 	if sol.Status == fairymate.Mate && v.PVComplete {
+		writeFairySoundness(w, sol, v, opt)
 		left := "none"
 		if v.Leftover {
 			left = v.LeftoverPieces
@@ -199,4 +219,40 @@ func writeFairyText(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt 
 		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", left)
 	}
 	fmt.Fprintf(w, "nodes %d, time %.2fs\n", sol.Nodes, sol.Time.Seconds())
+}
+
+// writeFairySoundness writes the soundness line of a fairy mate and its
+// other mating moves.
+func writeFairySoundness(w *bufio.Writer, sol *fairymate.Solution, v *fairyView, opt solveOptions) {
+	switch {
+	case opt.solver.SkipSoundness:
+		w.WriteString("soundness: not checked (--no-soundness)\n")
+		return
+	case !sol.LengthExact:
+		w.WriteString("soundness: not checked (the length is not exact)\n")
+		return
+	case !sol.SoundnessChecked:
+		w.WriteString("soundness: unknown (the checks did not finish)\n")
+		return
+	case sol.Unique && len(sol.Alternatives) == 0:
+		w.WriteString("soundness: unique\n")
+		return
+	case sol.Unique:
+		w.WriteString("soundness: unique (the last move's other promotion choice tolerated)\n")
+	default:
+		n := 0
+		for _, a := range sol.Alternatives {
+			if !a.LastMovePromotion {
+				n++
+			}
+		}
+		fmt.Fprintf(w, "soundness: not unique (余詰): %d other mating move%s\n", n, map[bool]string{true: "s"}[n != 1])
+	}
+	for _, a := range v.Alternatives {
+		note := ""
+		if a.LastMovePromotion {
+			note = " (the last move's other promotion choice: tolerated)"
+		}
+		fmt.Fprintf(w, "  ply %d: %s%s\n", a.Ply, a.Move, note)
+	}
 }
