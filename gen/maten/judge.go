@@ -1,0 +1,306 @@
+package maten
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
+)
+
+// maxLevels bounds the lengths Counters tells apart: 1, 3, …, 2·maxLevels-1.
+const maxLevels = 16
+
+// Counters counts what happened to the candidates of a run, per length
+// (index (n-1)/2 for n plies): how many positions were built, how many
+// the mate-in-1 prefilter rejected, how many the solver searched, found
+// sound (exact length n, unique, nothing left in hand) and the verdict
+// found sound. It may be shared by the workers of a run.
+type Counters struct {
+	Built, Prefiltered, Searched, SolverSound, VerdictSound [maxLevels]atomic.Int64
+}
+
+// stage names a field of Counters.
+type stage int
+
+const (
+	built stage = iota
+	prefiltered
+	searched
+	solverSound
+	verdictSound
+)
+
+// add counts one candidate of n plies at stage s.
+func (c *Counters) add(s stage, n int) {
+	if c == nil || (n-1)/2 >= maxLevels {
+		return
+	}
+	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound}[s]
+	f[(n-1)/2].Add(1)
+}
+
+// judge is the state of one worker: its solver, the mate-in-1 analysis
+// and, for the backward method, the judge of the base generator.
+type judge struct {
+	ctx     context.Context
+	o       *Options
+	base    gen.Judge
+	bp      problem.Problem
+	solvers []*mate.Solver // by length: index (n-3)/2
+	an      mate.Result
+	replies []shogi.Move
+}
+
+// tableMB is the table size of the judge's solver: the searches are a
+// few thousand nodes each.
+const tableMB = 4
+
+// newJudge returns the judge of one worker.
+func (o *Options) newJudge(ctx context.Context) gen.Judge {
+	j := &judge{ctx: ctx, o: o}
+	if o.Base != nil {
+		if o.Base.NewJudgeContext != nil {
+			j.base = o.Base.NewJudgeContext(ctx)
+		} else {
+			j.base = o.Base.NewJudge()
+		}
+	}
+	for n := 3; n <= o.Length; n += 2 {
+		s, err := mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount})
+		if err != nil {
+			// No table: every candidate is rejected, and the run ends
+			// with gen.ErrTooRare.
+			return func(*shogi.Position, *problem.Problem) bool { return false }
+		}
+		j.solvers = append(j.solvers, s)
+	}
+	if o.Method == Random {
+		return j.judgeRandom
+	}
+	return j.judgeBackward
+}
+
+// The work of the backward method per base problem: at a length of n
+// plies (index (n-1)/2), up to tries[i] positions are drawn two plies
+// back from each problem of n-2 plies, and up to searches[i] of them go
+// to the solver. A sound problem of n plies short of the length is
+// extended in turn; when none of its extensions is sound, the next
+// position of n plies is tried (depth-first, with backtracking), so that
+// the costly longer problems are not thrown away at the first failure.
+var (
+	tries    = [...]int{1: 24, 2: 300, 3: 600, 4: 800}
+	searches = [...]int{1: 8, 2: 24, 3: 40, 4: 48}
+)
+
+// levelWork returns the tries and searches at a length of n plies.
+func levelWork(n int) (int, int) {
+	i := min((n-1)/2, len(tries)-1)
+	return tries[i], searches[i]
+}
+
+// judgeBackward makes a mate-in-1 problem of the base generator from
+// cand, then extends it two plies at a time up to the length.
+func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
+	if !j.base(cand, &j.bp) {
+		return false
+	}
+	j.o.Counters.add(verdictSound, 1)
+	cur := j.bp.Position
+	// The random choices of the construction depend on the base problem
+	// alone, so that the run does not depend on the workers.
+	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()))
+	q, f, ok := j.extend(rng, &cur, 3)
+	if !ok {
+		return false
+	}
+	return j.accept(&q, &f, p)
+}
+
+// extend looks for a sound problem of the full length whose main line
+// ends with that of cur, a sound problem of n-2 plies: a position two
+// plies back, sound with n plies, then (below the full length) its own
+// extension.
+func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Position, found, bool) {
+	nt, ns := levelWork(n)
+	for range nt {
+		if ns == 0 || j.ctx.Err() != nil {
+			break
+		}
+		q, a, d, built := j.o.unmove(rng, cur)
+		if !built || !j.o.fits(&q, n == j.o.Length) || !j.repliesMated(&q, a, d, n) {
+			continue
+		}
+		ns--
+		f, sound := j.check(&q, n)
+		if !sound {
+			continue
+		}
+		if n == j.o.Length {
+			return q, f, true
+		}
+		if r, rf, ok := j.extend(rng, &q, n+2); ok {
+			return r, rf, true
+		}
+	}
+	return shogi.Position{}, found{}, false
+}
+
+// maxOpenReplies is how many of the defender's other replies to the
+// constructed first move, beside the constructed one, may leave no mate
+// in one: each needs a longer mate of its own, and a candidate with many
+// of them is seldom sound.
+var maxOpenReplies = [...]int{3: 0, 5: 1, 7: 2, 9: 2}
+
+// repliesMated is the prefilter of a constructed candidate q of n plies,
+// whose main line is to start with a and d: after a, every other reply of
+// the defender that the solver counts must allow a mate in 1 (the main
+// line's continuation is longer, so the reply is a shorter variation),
+// but for a few (maxOpenReplies) when n is above 3. For n = 3 it is
+// exact but for the futile interpositions of the plain rule: a candidate
+// that fails it has no mate in 3 beginning with a.
+func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move, n int) bool {
+	limit := 2
+	if n < len(maxOpenReplies) {
+		limit = maxOpenReplies[n]
+	}
+	r := *q
+	r.DoMove(a)
+	open := 0
+	for _, e := range r.Evasions(j.replies[:0]) {
+		if e == d || mate.IsFutileInterposition(&r, e) {
+			continue
+		}
+		c := r
+		c.DoMove(e)
+		if len(mate.Mate1(&c)) == 0 {
+			if open++; open > limit {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// found is what the judge learnt of a sound problem.
+type found struct {
+	sol *mate.Solution
+	v   *verdict.Verdict
+}
+
+// check decides whether q is a sound problem of n plies: the filters of
+// the options (the king's region only at the full length), no mate in 1,
+// then the solver and the verdict.
+func (j *judge) check(q *shogi.Position, n int) (found, bool) {
+	o, c := j.o, j.o.Counters
+	c.add(built, n)
+	mate.Analyze(q, &j.an)
+	if len(j.an.Mates) > 0 {
+		c.add(prefiltered, n)
+		return found{}, false
+	}
+	c.add(searched, n)
+	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
+	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || sol.Length != n ||
+		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+		return found{}, false
+	}
+	c.add(solverSound, n)
+	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
+	if err != nil || v.Overall != verdict.Sound {
+		return found{}, false
+	}
+	c.add(verdictSound, n)
+	return found{sol, v}, true
+}
+
+// fits reports whether q passes the filters of the options on pieces,
+// kinds, kings and (when final) the king's region.
+func (o *Options) fits(q *shogi.Position, final bool) bool {
+	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings {
+		return false
+	}
+	n := problem.Pieces(q)
+	if n > o.MaxPieces || final && n < o.MinPieces || !o.kindsAllowed(q) {
+		return false
+	}
+	return !final || inRegion(q.King(shogi.White), o.King)
+}
+
+// accept fills in the problem of q, which f found sound, unless the run
+// has ended: an interrupted search may have rejected a candidate the
+// full run accepts, so nothing is accepted after the end.
+func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
+	if j.ctx.Err() != nil {
+		return false
+	}
+	mate.Analyze(q, &j.an)
+	tempting := 0
+	for _, st := range j.an.ByCheck {
+		if st.Move != f.sol.PV[0] && st.Replies > 0 && st.Replies <= 2 {
+			tempting++
+		}
+	}
+	*p = problem.Problem{
+		Position:    *q,
+		Stipulation: problem.MateIn(len(f.sol.PV)),
+		Line:        f.sol.PV,
+		Metrics:     problem.Metrics{Legal: j.an.Legal, Checks: j.an.Checks, Replies: j.an.Replies, Tempting: tempting},
+		Difficulty:  Difficulty(f.sol.Nodes, j.an.Checks),
+		Verdict:     string(f.v.Overall),
+		Nodes:       f.sol.Nodes,
+	}
+	return true
+}
+
+// Difficulty rates a problem by the solver's effort: log2 of the nodes it
+// took to prove the mate, its length and its soundness, plus log2 of the
+// attacker's checks in the problem position, rounded to two decimals.
+func Difficulty(nodes uint64, checks int) float64 {
+	s := math.Log2(float64(max(nodes, 1))) + math.Log2(float64(max(checks, 1)))
+	return math.Round(s*100) / 100
+}
+
+// kindsAllowed reports whether every piece on the board (other than the
+// kings) and in Black's hand is of an allowed kind.
+func (o *Options) kindsAllowed(p *shogi.Position) bool {
+	if len(o.Kinds) == 0 {
+		return true
+	}
+	var ok [shogi.NumKinds]bool
+	for _, k := range o.Kinds {
+		ok[k] = true
+	}
+	ok[shogi.King] = true
+	for b := p.Occupied(); b.Any(); {
+		if !ok[p.PieceAt(b.PopLSB()).Kind().Demote()] {
+			return false
+		}
+	}
+	h := p.Hand(shogi.Black)
+	for _, k := range allKinds {
+		if h.Has(k) && !ok[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// inRegion reports whether s lies in the region r.
+func inRegion(s shogi.Square, r Region) bool {
+	switch r {
+	case Edge:
+		return problem.EdgeSquare(s)
+	case Corner:
+		return problem.CornerSquare(s)
+	case Center:
+		f, k := s.File(), s.Rank()
+		return f >= 4 && f <= 6 && k >= 4 && k <= 6
+	}
+	return true
+}
