@@ -54,7 +54,11 @@ type judge struct {
 	bp      problem.Problem
 	solvers []*mate.Solver // by length: index (n-3)/2
 	an      mate.Result
-	replies []shogi.Move
+	// Scratch space: the positions of the depth-first search by length,
+	// and those of the prefilter with its move lists.
+	qs                  []shogi.Position
+	after, reply, mated shogi.Position
+	replies, checks     []shogi.Move
 }
 
 // tableMB is the table size of the judge's solver: the searches are a
@@ -79,6 +83,7 @@ func (o *Options) newJudge(ctx context.Context) gen.Judge {
 			return func(*shogi.Position, *problem.Problem) bool { return false }
 		}
 		j.solvers = append(j.solvers, s)
+		j.qs = append(j.qs, shogi.Position{})
 	}
 	if o.Method == Random {
 		return j.judgeRandom
@@ -128,23 +133,25 @@ func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 // extension.
 func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Position, found, bool) {
 	nt, ns := levelWork(n)
+	q := &j.qs[(n-3)/2] // the search is depth-first: one position a length
 	for range nt {
 		if ns == 0 || j.ctx.Err() != nil {
 			break
 		}
-		q, a, d, built := j.o.unmove(rng, cur)
-		if !built || !j.o.fits(&q, n == j.o.Length) || !j.repliesMated(&q, a, d, n) {
+		var a, d shogi.Move
+		var built bool
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.repliesMated(q, a, d, n) {
 			continue
 		}
 		ns--
-		f, sound := j.check(&q, n)
+		f, sound := j.check(q, n)
 		if !sound {
 			continue
 		}
 		if n == j.o.Length {
-			return q, f, true
+			return *q, f, true
 		}
-		if r, rf, ok := j.extend(rng, &q, n+2); ok {
+		if r, rf, ok := j.extend(rng, q, n+2); ok {
 			return r, rf, true
 		}
 	}
@@ -169,22 +176,45 @@ func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move, n int) bool {
 	if n < len(maxOpenReplies) {
 		limit = maxOpenReplies[n]
 	}
-	r := *q
+	r := &j.after
+	*r = *q
 	r.DoMove(a)
 	open := 0
-	for _, e := range r.Evasions(j.replies[:0]) {
-		if e == d || mate.IsFutileInterposition(&r, e) {
+	j.replies = r.Evasions(j.replies[:0])
+	for _, e := range j.replies {
+		if e == d || mate.IsFutileInterposition(r, e) {
 			continue
 		}
-		c := r
+		c := &j.reply
+		*c = *r
 		c.DoMove(e)
-		if len(mate.Mate1(&c)) == 0 {
+		if !j.hasMate1(c) {
 			if open++; open > limit {
 				return false
 			}
 		}
 	}
 	return true
+}
+
+// hasMate1 reports whether the side to move in p mates in one, as
+// mate.Mate1 would list a move, without allocating: a legal check after
+// which the defender has no legal move, a pawn drop never (打歩詰 is
+// illegal).
+func (j *judge) hasMate1(p *shogi.Position) bool {
+	j.checks = p.Checks(j.checks[:0])
+	for _, m := range j.checks {
+		if m.IsDrop() && m.DroppedKind() == shogi.Pawn {
+			continue
+		}
+		c := &j.mated
+		*c = *p
+		c.DoMove(m)
+		if !c.HasLegalMove() {
+			return true
+		}
+	}
+	return false
 }
 
 // found is what the judge learnt of a sound problem.

@@ -203,3 +203,12 @@ func TestRate(t *testing.T) {
 		}
 	}
 }
+
+func BenchmarkLength5(b *testing.B) {
+	for b.Loop() {
+		g := newTestGenerator(b, 5, Backward, 1, nil)
+		if _, err := g.Run(context.Background(), 20, 2, func(p problem.Problem) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
