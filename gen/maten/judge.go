@@ -67,6 +67,21 @@ const tableMB = 4
 
 // newJudge returns the judge of one worker.
 func (o *Options) newJudge(ctx context.Context) gen.Judge {
+	j, err := o.newJudgeState(ctx)
+	if err != nil {
+		// No table: every candidate is rejected, and the run ends with
+		// gen.ErrTooRare.
+		return func(*shogi.Position, *problem.Problem) bool { return false }
+	}
+	if o.Method == Random {
+		return j.judgeRandom
+	}
+	return j.judgeBackward
+}
+
+// newJudgeState returns the state of a judge, or the error of a solver's
+// table.
+func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 	j := &judge{ctx: ctx, o: o}
 	if o.Base != nil {
 		if o.Base.NewJudgeContext != nil {
@@ -78,17 +93,12 @@ func (o *Options) newJudge(ctx context.Context) gen.Judge {
 	for n := 3; n <= o.Length; n += 2 {
 		s, err := mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount})
 		if err != nil {
-			// No table: every candidate is rejected, and the run ends
-			// with gen.ErrTooRare.
-			return func(*shogi.Position, *problem.Problem) bool { return false }
+			return nil, err
 		}
 		j.solvers = append(j.solvers, s)
 		j.qs = append(j.qs, shogi.Position{})
 	}
-	if o.Method == Random {
-		return j.judgeRandom
-	}
-	return j.judgeBackward
+	return j, nil
 }
 
 // The work of the backward method per base problem: at a length of n
@@ -217,7 +227,8 @@ func (j *judge) hasMate1(p *shogi.Position) bool {
 	return false
 }
 
-// found is what the judge learnt of a sound problem.
+// found is what the judge learnt of a sound problem (of a candidate that
+// failed, the solution if the solver gave one).
 type found struct {
 	sol *mate.Solution
 	v   *verdict.Verdict
@@ -229,21 +240,23 @@ type found struct {
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 	o, c := j.o, j.o.Counters
 	c.add(built, n)
-	mate.Analyze(q, &j.an)
-	if len(j.an.Mates) > 0 {
+	if j.hasMate1(q) {
 		c.add(prefiltered, n)
 		return found{}, false
 	}
 	c.add(searched, n)
 	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
-	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || sol.Length != n ||
-		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+	if err != nil {
 		return found{}, false
+	}
+	if sol.Status != mate.Mate || !sol.LengthExact || sol.Length != n ||
+		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
 	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
 	if err != nil || v.Overall != verdict.Sound {
-		return found{}, false
+		return found{sol: sol}, false
 	}
 	c.add(verdictSound, n)
 	return found{sol, v}, true

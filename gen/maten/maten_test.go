@@ -3,6 +3,7 @@ package maten
 import (
 	"context"
 	"flag"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -211,4 +212,47 @@ func BenchmarkLength5(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// TestRepair: random candidates that the solver proves mates but that are
+// not sound are repaired into sound problems, different positions.
+func TestRepair(t *testing.T) {
+	o := DefaultOptions()
+	o.Method = Random
+	j, err := o.newJudgeState(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 1))
+	repaired, tried := 0, 0
+	for i := 0; i < 200_000 && repaired < 3; i++ {
+		q := o.randomCandidate(rng)
+		h, err := mate.RemainingHand(&q, shogi.Black)
+		if err != nil {
+			continue
+		}
+		q.SetHand(shogi.White, h)
+		if q.King(shogi.White) == shogi.NoSquare || !q.IsValid() || q.InCheck() || !o.fits(&q, true) {
+			continue
+		}
+		f, ok := j.check(&q, 3)
+		if ok || !repairable(f.sol, 3) {
+			continue
+		}
+		tried++
+		r, rf, ok := j.repair(rng, &q, f.sol, 3)
+		if !ok {
+			continue
+		}
+		repaired++
+		var p problem.Problem
+		if !j.accept(&r, &rf, &p) || r == q {
+			t.Fatalf("repair of %s: accepted %v, the same position %v", q.SFEN(), ok, r == q)
+		}
+		reverify(t, &p, 3)
+	}
+	if repaired < 3 {
+		t.Errorf("%d repaired of %d tried", repaired, tried)
+	}
+	t.Logf("%d repaired of %d tried", repaired, tried)
 }

@@ -83,14 +83,21 @@ type Options struct {
 	// sibling of this one, which the layering keeps it from importing).
 	// Its options should match these (pieces, kinds, two kings).
 	Base *gen.Generator
+	// Repair, for the random method: a candidate the solver proves a
+	// mate but that is not a sound problem (a cook, a wrong length, a
+	// piece left) is mutated a few times (remove, add or move a piece)
+	// and judged again. It doubles the random method's rate at 3 plies;
+	// the backward method does not use it, since there it costs more
+	// searches than it saves (docs/performance.md).
+	Repair bool
 	// Counters, if set, counts the candidates at each stage of the run.
 	Counters *Counters
 }
 
 // DefaultOptions returns the defaults: mate-in-3, the backward method,
-// up to 8 pieces.
+// up to 8 pieces, repair (for the random method).
 func DefaultOptions() Options {
-	return Options{Length: 3, Method: Backward, Seed: 1, MaxPieces: 8, MinPieces: 2}
+	return Options{Length: 3, Method: Backward, Seed: 1, MaxPieces: 8, MinPieces: 2, Repair: true}
 }
 
 // Region is where the defender's king may stand.

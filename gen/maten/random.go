@@ -100,6 +100,10 @@ func (j *judge) judgeRandom(cand *shogi.Position, p *problem.Problem) bool {
 		return false
 	}
 	f, ok := j.check(&q, j.o.Length)
+	if !ok && j.o.Repair && repairable(f.sol, j.o.Length) {
+		rng := rand.New(rand.NewPCG(j.o.Seed, q.Key()))
+		q, f, ok = j.repair(rng, &q, f.sol, j.o.Length)
+	}
 	if !ok {
 		return false
 	}
