@@ -49,7 +49,8 @@ Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
 --method reverse means it too), which takes sound mate-in-1 problems and
 adds two plies at a time before them (an attacker check and a defender
 reply, such as the king taking a sacrificed piece), and random (place
-pieces, keep what passes). Every problem is proven by the mate solver
+pieces, keep what passes, and try a few one-piece repairs of a mate
+that is not sound). Every problem is proven by the mate solver
 (futile interpositions not counted, White holding every remaining piece)
 and judged sound by the verdict: the length is the exact shortest mate,
 every attacker move is the only one that mates in time (a final move's

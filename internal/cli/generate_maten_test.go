@@ -169,3 +169,33 @@ func TestLengthTitle(t *testing.T) {
 		}
 	}
 }
+
+// The worksheet of mate-in-N problems names the length and answers with
+// the whole main line.
+func TestGenerateMateNWorksheet(t *testing.T) {
+	dir := t.TempDir()
+	_, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--format", "svg", "--out", dir)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	out, _, _ := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--format", "jsonl")
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<h1>三手詰 — Black to play and mate in 3</h1>") {
+		t.Errorf("index.html has no mate-in-3 title")
+	}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		var rec struct {
+			Solution   string `json:"solution"`
+			SolutionJA string `json:"solution_ja"`
+		}
+		if err := json.Unmarshal([]byte(line), &rec); err != nil {
+			t.Fatal(err)
+		}
+		if want := rec.SolutionJA + "<code>" + rec.Solution + "</code>"; !strings.Contains(string(page), want) {
+			t.Errorf("index.html lacks the answer %q", want)
+		}
+	}
+}
