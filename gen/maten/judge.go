@@ -20,7 +20,9 @@ const maxLevels = 16
 // (index (n-1)/2 for n plies): how many positions were built, how many
 // the mate-in-1 prefilter rejected, how many the solver searched, found
 // sound (exact length n, unique, nothing left in hand) and the verdict
-// found sound. It may be shared by the workers of a run.
+// found sound; VerdictSound[0] counts the mate-in-1 problems of the base
+// generator the backward method started from. It may be shared by the
+// workers of a run.
 type Counters struct {
 	Built, Prefiltered, Searched, SolverSound, VerdictSound [maxLevels]atomic.Int64
 }
@@ -101,22 +103,23 @@ func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 	return j, nil
 }
 
-// The work of the backward method per base problem: at a length of n
-// plies (index (n-1)/2), up to tries[i] positions are drawn two plies
-// back from each problem of n-2 plies, and up to searches[i] of them go
-// to the solver. A sound problem of n plies short of the length is
-// extended in turn; when none of its extensions is sound, the next
-// position of n plies is tried (depth-first, with backtracking), so that
-// the costly longer problems are not thrown away at the first failure.
-var (
-	tries    = [...]int{1: 24, 2: 300, 3: 600, 4: 800}
-	searches = [...]int{1: 8, 2: 24, 3: 40, 4: 48}
-)
-
-// levelWork returns the tries and searches at a length of n plies.
-func levelWork(n int) (int, int) {
-	i := min((n-1)/2, len(tries)-1)
-	return tries[i], searches[i]
+// levelWork returns the work of the backward method at a length of n
+// plies: up to tries positions are drawn two plies back from each
+// problem of n-2 plies, and up to searches of them go to the solver. A
+// sound problem of n plies short of the length is extended in turn; when
+// none of its extensions is sound, the next position of n plies is tried
+// (depth-first, with backtracking), so that the costly longer problems
+// are not thrown away at the first failure.
+func levelWork(n int) (tries, searches int) {
+	switch n {
+	case 3:
+		return 24, 8
+	case 5:
+		return 300, 24
+	case 7:
+		return 600, 40
+	}
+	return 800, 48
 }
 
 // judgeBackward makes a mate-in-1 problem of the base generator from
@@ -168,11 +171,19 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 	return shogi.Position{}, found{}, false
 }
 
-// maxOpenReplies is how many of the defender's other replies to the
-// constructed first move, beside the constructed one, may leave no mate
-// in one: each needs a longer mate of its own, and a candidate with many
-// of them is seldom sound.
-var maxOpenReplies = [...]int{3: 0, 5: 1, 7: 2, 9: 2}
+// maxOpenReplies returns how many of the defender's other replies to
+// the constructed first move of a candidate of n plies, beside the
+// constructed one, may leave no mate in one: each needs a longer mate of
+// its own, and a candidate with many of them is seldom sound.
+func maxOpenReplies(n int) int {
+	switch n {
+	case 3:
+		return 0
+	case 5:
+		return 1
+	}
+	return 2
+}
 
 // repliesMated is the prefilter of a constructed candidate q of n plies,
 // whose main line is to start with a and d: after a, every other reply of
@@ -182,10 +193,7 @@ var maxOpenReplies = [...]int{3: 0, 5: 1, 7: 2, 9: 2}
 // exact but for the futile interpositions of the plain rule: a candidate
 // that fails it has no mate in 3 beginning with a.
 func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move, n int) bool {
-	limit := 2
-	if n < len(maxOpenReplies) {
-		limit = maxOpenReplies[n]
-	}
+	limit := maxOpenReplies(n)
 	r := &j.after
 	*r = *q
 	r.DoMove(a)
