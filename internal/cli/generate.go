@@ -93,7 +93,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	n := fs.Int("n", 10, "the number of problems `N`")
 	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, 9, … (mate-in-N)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes per search of a candidate (0: the default of the length)")
-	method := fs.String("method", "reverse", "the `method`: reverse or random")
+	method := fs.String("method", "reverse", "the `method`: reverse or random (mate-in-N: backward, the same as reverse, or random)")
 	var maxPieces int
 	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
@@ -268,9 +268,14 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	if st.Candidates > 0 {
 		yield = float64(st.Problems) / float64(st.Candidates)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %.0f problems/s\n",
+	rate := float64(st.Problems) / max(elapsed.Seconds(), 1e-9)
+	rateText := fmt.Sprintf("%.0f", rate)
+	if c != nil && rate < 10 {
+		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
+	}
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
-		elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
+		elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
 	}
