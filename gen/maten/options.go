@@ -166,9 +166,9 @@ func (o *Options) maxNodes(n int) uint64 {
 }
 
 // BasePieces returns the piece limit for the mate-in-1 problems of the
-// backward method's base generator under o: a piece less than o's for
-// every two plies of the length beyond 3 and one more, since most steps
-// back add a piece (the sacrifice the king takes), but at least 3.
+// backward method's base generator under o: o.MaxPieces less one for
+// every two plies the steps back add, (o.Length-1)/2, since most steps
+// add a piece (the sacrifice the king takes), but at least 3.
 func BasePieces(o *Options) int {
 	return max(3, o.MaxPieces-(o.Length-1)/2)
 }
