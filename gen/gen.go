@@ -14,7 +14,8 @@
 //   - the run stops when its context ends, the problems emitted until then
 //     forming a prefix of the full run's output.
 //
-// Package gen/mate1 holds the mate-in-1 methods.
+// Package gen/mate1 holds the mate-in-1 methods, package gen/maten the
+// mate-in-N ones.
 package gen
 
 import (
