@@ -153,7 +153,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 		var a, d shogi.Move
 		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.repliesMated(q, a, d, n) {
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.repliesMated(q, a, d) {
 			continue
 		}
 		ns--
@@ -171,33 +171,20 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 	return shogi.Position{}, found{}, false
 }
 
-// maxOpenReplies returns how many of the defender's other replies to
-// the constructed first move of a candidate of n plies, beside the
-// constructed one, may leave no mate in one: each needs a longer mate of
-// its own, and a candidate with many of them is seldom sound.
-func maxOpenReplies(n int) int {
-	switch n {
-	case 3:
-		return 0
-	case 5:
-		return 1
-	}
-	return 2
-}
-
 // repliesMated is the prefilter of a constructed candidate q of n plies,
-// whose main line is to start with a and d: after a, every other reply of
-// the defender that the solver counts must allow a mate in 1 (the main
-// line's continuation is longer, so the reply is a shorter variation),
-// but for a few (maxOpenReplies) when n is above 3. For n = 3 it is
-// exact but for the futile interpositions of the plain rule: a candidate
-// that fails it has no mate in 3 beginning with a.
-func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move, n int) bool {
-	limit := maxOpenReplies(n)
+// whose main line is to start with a and d: after a, every other reply
+// of the defender that is not a futile interposition (of the plain rule)
+// must allow a mate in 1, so that only d leads on to the rest of the
+// line. At 3 plies the test is exact under the plain rules: a candidate
+// that fails it has no mate in 3 beginning with a. Above 3 plies it also
+// rejects problems whose other replies need longer mates of their own;
+// letting one or two of them through (each left to the solver) cost
+// 1.2 to 7 times the instructions per problem at 5 to 9 plies
+// (docs/performance.md).
+func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move) bool {
 	r := &j.after
 	*r = *q
 	r.DoMove(a)
-	open := 0
 	j.replies = r.Evasions(j.replies[:0])
 	for _, e := range j.replies {
 		if e == d || mate.IsFutileInterposition(r, e) {
@@ -207,9 +194,7 @@ func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move, n int) bool {
 		*c = *r
 		c.DoMove(e)
 		if !j.hasMate1(c) {
-			if open++; open > limit {
-				return false
-			}
+			return false
 		}
 	}
 	return true
