@@ -14,7 +14,8 @@
 //   - the run stops when its context ends, the problems emitted until then
 //     forming a prefix of the full run's output.
 //
-// Package gen/mate1 holds the mate-in-1 methods.
+// Package gen/mate1 holds the mate-in-1 methods, package gen/maten the
+// mate-in-N ones.
 package gen
 
 import (
@@ -64,6 +65,12 @@ type Generator struct {
 	Candidate Candidate
 	// NewJudge returns a Judge; Run calls it once per worker.
 	NewJudge func() Judge
+	// NewJudgeContext, if set, is used instead of NewJudge and is given
+	// the run's context: a judge whose work takes long (a solver's
+	// search) ends it when the run ends. Such a judge must accept no
+	// candidate once the context has ended, so that an interrupted run
+	// stays a prefix of the full one.
+	NewJudgeContext func(ctx context.Context) Judge
 	// MaxAttempts bounds the calls of Candidate one problem may take
 	// (0: DefaultMaxAttempts).
 	MaxAttempts int
@@ -97,13 +104,17 @@ type worker struct {
 	found problem.Problem
 }
 
-func (g *Generator) newWorker() *worker {
-	return &worker{judge: g.NewJudge(), cands: make([]shogi.Position, 0, 2)}
+func (g *Generator) newWorker(ctx context.Context) *worker {
+	judge := g.NewJudge
+	if g.NewJudgeContext != nil {
+		judge = func() Judge { return g.NewJudgeContext(ctx) }
+	}
+	return &worker{judge: judge(), cands: make([]shogi.Position, 0, 2)}
 }
 
 func (g *Generator) check() error {
-	if g.Candidate == nil || g.NewJudge == nil {
-		return errors.New("gen: the generator needs a Candidate and a NewJudge")
+	if g.Candidate == nil || g.NewJudge == nil && g.NewJudgeContext == nil {
+		return errors.New("gen: the generator needs a Candidate and a NewJudge or NewJudgeContext")
 	}
 	return nil
 }
@@ -115,10 +126,8 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 		limit = DefaultMaxAttempts
 	}
 	for {
-		if s.attempts%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return problem.Problem{}, err
-			}
+		if err := ctx.Err(); err != nil {
+			return problem.Problem{}, err
 		}
 		if s.attempts >= limit {
 			return problem.Problem{}, ErrTooRare
@@ -142,7 +151,7 @@ func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error)
 	if err := g.check(); err != nil {
 		return problem.Problem{}, err
 	}
-	return g.next(ctx, newStream(g.Seed, i), g.newWorker())
+	return g.next(ctx, newStream(g.Seed, i), g.newWorker(ctx))
 }
 
 // Run generates n problems with the given number of workers (at least 1)
@@ -172,7 +181,7 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			w := g.newWorker()
+			w := g.newWorker(ctx)
 			for i := range jobs {
 				s := newStream(g.Seed, i)
 				p, err := g.next(ctx, s, w)
@@ -202,7 +211,7 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	var st Stats
 	seen := make(map[string]bool)
 	pending := make(map[int]result)
-	w := g.newWorker() // for the replacements of duplicates
+	w := g.newWorker(ctx) // for the replacements of duplicates
 	nextIndex := 0
 	var firstErr error
 	for r := range results {
@@ -228,6 +237,11 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 				p, firstErr = g.next(ctx, cur.s, w)
 			}
 			if firstErr != nil {
+				break
+			}
+			// Nothing more once ctx has ended, even a problem already
+			// found: an interrupted run is the prefix emitted so far.
+			if firstErr = ctx.Err(); firstErr != nil {
 				break
 			}
 			if firstErr = emit(p); firstErr != nil {

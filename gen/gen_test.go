@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 
@@ -153,5 +154,39 @@ func TestRunStops(t *testing.T) {
 	}
 	if _, err := (&gen.Generator{}).Run(context.Background(), 1, 1, nil); err == nil {
 		t.Error("no error for a generator without a method")
+	}
+}
+
+// A judge made by NewJudgeContext gets the run's context, which ends with
+// the run; NewJudge may then be left out.
+func TestNewJudgeContext(t *testing.T) {
+	g := kingSquares(1)
+	var mu sync.Mutex
+	var ctxs []context.Context
+	judge := g.NewJudge
+	g.NewJudge = nil
+	g.NewJudgeContext = func(ctx context.Context) gen.Judge {
+		mu.Lock() // the workers make their judges at once
+		defer mu.Unlock()
+		ctxs = append(ctxs, ctx)
+		return judge()
+	}
+	errStop := errors.New("stop")
+	n := 0
+	_, err := g.Run(context.Background(), 40, 2, func(problem.Problem) error {
+		if n++; n == 3 {
+			return errStop
+		}
+		return nil
+	})
+	mu.Lock()
+	defer mu.Unlock()
+	if !errors.Is(err, errStop) || n != 3 || len(ctxs) == 0 {
+		t.Fatalf("error %v after %d problems, %d judges", err, n, len(ctxs))
+	}
+	for i, ctx := range ctxs {
+		if ctx.Err() == nil {
+			t.Errorf("judge %d: its context is still live after the run", i)
+		}
 	}
 }

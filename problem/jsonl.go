@@ -39,6 +39,8 @@ type record struct {
 	RawPlies int    `json:"raw_plies,omitempty"`
 	Status   string `json:"status,omitempty"`
 	Version  string `json:"version,omitempty"`
+	Verdict  string `json:"verdict,omitempty"`
+	Nodes    uint64 `json:"nodes,omitempty"`
 }
 
 type recordMetrics struct {
@@ -58,8 +60,8 @@ type recordMetrics struct {
 // solution is the main line in USI, its moves separated by spaces, and
 // solution_ja the same line in Japanese; look is computed from the
 // position (see LookOf). The fields id, plies (only when it is not the
-// length of the main line), raw_plies, status and version follow when
-// they are set.
+// length of the main line), raw_plies, status, version, verdict and nodes
+// follow when they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
@@ -78,6 +80,8 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		ID:       p.ID,
 		RawPlies: p.RawPlies,
 		Version:  p.Provenance.Version,
+		Verdict:  p.Verdict,
+		Nodes:    p.Nodes,
 	}
 	if p.Stipulation.Goal != Mate {
 		return nil, fmt.Errorf("problem: stipulation %v has no JSON form", p.Stipulation)
@@ -144,7 +148,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	p.ID, p.RawPlies = r.ID, r.RawPlies
 	p.PromotionAmbiguous = r.PromotionAmbiguous
 	p.Metrics = Metrics{Legal: r.Metrics.Legal, Checks: r.Metrics.Checks, Replies: r.Metrics.Replies, Tempting: r.Tempting}
-	p.Difficulty = r.Difficulty
+	p.Difficulty, p.Verdict, p.Nodes = r.Difficulty, r.Verdict, r.Nodes
 	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version}
 	return p, "", nil
 }

@@ -42,6 +42,11 @@ type Problem struct {
 	// Difficulty is the difficulty score of the method that made the
 	// problem (0: not rated).
 	Difficulty float64
+	// Verdict is the soundness verdict a generator checked the problem
+	// with ("sound"; empty when not judged), Nodes the solver's nodes to
+	// prove it (0: not searched).
+	Verdict string
+	Nodes   uint64
 	// Provenance records how a generated problem was made.
 	Provenance Provenance
 }

@@ -16,17 +16,20 @@ import (
 
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/gen/mate1"
+	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
 )
 
 func generateCommand() *command {
 	return &command{
 		name:    "generate",
-		summary: "generate mate-in-1 problems (一手詰)",
-		args:    "[--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|svg [--svg-text]] [--out FILE|DIR]",
+		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
+		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
 		help: `
-Generate writes N mate-in-1 problems. Every problem is checked with the
+Generate writes N problems of --length plies (default 1: mate-in-1; 3, 5,
+7, 9, …: mate-in-N, see below). Every mate-in-1 problem is checked with the
 exact mate-in-1 analysis: a legal position with Black to move and no king
 for Black (unless --two-kings), exactly one mating move, and by default no
 pieces left in Black's hand after it. White's hand always holds every
@@ -42,10 +45,26 @@ problem i comes from a random stream derived from the seed and i alone.
 A problem that repeats an earlier one, or its left-right mirror image, is
 replaced by the next one from the same stream.
 
+Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
+--method reverse means it too), which takes sound mate-in-1 problems and
+adds two plies at a time before them (an attacker check and a defender
+reply, such as the king taking a sacrificed piece), and random (place
+pieces, keep what passes, and try a few one-piece repairs of a mate
+that is not sound). Every problem is proven by the mate solver
+(futile interpositions not counted, White holding every remaining piece)
+and judged sound by the verdict: the length is the exact shortest mate,
+every attacker move is the only one that mates in time (a final move's
+other promotion choice aside), no defence is longer, nothing is left in
+Black's hand at the end. --max-nodes bounds each search (default 1000 at
+3 plies, three times as many per two plies more). --pieces, --king,
+--two-kings, --max_pieces and --min-pieces apply; the other filters are
+for mate-in-1 only. Each jsonl record also has the verdict and the
+solver's nodes; the difficulty is log2(nodes) + log2(checks).
+
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
-method, seed, index, then look and flags); kif (one KIF record per
-problem, with a header comment line before each); svg (pictures: --out
+method, seed, index, then look and flags); kif, ki2 and csa (one record
+per problem, with a header comment line before each); svg (pictures: --out
 names a directory, which gets one picture per problem, 0001.svg,
 0002.svg, …, and index.html, a printable worksheet showing them with the
 answers on a page of their own; index.html is rewritten as the run goes
@@ -74,7 +93,9 @@ interrupted.`,
 
 func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	n := fs.Int("n", 10, "the number of problems `N`")
-	method := fs.String("method", "reverse", "the `method`: reverse or random")
+	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, 9, … (mate-in-N)")
+	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes per search of a candidate (0: the default of the length)")
+	method := fs.String("method", "reverse", "the `method`: reverse or random (mate-in-N: backward, the same as reverse, or random)")
 	var maxPieces int
 	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
@@ -92,7 +113,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	difficulty := fs.String("difficulty", "any", "easy, medium, hard or any (a preset over the difficulty score)")
 	symmetric := fs.Bool("symmetric", false, "only left-right symmetric problems")
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
-	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl, kif or svg")
+	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl, kif, ki2, csa or svg")
 	out := fs.String("out", "", "write to `FILE` instead of standard output (with --format svg: the directory, required)")
 	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
@@ -105,8 +126,10 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o := mate1.DefaultOptions()
 		var errs []error
 		var err error
-		if o.Method, err = mate1.ParseMethod(*method); err != nil {
-			errs = append(errs, err)
+		if *length == 1 {
+			if o.Method, err = mate1.ParseMethod(*method); err != nil {
+				errs = append(errs, err)
+			}
 		}
 		if o.King, err = mate1.ParseRegion(*king); err != nil {
 			errs = append(errs, err)
@@ -130,13 +153,13 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			errs = append(errs, fmt.Errorf("--timeout %v: want a positive duration or 0", *timeout))
 		}
 		switch *format {
-		case "sfen", "jsonl", "kif":
+		case "sfen", "jsonl", "kif", "ki2", "csa":
 		case "svg":
 			if *out == "" {
 				errs = append(errs, errors.New("--format svg needs --out DIR, the directory for the pictures and index.html"))
 			}
 		default:
-			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl, kif or svg", *format))
+			errs = append(errs, fmt.Errorf("unknown format %q: want sfen, jsonl, kif, ki2, csa or svg", *format))
 		}
 		if *svgText && *format != "svg" {
 			errs = append(errs, fmt.Errorf("--svg-text is for --format svg, not %s", *format))
@@ -150,6 +173,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o.MaxChecks, o.MaxLegal = *maxChecks, *maxLegal
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
+		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
+		if *length != 1 {
+			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, errs)
+			if err != nil {
+				return usageErrorf(self, "%s", err)
+			}
+			return runGenerate(ctx, e, g, c, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+		}
+		if isSet(fs, "max-nodes") {
+			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
+		}
 		if len(errs) == 0 {
 			if err := o.Validate(); err != nil {
 				errs = append(errs, err)
@@ -166,12 +200,13 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
-		return runGenerate(ctx, e, g, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
 	}
 }
 
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs g and writes its problems; c, if set, holds the
+// counters of a mate-in-N run, summed up after the summary line.
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
 	var sheet *worksheet
 	var file *os.File
@@ -239,9 +274,17 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, n, workers int, 
 	if st.Candidates > 0 {
 		yield = float64(st.Problems) / float64(st.Candidates)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %.0f problems/s\n",
+	rate := float64(st.Problems) / max(elapsed.Seconds(), 1e-9)
+	rateText := fmt.Sprintf("%.0f", rate)
+	if c != nil && rate < 10 {
+		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
+	}
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
-		elapsed.Seconds(), float64(st.Problems)/max(elapsed.Seconds(), 1e-9))
+		elapsed.Seconds(), rateText)
+	if c != nil {
+		writeCounters(e.stderr, c)
+	}
 	switch {
 	case runErr == nil:
 		return nil
@@ -289,20 +332,41 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 			return err
 		}
 		w.Write(b)
-	case "kif":
+	case "kif", "ki2", "csa":
 		pv := &p.Provenance
 		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", pv.Index, pv.Seed, pv.Method)
-		kif, err := record.KIF(&p.Position, p.Line, []record.KIFHeader{
-			{Key: "表題", Value: "一手詰 " + strconv.Itoa(pv.Index)},
+		write := map[string]func(*shogi.Position, []shogi.Move, []record.KIFHeader, bool) (string, error){
+			"kif": record.KIF, "ki2": record.KI2, "csa": record.CSA,
+		}[format]
+		text, err := write(&p.Position, p.Line, []record.KIFHeader{
+			{Key: "表題", Value: lengthTitle(len(p.Line)) + " " + strconv.Itoa(pv.Index)},
 			{Key: "作者", Value: "tsume generate"},
 		}, true)
 		if err != nil {
 			return err
 		}
-		w.WriteString(kif)
+		w.WriteString(text)
 		w.WriteString("\n")
 	}
 	return nil
+}
+
+// lengthTitle names a problem of n plies as composers do: 一手詰, 三手詰,
+// …, 十一手詰, 二十五手詰.
+func lengthTitle(n int) string {
+	digits := []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
+	var s string
+	switch t, u := n/10, n%10; {
+	case n <= 0 || n >= 100:
+		s = strconv.Itoa(n)
+	case t == 0:
+		s = digits[u]
+	case t == 1:
+		s = "十" + digits[u]
+	default:
+		s = digits[t] + "十" + digits[u]
+	}
+	return s + "手詰"
 }
 
 // seedValue is the --seed flag: an unsigned 64-bit number, whose error

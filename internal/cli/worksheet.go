@@ -33,6 +33,7 @@ type worksheet struct {
 	entries   []worksheetEntry
 	method    string
 	seed      uint64
+	length    int // the plies of the problems (of the last one added)
 	lastIndex time.Time
 }
 
@@ -40,7 +41,7 @@ type worksheet struct {
 type worksheetEntry struct {
 	number int    // from 1
 	file   string // the picture's file name, "0001.svg"
-	ja     string // the solution in Japanese, "▲５二金打"
+	ja     string // the solution in Japanese, "▲５二金打" (moves separated by spaces)
 	usi    string // the solution in USI, "G*5b"
 	sfen   string
 }
@@ -60,8 +61,8 @@ func (w *worksheet) add(p *problem.Problem) error {
 	e := worksheetEntry{
 		number: p.Provenance.Index + 1,
 		file:   fmt.Sprintf("%04d.svg", p.Provenance.Index+1),
-		ja:     p.Position.JapaneseMove(p.Line[0], shogi.NoSquare, shogi.JapaneseStyle{Mark: true}),
-		usi:    p.Line[0].String(),
+		ja:     japaneseLine(&p.Position, p.Line),
+		usi:    usiLine(p.Line),
 		sfen:   p.Position.SFEN(),
 	}
 	pic := render.SVG(&p.Position, render.SVGOptions{Title: "第" + strconv.Itoa(e.number) + "問", TextGlyphs: w.svgText})
@@ -69,7 +70,7 @@ func (w *worksheet) add(p *problem.Problem) error {
 		return err
 	}
 	w.entries = append(w.entries, e)
-	w.method, w.seed = p.Provenance.Method, p.Provenance.Seed
+	w.method, w.seed, w.length = p.Provenance.Method, p.Provenance.Seed, len(p.Line)
 	if time.Since(w.lastIndex) >= worksheetRefresh {
 		return w.writeIndex()
 	}
@@ -136,14 +137,16 @@ func (w *worksheet) html() string {
 	}
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"ja\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.WriteString("<title>一手詰 — Black to play and mate in 1</title>\n")
+	length := max(w.length, 1)
+	title := fmt.Sprintf("%s — Black to play and mate in %d", lengthTitle(length), length)
+	b.WriteString("<title>" + title + "</title>\n")
 	b.WriteString("<style>" + worksheetCSS + "</style>\n</head>\n<body>\n")
-	b.WriteString("<section>\n<h1>一手詰 — Black to play and mate in 1</h1>\n")
+	b.WriteString("<section>\n<h1>" + title + "</h1>\n")
 	b.WriteString("<p class=\"about\">" + html.EscapeString(about) + "</p>\n")
 	b.WriteString("<div class=\"problems\">\n")
 	for _, e := range w.entries {
-		fmt.Fprintf(&b, "<figure id=\"p%d\"><img src=\"%s\" alt=\"Problem %d: Black to play and mate in 1. SFEN %s\"></figure>\n",
-			e.number, html.EscapeString(e.file), e.number, html.EscapeString(e.sfen))
+		fmt.Fprintf(&b, "<figure id=\"p%d\"><img src=\"%s\" alt=\"Problem %d: Black to play and mate in %d. SFEN %s\"></figure>\n",
+			e.number, html.EscapeString(e.file), e.number, length, html.EscapeString(e.sfen))
 	}
 	b.WriteString("</div>\n</section>\n")
 	b.WriteString("<section class=\"answers\">\n<h1>解答 — Answers</h1>\n<ol class=\"answers\">\n")
@@ -152,4 +155,26 @@ func (w *worksheet) html() string {
 	}
 	b.WriteString("</ol>\n</section>\n</body>\n</html>\n")
 	return b.String()
+}
+
+// japaneseLine writes line, played from p, in Japanese (▲２三桂打 △同　玉 …).
+func japaneseLine(p *shogi.Position, line []shogi.Move) string {
+	q := *p
+	prev := shogi.NoSquare
+	parts := make([]string, len(line))
+	for i, m := range line {
+		parts[i] = q.JapaneseMove(m, prev, shogi.JapaneseStyle{Mark: true})
+		q.DoMove(m)
+		prev = m.To()
+	}
+	return strings.Join(parts, " ")
+}
+
+// usiLine writes line in USI, its moves separated by spaces.
+func usiLine(line []shogi.Move) string {
+	parts := make([]string, len(line))
+	for i, m := range line {
+		parts[i] = m.String()
+	}
+	return strings.Join(parts, " ")
 }

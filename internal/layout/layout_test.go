@@ -42,6 +42,7 @@ var layers = map[string]int{
 	"fairymate/parity":         3,
 	"gen":                      4,
 	"gen/mate1":                4,
+	"gen/maten":                4,
 	"report":                   5,
 	"usi":                      6,
 	"usi/mateengine":           6,

@@ -1,0 +1,342 @@
+package maten
+
+import (
+	"context"
+	"math"
+	"math/rand/v2"
+	"sync/atomic"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
+)
+
+// maxLevels bounds the lengths Counters tells apart: 1, 3, …, 2·maxLevels-1.
+const maxLevels = 16
+
+// Counters counts what happened to the candidates of a run, per length
+// (index (n-1)/2 for n plies): how many positions were built, how many
+// the mate-in-1 prefilter rejected, how many the solver searched, found
+// sound (exact length n, unique, nothing left in hand) and the verdict
+// found sound; VerdictSound[0] counts the mate-in-1 problems of the base
+// generator the backward method started from. It may be shared by the
+// workers of a run.
+type Counters struct {
+	Built, Prefiltered, Searched, SolverSound, VerdictSound [maxLevels]atomic.Int64
+}
+
+// stage names a field of Counters.
+type stage int
+
+const (
+	built stage = iota
+	prefiltered
+	searched
+	solverSound
+	verdictSound
+)
+
+// add counts one candidate of n plies at stage s.
+func (c *Counters) add(s stage, n int) {
+	if c == nil || (n-1)/2 >= maxLevels {
+		return
+	}
+	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound}[s]
+	f[(n-1)/2].Add(1)
+}
+
+// judge is the state of one worker: its solver, the mate-in-1 analysis
+// and, for the backward method, the judge of the base generator.
+type judge struct {
+	ctx     context.Context
+	o       *Options
+	base    gen.Judge
+	bp      problem.Problem
+	solvers []*mate.Solver // by length: index (n-3)/2
+	an      mate.Result
+	// Scratch space: the positions of the depth-first search by length,
+	// and those of the prefilter with its move lists.
+	qs                  []shogi.Position
+	after, reply, mated shogi.Position
+	replies, checks     []shogi.Move
+}
+
+// tableMB is the table size of the judge's solver: the searches are a
+// few thousand nodes each.
+const tableMB = 4
+
+// newJudge returns the judge of one worker.
+func (o *Options) newJudge(ctx context.Context) gen.Judge {
+	j, err := o.newJudgeState(ctx)
+	if err != nil {
+		// No table: every candidate is rejected, and the run ends with
+		// gen.ErrTooRare.
+		return func(*shogi.Position, *problem.Problem) bool { return false }
+	}
+	if o.Method == Random {
+		return j.judgeRandom
+	}
+	return j.judgeBackward
+}
+
+// newJudgeState returns the state of a judge, or the error of a solver's
+// table.
+func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
+	j := &judge{ctx: ctx, o: o}
+	if o.Base != nil {
+		if o.Base.NewJudgeContext != nil {
+			j.base = o.Base.NewJudgeContext(ctx)
+		} else {
+			j.base = o.Base.NewJudge()
+		}
+	}
+	for n := 3; n <= o.Length; n += 2 {
+		s, err := mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount})
+		if err != nil {
+			return nil, err
+		}
+		j.solvers = append(j.solvers, s)
+		j.qs = append(j.qs, shogi.Position{})
+	}
+	return j, nil
+}
+
+// levelWork returns the work of the backward method at a length of n
+// plies: up to tries positions are drawn two plies back from each
+// problem of n-2 plies, and up to searches of them go to the solver. A
+// sound problem of n plies short of the length is extended in turn; when
+// none of its extensions is sound, the next position of n plies is tried
+// (depth-first, with backtracking), so that the costly longer problems
+// are not thrown away at the first failure.
+func levelWork(n int) (tries, searches int) {
+	switch n {
+	case 3:
+		return 24, 8
+	case 5:
+		return 300, 24
+	case 7:
+		return 600, 40
+	}
+	return 800, 48
+}
+
+// judgeBackward makes a mate-in-1 problem of the base generator from
+// cand, then extends it two plies at a time up to the length.
+func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
+	if !j.base(cand, &j.bp) {
+		return false
+	}
+	j.o.Counters.add(verdictSound, 1)
+	cur := j.bp.Position
+	// The random choices of the construction depend on the base problem
+	// alone, so that the run does not depend on the workers.
+	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()))
+	q, f, ok := j.extend(rng, &cur, 3)
+	if !ok {
+		return false
+	}
+	return j.accept(&q, &f, p)
+}
+
+// extend looks for a sound problem of the full length whose main line
+// ends with that of cur, a sound problem of n-2 plies: a position two
+// plies back, sound with n plies, then (below the full length) its own
+// extension.
+func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Position, found, bool) {
+	nt, ns := levelWork(n)
+	q := &j.qs[(n-3)/2] // the search is depth-first: one position a length
+	for range nt {
+		if ns == 0 || j.ctx.Err() != nil {
+			break
+		}
+		var a, d shogi.Move
+		var built bool
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.repliesMated(q, a, d) {
+			continue
+		}
+		ns--
+		f, sound := j.check(q, n)
+		if !sound {
+			continue
+		}
+		if n == j.o.Length {
+			return *q, f, true
+		}
+		if r, rf, ok := j.extend(rng, q, n+2); ok {
+			return r, rf, true
+		}
+	}
+	return shogi.Position{}, found{}, false
+}
+
+// repliesMated is the prefilter of a constructed candidate q of n plies,
+// whose main line is to start with a and d: after a, every other reply
+// of the defender that is not a futile interposition (of the plain rule)
+// must allow a mate in 1, so that only d leads on to the rest of the
+// line. At 3 plies the test is exact under the plain rules: a candidate
+// that fails it has no mate in 3 beginning with a. Above 3 plies it also
+// rejects problems whose other replies need longer mates of their own;
+// letting one or two of them through (each left to the solver) cost
+// 1.2 to 7 times the instructions per problem at 5 to 9 plies
+// (docs/performance.md).
+func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move) bool {
+	r := &j.after
+	*r = *q
+	r.DoMove(a)
+	j.replies = r.Evasions(j.replies[:0])
+	for _, e := range j.replies {
+		if e == d || mate.IsFutileInterposition(r, e) {
+			continue
+		}
+		c := &j.reply
+		*c = *r
+		c.DoMove(e)
+		if !j.hasMate1(c) {
+			return false
+		}
+	}
+	return true
+}
+
+// hasMate1 reports whether the side to move in p mates in one, as
+// mate.Mate1 would list a move, without allocating: a legal check after
+// which the defender has no legal move, a pawn drop never (打歩詰 is
+// illegal).
+func (j *judge) hasMate1(p *shogi.Position) bool {
+	j.checks = p.Checks(j.checks[:0])
+	for _, m := range j.checks {
+		if m.IsDrop() && m.DroppedKind() == shogi.Pawn {
+			continue
+		}
+		c := &j.mated
+		*c = *p
+		c.DoMove(m)
+		if !c.HasLegalMove() {
+			return true
+		}
+	}
+	return false
+}
+
+// found is what the judge learnt of a sound problem (of a candidate that
+// failed, the solution if the solver gave one).
+type found struct {
+	sol *mate.Solution
+	v   *verdict.Verdict
+}
+
+// check decides whether q is a sound problem of n plies: the filters of
+// the options (the king's region only at the full length), no mate in 1,
+// then the solver and the verdict.
+func (j *judge) check(q *shogi.Position, n int) (found, bool) {
+	o, c := j.o, j.o.Counters
+	c.add(built, n)
+	if j.hasMate1(q) {
+		c.add(prefiltered, n)
+		return found{}, false
+	}
+	c.add(searched, n)
+	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
+	if err != nil {
+		return found{}, false
+	}
+	if sol.Status != mate.Mate || !sol.LengthExact || sol.Length != n ||
+		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+		return found{sol: sol}, false
+	}
+	c.add(solverSound, n)
+	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
+	if err != nil || v.Overall != verdict.Sound {
+		return found{sol: sol}, false
+	}
+	c.add(verdictSound, n)
+	return found{sol, v}, true
+}
+
+// fits reports whether q passes the filters of the options on pieces,
+// kinds, kings and (when final) the king's region.
+func (o *Options) fits(q *shogi.Position, final bool) bool {
+	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings {
+		return false
+	}
+	n := problem.Pieces(q)
+	if n > o.MaxPieces || final && n < o.MinPieces || !o.kindsAllowed(q) {
+		return false
+	}
+	return !final || inRegion(q.King(shogi.White), o.King)
+}
+
+// accept fills in the problem of q, which f found sound, unless the run
+// has ended: an interrupted search may have rejected a candidate the
+// full run accepts, so nothing is accepted after the end.
+func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
+	if j.ctx.Err() != nil {
+		return false
+	}
+	mate.Analyze(q, &j.an)
+	tempting := 0
+	for _, st := range j.an.ByCheck {
+		if st.Move != f.sol.PV[0] && st.Replies > 0 && st.Replies <= 2 {
+			tempting++
+		}
+	}
+	*p = problem.Problem{
+		Position:    *q,
+		Stipulation: problem.MateIn(len(f.sol.PV)),
+		Line:        f.sol.PV,
+		Metrics:     problem.Metrics{Legal: j.an.Legal, Checks: j.an.Checks, Replies: j.an.Replies, Tempting: tempting},
+		Difficulty:  Difficulty(f.sol.Nodes, j.an.Checks),
+		Verdict:     string(f.v.Overall),
+		Nodes:       f.sol.Nodes,
+	}
+	return true
+}
+
+// Difficulty rates a problem by the solver's effort: log2 of the nodes it
+// took to prove the mate, its length and its soundness, plus log2 of the
+// attacker's checks in the problem position, rounded to two decimals.
+func Difficulty(nodes uint64, checks int) float64 {
+	s := math.Log2(float64(max(nodes, 1))) + math.Log2(float64(max(checks, 1)))
+	return math.Round(s*100) / 100
+}
+
+// kindsAllowed reports whether every piece on the board (other than the
+// kings) and in Black's hand is of an allowed kind.
+func (o *Options) kindsAllowed(p *shogi.Position) bool {
+	if len(o.Kinds) == 0 {
+		return true
+	}
+	var ok [shogi.NumKinds]bool
+	for _, k := range o.Kinds {
+		ok[k] = true
+	}
+	ok[shogi.King] = true
+	for b := p.Occupied(); b.Any(); {
+		if !ok[p.PieceAt(b.PopLSB()).Kind().Demote()] {
+			return false
+		}
+	}
+	h := p.Hand(shogi.Black)
+	for _, k := range allKinds {
+		if h.Has(k) && !ok[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// inRegion reports whether s lies in the region r.
+func inRegion(s shogi.Square, r Region) bool {
+	switch r {
+	case Edge:
+		return problem.EdgeSquare(s)
+	case Corner:
+		return problem.CornerSquare(s)
+	case Center:
+		f, k := s.File(), s.Rank()
+		return f >= 4 && f <= 6 && k >= 4 && k <= 6
+	}
+	return true
+}

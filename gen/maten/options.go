@@ -1,0 +1,174 @@
+package maten
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Method is a way of generating problems.
+type Method int
+
+// The generation methods.
+const (
+	// Backward extends sound shorter problems by two plies at a time,
+	// from mate-in-1 problems of the base generator up (逆算).
+	Backward Method = iota
+	// Random places pieces at random and keeps the positions the solver
+	// and the verdict accept.
+	Random
+)
+
+// String returns "backward" or "random".
+func (m Method) String() string {
+	if m == Random {
+		return "random"
+	}
+	return "backward"
+}
+
+// ParseMethod reads "backward" or "random" ("reverse", the mate-in-1
+// generator's default, is taken as backward).
+func ParseMethod(s string) (Method, error) {
+	switch s {
+	case "backward", "reverse":
+		return Backward, nil
+	case "random":
+		return Random, nil
+	}
+	return 0, fmt.Errorf("unknown method %q: want backward or random", s)
+}
+
+// DefaultMaxNodes returns the node budget of one search of a candidate of
+// n plies when Options.MaxNodes is 0: 1,000 nodes for 3 plies, three
+// times as many for every two plies more. The sound problems of the
+// backward method need far fewer (docs/performance.md): at 3 plies 99%
+// of them take at most about 600 nodes, at 5 about 1,700, at 7 about
+// 4,000; a larger budget mostly buys longer failures.
+func DefaultMaxNodes(n int) uint64 {
+	b := uint64(1000)
+	for ; n > 3; n -= 2 {
+		b *= 3
+	}
+	return b
+}
+
+// Options configures a mate-in-N run. The zero value is not valid: use
+// DefaultOptions and change what you need.
+type Options struct {
+	// Length is the number of plies, odd and at least 3.
+	Length int
+	Method Method
+	Seed   uint64
+	// MaxPieces bounds the pieces on the board other than the defender's
+	// king, plus the attacker's hand; MinPieces is the least.
+	MaxPieces, MinPieces int
+	// Kinds lists the base kinds that may be used (promoted forms
+	// included); nil means all.
+	Kinds []shogi.Kind
+	// King is where the defender's king may stand in the problem.
+	King Region
+	// TwoKings: the attacker has a king on the board.
+	TwoKings bool
+	// MaxNodes is the node budget of each search of a candidate of the
+	// full length (0: DefaultMaxNodes); the shorter problems the backward
+	// method builds on the way get a third of it for every two plies
+	// less. A candidate a search cannot decide within it is rejected.
+	MaxNodes uint64
+	// Base makes the mate-in-1 problems the backward method starts from:
+	// a gen/mate1 generator, made by the caller (package gen/mate1 is a
+	// sibling of this one, which the layering keeps it from importing).
+	// Its options should match these (pieces, kinds, two kings).
+	Base *gen.Generator
+	// Repair, for the random method: a candidate the solver proves a
+	// mate but that is not a sound problem (a cook, a wrong length, a
+	// piece left) is mutated a few times (remove, add or move a piece)
+	// and judged again. It doubles the random method's rate at 3 plies;
+	// the backward method does not use it, since there it costs more
+	// searches than it saves (docs/performance.md).
+	Repair bool
+	// Counters, if set, counts the candidates at each stage of the run.
+	Counters *Counters
+}
+
+// DefaultOptions returns the defaults: mate-in-3, the backward method,
+// up to 8 pieces, repair (for the random method).
+func DefaultOptions() Options {
+	return Options{Length: 3, Method: Backward, Seed: 1, MaxPieces: 8, MinPieces: 2, Repair: true}
+}
+
+// Region is where the defender's king may stand.
+type Region int
+
+// The king regions, as in gen/mate1: any square, the outer ring, the
+// corner 2×2 blocks, the 3×3 squares around 5e.
+const (
+	AnyRegion Region = iota
+	Edge
+	Corner
+	Center
+)
+
+// allKinds are the base kinds other than the king.
+var allKinds = []shogi.Kind{shogi.Pawn, shogi.Lance, shogi.Knight, shogi.Silver, shogi.Gold, shogi.Bishop, shogi.Rook}
+
+// Validate checks the options for values no problem can satisfy.
+func (o *Options) Validate() error {
+	var errs []error
+	if o.Length < 3 || o.Length%2 == 0 {
+		errs = append(errs, fmt.Errorf("length %d: want an odd number of plies, at least 3 (1 is the mate-in-1 generator)", o.Length))
+	}
+	minNeeded := 2
+	if o.TwoKings {
+		minNeeded = 3
+	}
+	if o.MaxPieces < minNeeded {
+		errs = append(errs, fmt.Errorf("max pieces %d is too small: no mate has fewer than %d pieces besides the defender's king", o.MaxPieces, minNeeded))
+	}
+	if o.MaxPieces > 38 {
+		errs = append(errs, fmt.Errorf("max pieces %d: the set has only 38 pieces besides the kings", o.MaxPieces))
+	}
+	if o.MinPieces > o.MaxPieces {
+		errs = append(errs, fmt.Errorf("min pieces %d is above max pieces %d", o.MinPieces, o.MaxPieces))
+	}
+	if o.Method == Backward && o.Base == nil {
+		errs = append(errs, errors.New("the backward method needs a Base generator of mate-in-1 problems"))
+	}
+	for _, k := range o.Kinds {
+		if !slices.Contains(allKinds, k) {
+			errs = append(errs, fmt.Errorf("kind %v cannot be chosen: want pawn, lance, knight, silver, gold, bishop or rook", k))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+func (o *Options) kinds() []shogi.Kind {
+	if len(o.Kinds) == 0 {
+		return allKinds
+	}
+	return o.Kinds
+}
+
+// maxNodes returns the node budget of one search of a candidate of n
+// plies.
+func (o *Options) maxNodes(n int) uint64 {
+	if o.MaxNodes == 0 {
+		return DefaultMaxNodes(n)
+	}
+	b := o.MaxNodes
+	for l := o.Length; l > n; l -= 2 {
+		b = max(b/3, 100)
+	}
+	return b
+}
+
+// BasePieces returns the piece limit for the mate-in-1 problems of the
+// backward method's base generator under o: o.MaxPieces less one for
+// every two plies the steps back add, (o.Length-1)/2, since most steps
+// add a piece (the sacrifice the king takes), but at least 3.
+func BasePieces(o *Options) int {
+	return max(3, o.MaxPieces-(o.Length-1)/2)
+}

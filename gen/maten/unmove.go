@@ -1,0 +1,299 @@
+package maten
+
+import (
+	"math/rand/v2"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Backward construction (逆算, see docs/generation.md): a sound problem p
+// of n plies is extended to one of n+2 by taking two plies back, a reply
+// d of the defender and before it a check a of the attacker, so that the
+// new position q leads by a and d to p:
+//
+//  1. undo d, which is one of: the king stepped to its square from a
+//     neighbouring one, perhaps taking an attacking piece there (the
+//     sacrifice 捨て駒 the king took); a defending piece took the checking
+//     piece; a piece was dropped or moved between a ranged checker and the
+//     king (an interposition 合駒);
+//  2. the position before d must have the defender in check: undo a, a
+//     move of the checking piece (or of a piece that uncovered the check)
+//     from a square of the board or from the attacker's hand, perhaps
+//     capturing a defending piece;
+//  3. replay a and d from q and compare with p: an undo the rules do not
+//     allow is thrown away.
+//
+// The result is only a candidate: the judge decides by the solver and the
+// verdict whether q is a sound problem of n+2 plies.
+
+// unmove draws a position q two plies before p (Black to move, White's
+// hand the remaining pieces) and the check a and the reply d that lead
+// from q to p, or reports false.
+func (o *Options) unmove(rng *rand.Rand, p *shogi.Position) (q shogi.Position, a, d shogi.Move, ok bool) {
+	fail := func() (shogi.Position, shogi.Move, shogi.Move, bool) { return *p, shogi.NoMove, shogi.NoMove, false }
+	ksq := p.King(shogi.White)
+	m := *p // the position before d, White to move
+	m.SetSideToMove(shogi.White)
+	switch r := rng.IntN(100); {
+	case r < 65:
+		// The king came from a neighbouring square u, maybe taking X.
+		u := neighbour(rng, ksq)
+		if u == shogi.NoSquare || m.PieceAt(u) != shogi.NoPiece {
+			return fail()
+		}
+		king := m.PieceAt(ksq)
+		m.Put(ksq, shogi.NoPiece)
+		m.Put(u, king)
+		d = shogi.NewBoardMove(king, u, ksq, false)
+		if r < 45 && !o.putCaptured(rng, &m, p, ksq) {
+			return fail()
+		}
+	case r < 85:
+		// An interposition: a piece dropped (or moved) between a ranged
+		// checker and the king.
+		var ok bool
+		if d, ok = o.undoInterposition(rng, &m, p, ksq); !ok {
+			return fail()
+		}
+	default:
+		// A defending piece other than the king took the checker X.
+		var ok bool
+		if d, ok = o.undoCapture(rng, &m, p); !ok {
+			return fail()
+		}
+	}
+	if !m.InCheck() {
+		return fail()
+	}
+	q, a, ok = o.undoCheck(rng, &m)
+	if !ok {
+		return fail()
+	}
+	h, err := mate.RemainingHand(&q, shogi.Black)
+	if err != nil {
+		return fail()
+	}
+	q.SetHand(shogi.White, h)
+	q.SetSideToMove(shogi.Black)
+	if !q.IsValid() || q.InCheck() {
+		return fail()
+	}
+	// Replay a and d: they must be legal and lead to p.
+	r := q
+	if !r.IsLegal(a) {
+		return fail()
+	}
+	r.DoMove(a)
+	if !r.InCheck() || !r.IsLegal(d) {
+		return fail()
+	}
+	r.DoMove(d)
+	if r.Key() != p.Key() || r.Hand(shogi.Black) != p.Hand(shogi.Black) || r.Hand(shogi.White) != p.Hand(shogi.White) {
+		return fail()
+	}
+	return q, a, d, true
+}
+
+// neighbour returns a random square next to s, or NoSquare off the board.
+func neighbour(rng *rand.Rand, s shogi.Square) shogi.Square {
+	df, dr := rng.IntN(3)-1, rng.IntN(3)-1
+	if df == 0 && dr == 0 {
+		return shogi.NoSquare
+	}
+	f, r := s.File()+df, s.Rank()+dr
+	if f < 1 || f > 9 || r < 1 || r > 9 {
+		return shogi.NoSquare
+	}
+	return shogi.NewSquare(f, r)
+}
+
+// putCaptured puts on s of m an attacking piece that the defender took by
+// d: one of the kinds White holds in p (the piece went to its hand).
+func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Square) bool {
+	wh := p.Hand(shogi.White)
+	ks := o.kinds()
+	k := ks[rng.IntN(len(ks))]
+	if !wh.Has(k) {
+		return false
+	}
+	if k.CanPromote() && rng.IntN(100) < 20 {
+		k = k.Promote()
+	}
+	pc := shogi.NewPiece(shogi.Black, k)
+	if !shogi.CanStand(pc, s) || k == shogi.Pawn && m.HasPawnOnFile(shogi.Black, s.File()) {
+		return false
+	}
+	m.Put(s, pc)
+	return true
+}
+
+// undoInterposition takes back an interposition of p: a White piece on a
+// square between the king and a Black ranged piece, which goes back to
+// White's hand or to a square it came from. It returns the interposing
+// move.
+func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
+	var cands []shogi.Square
+	for b := p.ByColor(shogi.White); b.Any(); {
+		s := b.PopLSB()
+		if s == ksq {
+			continue
+		}
+		q := *m
+		q.Put(s, shogi.NoPiece)
+		if c := q.Checkers(); c.Any() && !c.MoreThanOne() && shogi.Between(ksq, c.LSB()).Has(s) {
+			cands = append(cands, s)
+		}
+	}
+	if len(cands) == 0 {
+		return shogi.NoMove, false
+	}
+	s := cands[rng.IntN(len(cands))]
+	pc := m.PieceAt(s)
+	m.Put(s, shogi.NoPiece)
+	if pc.Kind().IsPromoted() || rng.IntN(100) < 30 {
+		// A board move from a square that reaches s.
+		u, ok := origin(rng, m, pc, s, nil)
+		if !ok {
+			return shogi.NoMove, false
+		}
+		m.Put(u, pc)
+		return shogi.NewBoardMove(pc, u, s, false), true
+	}
+	return shogi.NewDrop(shogi.White, pc.Kind(), s), true
+}
+
+// undoCapture takes back the capture of the checking piece by a White
+// piece other than the king: the White piece W on t goes back to a square
+// from which it reaches t, and a Black piece X reappears on t.
+func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move, bool) {
+	ksq := p.King(shogi.White)
+	w := p.ByColor(shogi.White).AndNot(shogi.SquareBB(ksq))
+	if w.IsEmpty() {
+		return shogi.NoMove, false
+	}
+	sq := make([]shogi.Square, 0, 8)
+	for w.Any() {
+		sq = append(sq, w.PopLSB())
+	}
+	t := sq[rng.IntN(len(sq))]
+	pc := m.PieceAt(t)
+	m.Put(t, shogi.NoPiece)
+	u, ok := origin(rng, m, pc, t, nil)
+	if !ok {
+		return shogi.NoMove, false
+	}
+	m.Put(u, pc)
+	if !o.putCaptured(rng, m, p, t) {
+		return shogi.NoMove, false
+	}
+	return shogi.NewBoardMove(pc, u, t, false), true
+}
+
+// origin draws an empty square of m from which pc (unmoved, the same
+// form) attacks s, where it may stand; ok reports whether there is one.
+// An optional line restricts the squares.
+func origin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s shogi.Square, line *shogi.Bitboard) (shogi.Square, bool) {
+	occ := m.Occupied()
+	var cands [shogi.NumSquares]shogi.Square
+	n := 0
+	for u := shogi.Square(0); u < shogi.NumSquares; u++ {
+		if u == s || m.PieceAt(u) != shogi.NoPiece || !shogi.CanStand(pc, u) || line != nil && !line.Has(u) {
+			continue
+		}
+		if shogi.AttacksFrom(pc, u, occ).Has(s) {
+			cands[n] = u
+			n++
+		}
+	}
+	if n == 0 {
+		return shogi.NoSquare, false
+	}
+	return cands[rng.IntN(n)], true
+}
+
+// undoCheck takes back the check of m (White to move, in check): the
+// checking piece, or a piece that uncovered a ranged check, goes back to
+// its origin or to Black's hand, perhaps putting back a White piece it
+// took. It returns the position before, Black to move (White's hand to
+// be recomputed), and the check.
+func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, shogi.Move, bool) {
+	q := *m
+	ksq := q.King(shogi.White)
+	checkers := q.Checkers()
+	c := checkers.LSB()
+	var line *shogi.Bitboard
+	if checkers.MoreThanOne() || rng.IntN(100) < 15 {
+		// A discovered check: some other Black piece left the line of a
+		// ranged checker.
+		if checkers.MoreThanOne() && rng.IntN(2) == 0 {
+			checkers.PopLSB()
+			c = checkers.LSB()
+		}
+		between := shogi.Between(ksq, c)
+		if between.IsEmpty() {
+			return q, shogi.NoMove, false
+		}
+		others := q.ByColor(shogi.Black).AndNot(shogi.SquareBB(c))
+		var cands []shogi.Square
+		for others.Any() {
+			s := others.PopLSB()
+			if checkers.MoreThanOne() || !q.Checkers().Has(s) {
+				cands = append(cands, s)
+			}
+		}
+		if len(cands) == 0 {
+			return q, shogi.NoMove, false
+		}
+		c = cands[rng.IntN(len(cands))]
+		line = &between
+	}
+	pc := q.PieceAt(c)
+	if pc.Kind() == shogi.King {
+		return q, shogi.NoMove, false
+	}
+	q.Put(c, shogi.NoPiece)
+	// What a took, if anything: a White piece of a kind in Black's hand.
+	var taken shogi.Piece
+	if bh := q.Hand(shogi.Black); !bh.IsEmpty() && rng.IntN(100) < 20 {
+		ks := o.kinds()
+		k := ks[rng.IntN(len(ks))]
+		if bh.Has(k) {
+			if k.CanPromote() && rng.IntN(100) < 10 {
+				k = k.Promote()
+			}
+			taken = shogi.NewPiece(shogi.White, k)
+			if !shogi.CanStand(taken, c) || k == shogi.Pawn && q.HasPawnOnFile(shogi.White, c.File()) {
+				return q, shogi.NoMove, false
+			}
+		}
+	}
+	k := pc.Kind()
+	if line == nil && taken == shogi.NoPiece && !k.IsPromoted() && k != shogi.King && rng.IntN(100) < 45 {
+		// A drop.
+		q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
+		q.SetSideToMove(shogi.Black)
+		return q, shogi.NewDrop(shogi.Black, k, c), true
+	}
+	before, promote := pc, false
+	if k.IsPromoted() && rng.IntN(100) < 50 {
+		before, promote = shogi.NewPiece(shogi.Black, k.Demote()), true
+	}
+	if taken != shogi.NoPiece {
+		q.Put(c, taken)
+		q.SetHand(shogi.Black, q.Hand(shogi.Black).Remove(taken.Kind().Demote()))
+	}
+	u, ok := origin(rng, &q, before, c, line)
+	if !ok {
+		return q, shogi.NoMove, false
+	}
+	if promote && !shogi.PromotionZone(shogi.Black).Has(u) && !shogi.PromotionZone(shogi.Black).Has(c) {
+		return q, shogi.NoMove, false
+	}
+	if before.Kind() == shogi.Pawn && q.HasPawnOnFile(shogi.Black, u.File()) && u.File() != c.File() {
+		return q, shogi.NoMove, false
+	}
+	q.Put(u, before)
+	q.SetSideToMove(shogi.Black)
+	return q, shogi.NewBoardMove(before, u, c, promote), true
+}
