@@ -25,7 +25,7 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	q.SetHand(shogi.White, h)
 	q.SetSideToMove(shogi.Black)
 	ksq := q.King(shogi.White)
-	if ksq == shogi.NoSquare || !inRegion(ksq, o.King) || !q.IsValid() {
+	if ksq == shogi.NoSquare || !o.King.Has(ksq) || !q.IsValid() {
 		return false
 	}
 	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings || q.InCheck() {
@@ -79,25 +79,4 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 
 // kindsAllowed reports whether every piece on the board (other than the
 // kings) and in Black's hand is of an allowed kind.
-func (o *Options) kindsAllowed(p *shogi.Position) bool {
-	if len(o.Kinds) == 0 {
-		return true
-	}
-	var ok [shogi.NumKinds]bool
-	for _, k := range o.Kinds {
-		ok[k] = true
-	}
-	ok[shogi.King] = true
-	for b := p.Occupied(); b.Any(); {
-		if !ok[p.PieceAt(b.PopLSB()).Kind().Demote()] {
-			return false
-		}
-	}
-	h := p.Hand(shogi.Black)
-	for _, k := range allKinds {
-		if h.Has(k) && !ok[k] {
-			return false
-		}
-	}
-	return true
-}
+func (o *Options) kindsAllowed(p *shogi.Position) bool { return gen.KindsAllowed(p, o.Kinds) }

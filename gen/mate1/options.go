@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -39,34 +40,19 @@ func ParseMethod(s string) (Method, error) {
 	return 0, fmt.Errorf("unknown method %q: want reverse or random", s)
 }
 
-// Region is where the defender's king may stand.
-type Region int
+// Region is where the defender's king may stand (gen.Region).
+type Region = gen.Region
 
-// The king regions. Edge means any square of the outer ring, corner one of
-// the four corners or the squares next to them along the edges (1a, 2a,
-// 1b, …), center the 3×3 squares around 5e. Regions are taken as seen from
-// the board, since the defender is always White.
+// The king regions (see gen.Region).
 const (
-	AnyRegion Region = iota
-	Edge
-	Corner
-	Center
+	AnyRegion = gen.AnyRegion
+	Edge      = gen.Edge
+	Corner    = gen.Corner
+	Center    = gen.Center
 )
 
-var regionNames = [...]string{AnyRegion: "any", Edge: "edge", Corner: "corner", Center: "center"}
-
-// String returns the region's flag name.
-func (r Region) String() string { return regionNames[r] }
-
 // ParseRegion reads any, edge, corner or center.
-func ParseRegion(s string) (Region, error) {
-	for i, n := range regionNames {
-		if s == n {
-			return Region(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown king region %q: want edge, corner, center or any", s)
-}
+func ParseRegion(s string) (Region, error) { return gen.ParseRegion(s) }
 
 // MateKind restricts the kind of the mating move.
 type MateKind int

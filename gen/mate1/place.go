@@ -15,7 +15,7 @@ func (o *Options) pickKingSquare(rng *rand.Rand) shogi.Square {
 			f = 5
 		}
 		s := shogi.NewSquare(f, r)
-		if inRegion(s, o.King) {
+		if o.King.Has(s) {
 			return s
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/tsume-shogi/tsume/mate"
-	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -36,17 +35,4 @@ func DifficultyScore(p *shogi.Position, a *mate.Result, solution shogi.Move) (sc
 func inCenter(s shogi.Square) bool {
 	f, r := s.File(), s.Rank()
 	return f >= 4 && f <= 6 && r >= 4 && r <= 6
-}
-
-// inRegion reports whether s lies in the region r.
-func inRegion(s shogi.Square, r Region) bool {
-	switch r {
-	case Edge:
-		return problem.EdgeSquare(s)
-	case Corner:
-		return problem.CornerSquare(s)
-	case Center:
-		return inCenter(s)
-	}
-	return true
 }

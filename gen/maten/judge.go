@@ -265,7 +265,7 @@ func (o *Options) fits(q *shogi.Position, final bool) bool {
 	if n > o.MaxPieces || final && n < o.MinPieces || !o.kindsAllowed(q) {
 		return false
 	}
-	return !final || inRegion(q.King(shogi.White), o.King)
+	return !final || o.King.Has(q.King(shogi.White))
 }
 
 // accept fills in the problem of q, which f found sound, unless the run
@@ -304,39 +304,4 @@ func Difficulty(nodes uint64, checks int) float64 {
 
 // kindsAllowed reports whether every piece on the board (other than the
 // kings) and in Black's hand is of an allowed kind.
-func (o *Options) kindsAllowed(p *shogi.Position) bool {
-	if len(o.Kinds) == 0 {
-		return true
-	}
-	var ok [shogi.NumKinds]bool
-	for _, k := range o.Kinds {
-		ok[k] = true
-	}
-	ok[shogi.King] = true
-	for b := p.Occupied(); b.Any(); {
-		if !ok[p.PieceAt(b.PopLSB()).Kind().Demote()] {
-			return false
-		}
-	}
-	h := p.Hand(shogi.Black)
-	for _, k := range allKinds {
-		if h.Has(k) && !ok[k] {
-			return false
-		}
-	}
-	return true
-}
-
-// inRegion reports whether s lies in the region r.
-func inRegion(s shogi.Square, r Region) bool {
-	switch r {
-	case Edge:
-		return problem.EdgeSquare(s)
-	case Corner:
-		return problem.CornerSquare(s)
-	case Center:
-		f, k := s.File(), s.Rank()
-		return f >= 4 && f <= 6 && k >= 4 && k <= 6
-	}
-	return true
-}
+func (o *Options) kindsAllowed(p *shogi.Position) bool { return gen.KindsAllowed(p, o.Kinds) }

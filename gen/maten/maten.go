@@ -46,17 +46,5 @@ func New(opts Options) (*gen.Generator, error) {
 	return g, nil
 }
 
-var regionNames = [...]string{AnyRegion: "any", Edge: "edge", Corner: "corner", Center: "center"}
-
-// String returns the region's flag name.
-func (r Region) String() string { return regionNames[r] }
-
 // ParseRegion reads any, edge, corner or center.
-func ParseRegion(s string) (Region, error) {
-	for i, n := range regionNames {
-		if s == n {
-			return Region(i), nil
-		}
-	}
-	return 0, fmt.Errorf("unknown king region %q: want edge, corner, center or any", s)
-}
+func ParseRegion(s string) (Region, error) { return gen.ParseRegion(s) }

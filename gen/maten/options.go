@@ -100,16 +100,15 @@ func DefaultOptions() Options {
 	return Options{Length: 3, Method: Backward, Seed: 1, MaxPieces: 8, MinPieces: 2, Repair: true}
 }
 
-// Region is where the defender's king may stand.
-type Region int
+// Region is where the defender's king may stand (gen.Region).
+type Region = gen.Region
 
-// The king regions, as in gen/mate1: any square, the outer ring, the
-// corner 2×2 blocks, the 3×3 squares around 5e.
+// The king regions (see gen.Region).
 const (
-	AnyRegion Region = iota
-	Edge
-	Corner
-	Center
+	AnyRegion = gen.AnyRegion
+	Edge      = gen.Edge
+	Corner    = gen.Corner
+	Center    = gen.Center
 )
 
 // allKinds are the base kinds other than the king.

@@ -70,7 +70,7 @@ func (o *Options) randomCandidate(rng *rand.Rand) shogi.Position {
 func (o *Options) kingSquare(rng *rand.Rand) shogi.Square {
 	for {
 		s := shogi.NewSquare(1+rng.IntN(9), 1+rng.IntN(9))
-		if inRegion(s, o.King) {
+		if o.King.Has(s) {
 			return s
 		}
 	}

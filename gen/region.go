@@ -1,0 +1,87 @@
+package gen
+
+import (
+	"fmt"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// This file holds what the methods share about the problems they may
+// make: where the defender's king may stand, and which kinds of piece
+// they may use.
+
+// Region is where the defender's king may stand.
+type Region int
+
+// The king regions. Edge means any square of the outer ring, corner one of
+// the four corners or the squares next to them along the edges (1a, 2a,
+// 1b, …), center the 3×3 squares around 5e. Regions are taken as seen from
+// the board, since the defender is always White.
+const (
+	AnyRegion Region = iota
+	Edge
+	Corner
+	Center
+)
+
+var regionNames = [...]string{AnyRegion: "any", Edge: "edge", Corner: "corner", Center: "center"}
+
+// String returns the region's flag name.
+func (r Region) String() string { return regionNames[r] }
+
+// ParseRegion reads any, edge, corner or center.
+func ParseRegion(s string) (Region, error) {
+	for i, n := range regionNames {
+		if s == n {
+			return Region(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown king region %q: want edge, corner, center or any", s)
+}
+
+// Has reports whether s lies in the region r.
+func (r Region) Has(s shogi.Square) bool {
+	switch r {
+	case Edge:
+		return problem.EdgeSquare(s)
+	case Corner:
+		return problem.CornerSquare(s)
+	case Center:
+		f, k := s.File(), s.Rank()
+		return f >= 4 && f <= 6 && k >= 4 && k <= 6
+	}
+	return true
+}
+
+// BaseKinds returns the kinds of piece a hand can hold: the base kinds
+// other than the king.
+func BaseKinds() []shogi.Kind {
+	return []shogi.Kind{shogi.Pawn, shogi.Lance, shogi.Knight, shogi.Silver, shogi.Gold, shogi.Bishop, shogi.Rook}
+}
+
+// KindsAllowed reports whether every piece of p, on the board (the kings
+// aside, promoted pieces as their base kind) and in Black's hand, is of a
+// kind of kinds; an empty kinds allows all.
+func KindsAllowed(p *shogi.Position, kinds []shogi.Kind) bool {
+	if len(kinds) == 0 {
+		return true
+	}
+	var ok [shogi.NumKinds]bool
+	for _, k := range kinds {
+		ok[k] = true
+	}
+	ok[shogi.King] = true
+	for b := p.Occupied(); b.Any(); {
+		if !ok[p.PieceAt(b.PopLSB()).Kind().Demote()] {
+			return false
+		}
+	}
+	h := p.Hand(shogi.Black)
+	for k := shogi.Pawn; k <= shogi.Gold; k++ {
+		if h.Has(k) && !ok[k] {
+			return false
+		}
+	}
+	return true
+}
