@@ -230,7 +230,15 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 // number: the 1+ε trick (Pawlewicz and Lew 2007), ε = 1/4, which lets the
 // search stay longer in one child before it switches and so re-expands
 // fewer nodes.
+//
+// A saturated second best (infPN-1) gives infPN, which no unresolved
+// child reaches: a child whose own number is saturated too would else get
+// its own number as threshold, return at once and be called again, a
+// livelock (package mate's childThreshold has the same guard).
 func epsilon(second uint32) uint32 {
+	if second >= infPN-1 {
+		return infPN
+	}
 	return addSat(second, second/4+1)
 }
 
