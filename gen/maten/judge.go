@@ -282,6 +282,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 			tempting++
 		}
 	}
+	c := Measure(q, f.sol.PV)
 	*p = problem.Problem{
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
@@ -290,6 +291,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Difficulty:  Difficulty(f.sol.Nodes, j.an.Checks),
 		Verdict:     string(f.v.Overall),
 		Nodes:       f.sol.Nodes,
+		Composer:    &c,
 	}
 	return true
 }
