@@ -227,9 +227,9 @@ type found struct {
 	v   *verdict.Verdict
 }
 
-// check decides whether q is a sound problem of n plies: the filters of
-// the options (the king's region only at the full length), no mate in 1,
-// then the solver and the verdict.
+// check decides whether q is a sound problem of n plies: no mate in 1,
+// then the solver, the composer's filter (at the full length only) and
+// the verdict.
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 	o, c := j.o, j.o.Counters
 	c.add(built, n)
@@ -247,6 +247,12 @@ func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
+	if n == o.Length && o.Filter.active() {
+		m := Measure(q, sol.PV)
+		if !o.Filter.Accepts(&m) {
+			return found{sol: sol}, false
+		}
+	}
 	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
 	if err != nil || v.Overall != verdict.Sound {
 		return found{sol: sol}, false
