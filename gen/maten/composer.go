@@ -28,11 +28,17 @@ import (
 //
 // The line must be legal from pos.
 func Measure(pos *shogi.Position, line []shogi.Move) problem.Composer {
+	c, _ := measure(pos, line, nil)
+	return c
+}
+
+// measure is Measure with scratch space for the defender's replies,
+// returned for reuse.
+func measure(pos *shogi.Position, line []shogi.Move, replies []shogi.Move) (problem.Composer, []shogi.Move) {
 	var c problem.Composer
 	attacker := pos.SideToMove()
 	defender := attacker.Opp()
 	q := *pos
-	var replies []shogi.Move
 	branches, defenderPlies := 0, 0
 	for i, m := range line {
 		if q.SideToMove() == attacker {
@@ -67,7 +73,7 @@ func Measure(pos *shogi.Position, line []shogi.Move) problem.Composer {
 		c.Branching = round2(float64(branches) / float64(defenderPlies))
 	}
 	c.Beauty = Beauty(&c, problem.Pieces(pos))
-	return c
+	return c, replies
 }
 
 // Beauty scores the composer's metrics c of a problem of the given size

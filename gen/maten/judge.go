@@ -61,6 +61,7 @@ type judge struct {
 	qs                  []shogi.Position
 	after, reply, mated shogi.Position
 	replies, checks     []shogi.Move
+	measured            []shogi.Move // the scratch space of measure
 }
 
 // tableMB is the table size of the judge's solver: the searches are a
@@ -248,7 +249,8 @@ func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 	}
 	c.add(solverSound, n)
 	if n == o.Length && o.Filter.active() {
-		m := Measure(q, sol.PV)
+		var m problem.Composer
+		m, j.measured = measure(q, sol.PV, j.measured)
 		if !o.Filter.Accepts(&m) {
 			return found{sol: sol}, false
 		}
@@ -288,7 +290,8 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 			tempting++
 		}
 	}
-	c := Measure(q, f.sol.PV)
+	var c problem.Composer
+	c, j.measured = measure(q, f.sol.PV, j.measured)
 	*p = problem.Problem{
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
