@@ -44,22 +44,24 @@ type record struct {
 }
 
 type recordMetrics struct {
-	Legal   int `json:"legal"`
-	Checks  int `json:"checks"`
-	Replies int `json:"replies"`
+	Legal    int       `json:"legal"`
+	Checks   int       `json:"checks"`
+	Replies  int       `json:"replies"`
+	Composer *Composer `json:"composer,omitempty"`
 }
 
 // MarshalJSON returns the JSON form of p, one object on one line:
 //
 //	{"sfen":…,"solution":"G*5b","solution_ja":"▲５二金打",
-//	 "metrics":{"legal":…,"checks":…,"replies":…},"difficulty":…,
+//	 "metrics":{"legal":…,"checks":…,"replies":…[,"composer":{…}]},"difficulty":…,
 //	 "method":…,"seed":…,"index":…,
 //	 "look":{"pieces":…,"king_edge":…,"king_corner":…,"symmetric":…},
 //	 "tempting":…,"promotion_ambiguous":…}
 //
 // solution is the main line in USI, its moves separated by spaces, and
 // solution_ja the same line in Japanese; look is computed from the
-// position (see LookOf). The fields id, plies (only when it is not the
+// position (see LookOf); metrics.composer, the fields of Composer, is
+// written when they were measured. The fields id, plies (only when it is not the
 // length of the main line), raw_plies, status, version, verdict and nodes
 // follow when they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
@@ -67,7 +69,7 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		SFEN:       p.Position.SFEN(),
 		Solution:   usiLine(p.Line),
 		SolutionJA: japaneseLine(&p.Position, p.Line),
-		Metrics:    recordMetrics{p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies},
+		Metrics:    recordMetrics{p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Composer},
 		Difficulty: p.Difficulty,
 		Method:     p.Provenance.Method,
 		Seed:       p.Provenance.Seed,
@@ -149,6 +151,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	p.PromotionAmbiguous = r.PromotionAmbiguous
 	p.Metrics = Metrics{Legal: r.Metrics.Legal, Checks: r.Metrics.Checks, Replies: r.Metrics.Replies, Tempting: r.Tempting}
 	p.Difficulty, p.Verdict, p.Nodes = r.Difficulty, r.Verdict, r.Nodes
+	p.Composer = r.Metrics.Composer
 	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version}
 	return p, "", nil
 }

@@ -67,6 +67,7 @@ func TestJSONLRoundTrip(t *testing.T) {
 	ps[0].Provenance.Version = "v1.2.3"
 	ps[1].PromotionAmbiguous = true
 	ps[1].Metrics = Metrics{1, 2, 3, 4}
+	ps[2].Composer = &Composer{Sacrifices: 1, QuietFirst: true, Refusals: 2, DistantDrops: 1, FinalPieces: 3, Branching: 2.5, Beauty: 7.25}
 	var b bytes.Buffer
 	if err := WriteJSONL(&b, ps); err != nil {
 		t.Fatal(err)

@@ -47,6 +47,9 @@ type Problem struct {
 	// prove it (0: not searched).
 	Verdict string
 	Nodes   uint64
+	// Composer holds the composer's metrics of the main line, nil when
+	// they were not measured.
+	Composer *Composer
 	// Provenance records how a generated problem was made.
 	Provenance Provenance
 }
@@ -100,6 +103,32 @@ type Metrics struct {
 	// Tempting counts the checks other than the first move of the main
 	// line that leave the defender at most two replies.
 	Tempting int
+}
+
+// Composer holds the metrics a composer reads off a problem's main line
+// and its final position, and the beauty score built from them
+// (docs/generation.md). The generator of mate-in-N problems measures them.
+type Composer struct {
+	// Sacrifices counts the attacker's moves whose moved or dropped
+	// piece is captured on the next ply (捨て駒).
+	Sacrifices int `json:"sacrifices"`
+	// QuietFirst is set when the first move captures nothing.
+	QuietFirst bool `json:"quiet_first"`
+	// Refusals counts the attacker's board moves that do not promote
+	// where promoting was legal too (不成).
+	Refusals int `json:"refusals"`
+	// DistantDrops counts the attacker's drops on a square not adjacent
+	// to the defender's king.
+	DistantDrops int `json:"distant_drops"`
+	// FinalPieces counts the attacker's pieces on the board in the final
+	// position, the attacker's king aside.
+	FinalPieces int `json:"final_pieces"`
+	// Branching is the mean number of the defender's legal replies along
+	// the main line (the final mate aside, futile interpositions left
+	// out), rounded to two decimals.
+	Branching float64 `json:"branching"`
+	// Beauty is the beauty score of the metrics and the problem's size.
+	Beauty float64 `json:"beauty"`
 }
 
 // Provenance records how a generated problem was made: by which method,

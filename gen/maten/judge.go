@@ -61,6 +61,7 @@ type judge struct {
 	qs                  []shogi.Position
 	after, reply, mated shogi.Position
 	replies, checks     []shogi.Move
+	measured            []shogi.Move // the scratch space of measure
 }
 
 // tableMB is the table size of the judge's solver: the searches are a
@@ -227,9 +228,9 @@ type found struct {
 	v   *verdict.Verdict
 }
 
-// check decides whether q is a sound problem of n plies: the filters of
-// the options (the king's region only at the full length), no mate in 1,
-// then the solver and the verdict.
+// check decides whether q is a sound problem of n plies: no mate in 1,
+// then the solver, the composer's filter (at the full length only) and
+// the verdict.
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 	o, c := j.o, j.o.Counters
 	c.add(built, n)
@@ -247,6 +248,13 @@ func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
+	if n == o.Length && o.Filter.active() {
+		var m problem.Composer
+		m, j.measured = measure(q, sol.PV, j.measured)
+		if !o.Filter.Accepts(&m) {
+			return found{sol: sol}, false
+		}
+	}
 	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
 	if err != nil || v.Overall != verdict.Sound {
 		return found{sol: sol}, false
@@ -282,6 +290,8 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 			tempting++
 		}
 	}
+	var c problem.Composer
+	c, j.measured = measure(q, f.sol.PV, j.measured)
 	*p = problem.Problem{
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
@@ -290,6 +300,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Difficulty:  Difficulty(f.sol.Nodes, j.an.Checks),
 		Verdict:     string(f.v.Overall),
 		Nodes:       f.sol.Nodes,
+		Composer:    &c,
 	}
 	return true
 }

@@ -90,6 +90,10 @@ type Options struct {
 	// the backward method does not use it, since there it costs more
 	// searches than it saves (docs/performance.md).
 	Repair bool
+	// Filter selects the problems of the full length by their
+	// composer's metrics; it is applied in the judge, after the solver
+	// and before the verdict.
+	Filter Filter
 	// Counters, if set, counts the candidates at each stage of the run.
 	Counters *Counters
 }
@@ -140,6 +144,9 @@ func (o *Options) Validate() error {
 		if !slices.Contains(allKinds, k) {
 			errs = append(errs, fmt.Errorf("kind %v cannot be chosen: want pawn, lance, knight, silver, gold, bishop or rook", k))
 		}
+	}
+	if err := o.Filter.validate(o.Length); err != nil {
+		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
 }

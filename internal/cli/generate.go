@@ -58,8 +58,18 @@ other promotion choice aside), no defence is longer, nothing is left in
 Black's hand at the end. --max-nodes bounds each search (default 1000 at
 3 plies, three times as many per two plies more). --pieces, --king,
 --two-kings, --max_pieces and --min-pieces apply; the other filters are
-for mate-in-1 only. Each jsonl record also has the verdict and the
-solver's nodes; the difficulty is log2(nodes) + log2(checks).
+for mate-in-1 only. Each jsonl record also has the verdict, the
+solver's nodes and metrics.composer, the composer's metrics of the main
+line: sacrifices (an attacker's piece taken on the next ply), quiet_first
+(the first move captures nothing), refusals (不成 where promoting was
+legal), distant_drops (drops not next to White's king), final_pieces
+(Black's pieces on the board at the mate), branching (White's replies on
+average along the line, futile interpositions left out) and beauty
+(2·sacrifices + 1.5·quiet first + 2·refusals + distant drops +
+max(0, 4 − final pieces) − 0.5 per piece beyond 5). --min-sacrifices,
+--quiet-first, --min-refusals, --min-distant-drops, --max-final-pieces,
+--min-branching and --min-beauty filter on them (mate-in-N only). The
+difficulty is log2(nodes) + log2(checks).
 
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
@@ -118,6 +128,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
+	filters := newFilterFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
@@ -175,7 +186,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
 		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
 		if *length != 1 {
-			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, errs)
+			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters.filter(), errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
@@ -183,6 +194,11 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
+		}
+		for _, name := range mateNOnlyFlags {
+			if isSet(fs, name) {
+				errs = append(errs, fmt.Errorf("--%s applies to mate-in-N (--length 3 or more) only", name))
+			}
 		}
 		if len(errs) == 0 {
 			if err := o.Validate(); err != nil {

@@ -15,11 +15,44 @@ import (
 // mateOneFlags are the filters of generate that apply to mate-in-1 only.
 var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-promotion-ambiguity", "mate", "difficulty", "symmetric"}
 
+// mateNOnlyFlags are the filters of generate that apply to mate-in-N
+// only: the composer's metrics of the main line.
+var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty"}
+
+// filterFlags are the flags of the composer's filters (maten.Filter).
+type filterFlags struct {
+	minSacrifices, minRefusals, minDistantDrops, maxFinalPieces *int
+	quietFirst                                                  *bool
+	minBranching, minBeauty                                     *float64
+}
+
+// newFilterFlags defines the flags of the composer's filters in fs.
+func newFilterFlags(fs *flag.FlagSet) *filterFlags {
+	return &filterFlags{
+		minSacrifices:   fs.Int("min-sacrifices", 0, "mate-in-N: at least `K` sacrifices (捨て駒: an attacker's piece taken on the next ply)"),
+		minRefusals:     fs.Int("min-refusals", 0, "mate-in-N: at least `K` promotion refusals (不成 where promoting was legal)"),
+		minDistantDrops: fs.Int("min-distant-drops", 0, "mate-in-N: at least `K` drops not next to White's king"),
+		maxFinalPieces:  fs.Int("max-final-pieces", 0, "mate-in-N: at most `K` Black pieces on the board at the mate (0: no limit)"),
+		quietFirst:      fs.Bool("quiet-first", false, "mate-in-N: a first move that captures nothing"),
+		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the main line"),
+		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
+	}
+}
+
+// filter returns the maten.Filter the flags set.
+func (f *filterFlags) filter() maten.Filter {
+	return maten.Filter{
+		MinSacrifices: *f.minSacrifices, MinRefusals: *f.minRefusals, MinDistantDrops: *f.minDistantDrops,
+		MaxFinalPieces: *f.maxFinalPieces, QuietFirst: *f.quietFirst,
+		MinBranching: *f.minBranching, MinBeauty: *f.minBeauty,
+	}
+}
+
 // mateNGenerator returns the generator of mate-in-N problems of length
 // plies for the flags of generate: o holds the flags shared with
-// mate-in-1, errs the errors found in them so far. It returns a usage
-// message on error.
-func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string, maxNodes uint64, errs []error) (*gen.Generator, *maten.Counters, error) {
+// mate-in-1, filter the composer's filters, errs the errors found in them
+// so far. It returns a usage message on error.
+func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string, maxNodes uint64, filter maten.Filter, errs []error) (*gen.Generator, *maten.Counters, error) {
 	for _, name := range mateOneFlags {
 		if isSet(fs, name) {
 			errs = append(errs, fmt.Errorf("--%s applies to mate-in-1 (--length 1) only", name))
@@ -29,6 +62,7 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	m := maten.DefaultOptions()
 	m.Length, m.Seed, m.MaxPieces, m.MinPieces = length, o.Seed, o.MaxPieces, o.MinPieces
 	m.Kinds, m.TwoKings, m.MaxNodes, m.Counters = o.Kinds, o.TwoKings, maxNodes, c
+	m.Filter = filter
 	var err error
 	if m.Method, err = maten.ParseMethod(method); err != nil {
 		errs = append(errs, err)

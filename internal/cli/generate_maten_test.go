@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -154,6 +156,10 @@ func TestGenerateMateNBadFlags(t *testing.T) {
 		{[]string{"--length", "3", "--method", "magic"}, `unknown method "magic"`},
 		{[]string{"--length", "3", "--max_pieces", "1"}, "max pieces 1 is too small"},
 		{[]string{"--max-nodes", "100"}, "--max-nodes applies to mate-in-N"},
+		{[]string{"--quiet-first"}, "--quiet-first applies to mate-in-N"},
+		{[]string{"--length", "1", "--min-sacrifices", "1"}, "--min-sacrifices applies to mate-in-N"},
+		{[]string{"--length", "3", "--min-sacrifices", "2"}, "min sacrifices 2: want 0 to 1 for 3 plies"},
+		{[]string{"--length", "3", "--max-final-pieces", "-1"}, "max final pieces -1"},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
@@ -196,6 +202,29 @@ func TestGenerateMateNWorksheet(t *testing.T) {
 		}
 		if want := rec.SolutionJA + "<code>" + rec.Solution + "</code>"; !strings.Contains(string(page), want) {
 			t.Errorf("index.html lacks the answer %q", want)
+		}
+	}
+}
+
+// The composer's filters hold for every problem they let through, as
+// its JSON record says and as measured again from the record.
+func TestGenerateMateNComposerFilters(t *testing.T) {
+	out, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "5", "--workers", "2", "--format", "jsonl",
+		"--min-sacrifices", "1", "--quiet-first", "--max-final-pieces", "3", "--min-beauty", "4")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	ps, err := problem.ReadJSONL(strings.NewReader(out), "out")
+	if err != nil || len(ps) != 5 {
+		t.Fatalf("%d problems (%v)", len(ps), err)
+	}
+	for _, p := range ps {
+		c := p.Composer
+		if c == nil || *c != maten.Measure(&p.Position, p.Line) {
+			t.Fatalf("%s: composer %+v, measured %+v", p.Position.SFEN(), c, maten.Measure(&p.Position, p.Line))
+		}
+		if c.Sacrifices < 1 || !c.QuietFirst || c.FinalPieces > 3 || c.Beauty < 4 {
+			t.Errorf("%s: %+v passes the filters", p.Position.SFEN(), *c)
 		}
 	}
 }
