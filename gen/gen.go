@@ -186,7 +186,7 @@ func (g *Generator) RunShard(ctx context.Context, n int, sh Shard, workers int, 
 		return Stats{}, fmt.Errorf("gen: number of problems %d must be positive", n)
 	}
 	if err := sh.Validate(); err != nil {
-		return Stats{}, err
+		return Stats{}, fmt.Errorf("gen: %w", err)
 	}
 	sh = sh.norm()
 	size := sh.Size(n)

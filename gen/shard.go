@@ -31,10 +31,10 @@ func (s Shard) norm() Shard {
 func (s Shard) Validate() error {
 	s = s.norm()
 	if s.N < 1 {
-		return fmt.Errorf("gen: shard %d/%d: the number of shards must be at least 1", s.K, s.N)
+		return fmt.Errorf("shard %d/%d: the number of shards must be at least 1", s.K, s.N)
 	}
 	if s.K < 0 || s.K >= s.N {
-		return fmt.Errorf("gen: shard %d/%d: the shard number must be from 0 to %d", s.K, s.N, s.N-1)
+		return fmt.Errorf("shard %d/%d: the shard number must be from 0 to %d", s.K, s.N, s.N-1)
 	}
 	return nil
 }
@@ -58,18 +58,18 @@ func (s Shard) String() string {
 func ParseShard(text string) (Shard, error) {
 	k, n, ok := strings.Cut(text, "/")
 	if !ok {
-		return Shard{}, fmt.Errorf("gen: shard %q: want K/N, such as 0/4", text)
+		return Shard{}, fmt.Errorf("shard %q: want K/N, such as 0/4", text)
 	}
 	var s Shard
 	var err error
 	if s.K, err = strconv.Atoi(k); err != nil {
-		return Shard{}, fmt.Errorf("gen: shard %q: the shard number %q is not a whole number", text, k)
+		return Shard{}, fmt.Errorf("shard %q: the shard number %q is not a whole number", text, k)
 	}
 	if s.N, err = strconv.Atoi(n); err != nil {
-		return Shard{}, fmt.Errorf("gen: shard %q: the number of shards %q is not a whole number", text, n)
+		return Shard{}, fmt.Errorf("shard %q: the number of shards %q is not a whole number", text, n)
 	}
 	if s.N == 0 {
-		return Shard{}, fmt.Errorf("gen: shard %s: the number of shards must be at least 1", text)
+		return Shard{}, fmt.Errorf("shard %s: the number of shards must be at least 1", text)
 	}
 	if err := s.Validate(); err != nil {
 		return Shard{}, err
