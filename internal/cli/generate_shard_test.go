@@ -3,8 +3,11 @@ package cli
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -270,5 +273,73 @@ func TestGenerateShardFlags(t *testing.T) {
 	lines := strings.SplitAfter(whole, "\n")
 	if want := lines[1] + lines[4]; part != want {
 		t.Errorf("shard 1/3 of 7 indices:\n%s\nwant lines 2 and 5 of the single run:\n%s", part, want)
+	}
+}
+
+// TestDeployManifest checks deploy/job.yaml without a YAML parser: the
+// key lines of an Indexed Job whose dead pods are rerun, and container
+// arguments that generate accepts, for the shard N that completions says.
+func TestDeployManifest(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "deploy", "job.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, want := range []string{"\nkind: Job\n", "\n  completionMode: Indexed\n", "\n  backoffLimitPerIndex: ", "\n      restartPolicy: Never", "\n  parallelism: ", "mountPath: /data\n"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("job.yaml has no %q", strings.TrimSpace(want))
+		}
+	}
+	var completions int
+	if _, err := fmt.Sscanf(text[strings.Index(text, "\n  completions: ")+1:], "  completions: %d", &completions); err != nil {
+		t.Fatalf("job.yaml: completions: %v", err)
+	}
+	// The container's arguments: the list under "args:".
+	var args []string
+	_, rest, ok := strings.Cut(text, "\n          args:\n")
+	if !ok {
+		t.Fatal("job.yaml has no args")
+	}
+	for line := range strings.SplitSeq(rest, "\n") {
+		item, ok := strings.CutPrefix(line, "            - ")
+		if !ok {
+			break
+		}
+		args = append(args, strings.ReplaceAll(item, "$(JOB_COMPLETION_INDEX)", "3"))
+	}
+	if len(args) < 2 || args[0] != "generate" {
+		t.Fatalf("job.yaml args %q: want generate and its flags", args)
+	}
+	fs := flag.NewFlagSet("generate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	setupGenerate(fs)
+	var flags []string
+	for _, a := range args[1:] {
+		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "bank" && fs.Lookup("bank") == nil {
+			// What the manifest's comment says to write instead.
+			t.Logf("generate has no --bank yet: %s replaced by jsonl", a)
+			flags = append(flags, "--format=jsonl", "--out="+filepath.Join(t.TempDir(), "shard-3.jsonl"))
+			continue
+		}
+		flags = append(flags, a)
+	}
+	if err := fs.Parse(flags); err != nil || fs.NArg() != 0 {
+		t.Fatalf("job.yaml args %q: %v", args, err)
+	}
+	// The flags pass generate's checks: a run of them with its context
+	// ended at once is interrupted, not refused.
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	var stderr bytes.Buffer
+	if code := Run(ctx, append([]string{"generate"}, flags...), nil, io.Discard, &stderr); code != ExitInterrupted {
+		t.Errorf("generate %q: exit %d, %s", flags, code, stderr.String())
+	}
+	sh, err := parseShard(fs.Lookup("shard").Value.String(), func(string) (string, bool) { return "", false })
+	if err != nil || sh.K != 3 || sh.N != completions {
+		t.Errorf("job.yaml: --shard %v (%v) with completions %d: want the completion index / completions", sh, err, completions)
+	}
+	if !strings.Contains(text, "/data/shard-$(JOB_COMPLETION_INDEX).") {
+		t.Error("job.yaml: each shard must write a file of its own under /data")
 	}
 }
