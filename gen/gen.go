@@ -150,8 +150,8 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 	}
 }
 
-// Problem returns problem i of the run, ignoring duplicates of earlier
-// problems (Run removes those).
+// Problem returns problem i of the run: the problem Run emits at index i
+// unless a lower index has its canonical key.
 func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error) {
 	if err := g.check(); err != nil {
 		return problem.Problem{}, err
@@ -183,7 +183,7 @@ func (g *Generator) RunShard(ctx context.Context, n int, sh Shard, workers int, 
 		return Stats{}, err
 	}
 	if n <= 0 {
-		return Stats{}, fmt.Errorf("gen: number of problems %d must be positive", n)
+		return Stats{}, fmt.Errorf("gen: number of indices %d must be positive", n)
 	}
 	if err := sh.Validate(); err != nil {
 		return Stats{}, fmt.Errorf("gen: %w", err)
@@ -221,9 +221,9 @@ func (g *Generator) RunShard(ctx context.Context, n int, sh Shard, workers int, 
 	}
 	go func() {
 		defer close(jobs)
-		for i := sh.K; i < n; i += sh.N {
+		for j := range size {
 			select {
-			case jobs <- i:
+			case jobs <- sh.K + j*sh.N:
 			case <-ctx.Done():
 				return
 			}
