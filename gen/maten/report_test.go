@@ -138,9 +138,10 @@ func writeComposerReport(b *strings.Builder, length int, ps []problem.Problem) {
 // TestComposerReport generates problems of 3 and 5 plies and checks that
 // the composer's metrics vary: some problems have a sacrifice and some
 // not, some a quiet first move and some not, and the beauty score takes
-// several values. With -composer-report FILE it generates the problems of 1,000 indices
-// per length (3, 5, 7 and 9 plies) and writes their distributions to FILE (the report of the
-// current code is docs/variety-report-n.md).
+// several values. With -composer-report FILE it generates the problems
+// of 1,000 indices per length (3, 5, 7 and 9 plies) and writes their
+// distributions to FILE (the report of the current code is
+// docs/variety-report-n.md).
 func TestComposerReport(t *testing.T) {
 	lengths, n := []int{3, 5}, map[int]int{3: 60, 5: 20}
 	if *composerReport != "" {
