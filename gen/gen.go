@@ -8,8 +8,13 @@
 //     the seed and i alone, so the output does not depend on the number
 //     of workers;
 //   - the problems are emitted in index order from a single goroutine;
-//   - a problem equal to an earlier one, or to its left-right mirror
-//     image, is replaced by the next problem of the same stream;
+//   - a problem equal to one of a lower index, or to its left-right
+//     mirror image, is dropped, so that problem i depends on the seed and
+//     i alone and the output is the list of problems 0, …, n-1 deduplicated
+//     in index order;
+//   - a run can be split into shards (Shard, RunShard), shard K of N taking
+//     the indices i with i mod N = K: the shards' outputs, put in index
+//     order and deduplicated in the same way, are the whole run's output;
 //   - a problem that takes too many attempts ends the run with ErrTooRare;
 //   - the run stops when its context ends, the problems emitted until then
 //     forming a prefix of the full run's output.
@@ -79,8 +84,8 @@ type Generator struct {
 // Stats describes a run.
 type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
-	Candidates int // attempts (calls of Candidate) made for the problems emitted, duplicates included
-	Duplicates int // problems dropped as duplicates (mirror images count)
+	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
+	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -145,8 +150,8 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 	}
 }
 
-// Problem returns problem i of the run, ignoring duplicates of earlier
-// problems (Run removes those).
+// Problem returns problem i of the run: the problem Run emits at index i
+// unless a lower index has its canonical key.
 func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error) {
 	if err := g.check(); err != nil {
 		return problem.Problem{}, err
@@ -154,18 +159,39 @@ func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error)
 	return g.next(ctx, newStream(g.Seed, i), g.newWorker(ctx))
 }
 
-// Run generates n problems with the given number of workers (at least 1)
-// and calls emit for each, in index order, from a single goroutine. A
-// problem equal to an earlier one or to its mirror image is replaced by
-// the next problem of the same slot, so the output does not depend on
-// workers. Run stops at the first error from emit or when ctx ends; the
-// problems emitted until then form a prefix of the full run's output.
+// Run generates problems 0, …, n-1 with the given number of workers (at
+// least 1) and calls emit for each, in index order, from a single
+// goroutine; a problem equal to one of a lower index or to its mirror
+// image is dropped (Stats.Duplicates counts them), so n is the number of
+// indices and the problems emitted are n less the duplicates. The output
+// does not depend on workers. Run stops at the first error from emit or
+// when ctx ends; the problems emitted until then form a prefix of the
+// full run's output. Run is RunShard of the whole run.
 func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.Problem) error) (Stats, error) {
+	return g.RunShard(ctx, n, Shard{}, workers, emit)
+}
+
+// RunShard is Run restricted to the indices of shard sh among 0, …, n-1:
+// problem i, for each such i in increasing order, is emitted unless it
+// repeats a problem of a lower index of the same shard or its mirror
+// image. Problem i is the same in every shard and in the whole run, so
+// the outputs of shards 0 to N-1, merged in index order and deduplicated
+// by CanonicalKey keeping the lowest index, are the output of Run. A
+// shard that takes no index (K ≥ n) emits nothing and succeeds.
+func (g *Generator) RunShard(ctx context.Context, n int, sh Shard, workers int, emit func(problem.Problem) error) (Stats, error) {
 	if err := g.check(); err != nil {
 		return Stats{}, err
 	}
 	if n <= 0 {
-		return Stats{}, fmt.Errorf("gen: number of problems %d must be positive", n)
+		return Stats{}, fmt.Errorf("gen: number of indices %d must be positive", n)
+	}
+	if err := sh.Validate(); err != nil {
+		return Stats{}, fmt.Errorf("gen: %w", err)
+	}
+	sh = sh.norm()
+	size := sh.Size(n)
+	if size == 0 {
+		return Stats{}, nil
 	}
 	workers = max(workers, 1)
 	ctx, cancel := context.WithCancel(ctx)
@@ -195,9 +221,9 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	}
 	go func() {
 		defer close(jobs)
-		for i := range n {
+		for j := range size {
 			select {
-			case jobs <- i:
+			case jobs <- sh.K + j*sh.N:
 			case <-ctx.Done():
 				return
 			}
@@ -211,32 +237,17 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	var st Stats
 	seen := make(map[string]bool)
 	pending := make(map[int]result)
-	w := g.newWorker(ctx) // for the replacements of duplicates
-	nextIndex := 0
+	next, done := sh.K, 0
 	var firstErr error
 	for r := range results {
 		pending[r.s.index] = r
 		for {
-			cur, ok := pending[nextIndex]
+			cur, ok := pending[next]
 			if !ok {
 				break
 			}
-			delete(pending, nextIndex)
-			if cur.err != nil {
-				firstErr = cur.err
-				break
-			}
-			p := cur.p
-			for firstErr == nil {
-				key := canonicalKey(&p.Position)
-				if !seen[key] {
-					seen[key] = true
-					break
-				}
-				st.Duplicates++
-				p, firstErr = g.next(ctx, cur.s, w)
-			}
-			if firstErr != nil {
+			delete(pending, next)
+			if firstErr = cur.err; firstErr != nil {
 				break
 			}
 			// Nothing more once ctx has ended, even a problem already
@@ -244,12 +255,18 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 			if firstErr = ctx.Err(); firstErr != nil {
 				break
 			}
-			if firstErr = emit(p); firstErr != nil {
-				break
+			if key := CanonicalKey(&cur.p.Position); seen[key] {
+				st.Duplicates++
+			} else {
+				seen[key] = true
+				if firstErr = emit(cur.p); firstErr != nil {
+					break
+				}
+				st.Problems++
 			}
-			st.Problems++
 			st.Candidates += cur.s.attempts
-			nextIndex++
+			next += sh.N
+			done++
 		}
 		if firstErr != nil {
 			break
@@ -259,15 +276,17 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	for range results {
 		// Drain so the workers can finish.
 	}
-	if firstErr == nil && nextIndex < n {
+	if firstErr == nil && done < size {
 		firstErr = ctx.Err()
 	}
 	return st, firstErr
 }
 
-// canonicalKey identifies a problem up to left-right mirroring: the smaller
-// of the SFENs of the position and of its mirror image.
-func canonicalKey(p *shogi.Position) string {
+// CanonicalKey identifies a problem up to left-right mirroring: the
+// smaller of the SFENs of the position and of its mirror image. Run drops
+// a problem whose key is that of a problem of a lower index; a merge of
+// shards does the same.
+func CanonicalKey(p *shogi.Position) string {
 	m := p.Mirror()
 	a, b := p.SFEN(), m.SFEN()
 	if b < a {

@@ -61,23 +61,30 @@ func TestRunOrderAndDedup(t *testing.T) {
 	if !reflect.DeepEqual(ps1, ps4) || st1 != st4 {
 		t.Fatalf("1 worker and 4 differ: %+v, %+v", st1, st4)
 	}
+	// Problem i is the first of stream i; those that repeat a lower
+	// index are dropped.
 	seen := map[shogi.Square]bool{}
-	for i, p := range ps1 {
+	var want []problem.Problem
+	for i := range 45 {
+		p, err := kingSquares(3).Problem(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if want := (problem.Provenance{Method: "king", Seed: 3, Index: i, Version: "v0.test"}); p.Provenance != want {
 			t.Errorf("problem %d: provenance %+v", i, p.Provenance)
 		}
 		k := p.Position.King(shogi.White)
 		if seen[k] || seen[k.Mirror()] {
-			t.Errorf("problem %d: king on %v repeats an earlier problem or its mirror image", i, k)
+			continue
 		}
 		seen[k] = true
+		want = append(want, p)
 	}
-	if st1.Problems != 45 || st1.Duplicates == 0 || st1.Candidates != 45+st1.Duplicates {
-		t.Errorf("stats %+v: want 45 problems, some duplicates, one candidate each", st1)
+	if !reflect.DeepEqual(ps1, want) {
+		t.Errorf("Run gives %d problems, not the %d of indices 0 to 44 that repeat no lower index", len(ps1), len(want))
 	}
-	first, err := kingSquares(3).Problem(context.Background(), 0)
-	if err != nil || !reflect.DeepEqual(first, ps1[0]) {
-		t.Errorf("Problem(0) = %v, %v; Run's first is %v", first.Position, err, ps1[0].Position)
+	if st1.Problems != len(want) || st1.Duplicates != 45-len(want) || st1.Duplicates == 0 || st1.Candidates != 45 {
+		t.Errorf("stats %+v: want %d problems, %d duplicates, one candidate per index", st1, len(want), 45-len(want))
 	}
 	other, _, err := run(t, kingSquares(4), 45, 2)
 	if err != nil || reflect.DeepEqual(other, ps1) {
@@ -85,12 +92,34 @@ func TestRunOrderAndDedup(t *testing.T) {
 	}
 }
 
-// The 46th problem cannot be found: the attempt limit ends the run after
-// the 45 others.
+// A slot that finds no problem within the attempt limit ends the run
+// there with ErrTooRare, after the problems of the lower indices.
 func TestRunTooRare(t *testing.T) {
-	ps, st, err := run(t, kingSquares(1), 46, 2)
-	if !errors.Is(err, gen.ErrTooRare) || len(ps) != 45 || st.Problems != 45 {
-		t.Errorf("error %v, %d problems emitted, stats %+v", err, len(ps), st)
+	g := func() *gen.Generator {
+		g := kingSquares(15)
+		g.MaxAttempts = 2
+		judge := g.NewJudge
+		g.NewJudge = func() gen.Judge {
+			j := judge()
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				return p.King(shogi.White).File() <= 3 && j(p, pr)
+			}
+		}
+		return g
+	}
+	rare := -1
+	for i := range 100 {
+		if _, err := g().Problem(context.Background(), i); errors.Is(err, gen.ErrTooRare) {
+			rare = i
+			break
+		}
+	}
+	if rare < 1 {
+		t.Fatalf("the first slot without a problem is %d: want one after index 0", rare)
+	}
+	ps, st, err := run(t, g(), 100, 3)
+	if !errors.Is(err, gen.ErrTooRare) || st.Problems+st.Duplicates != rare || len(ps) != st.Problems {
+		t.Errorf("error %v, %d problems emitted, stats %+v; want ErrTooRare at index %d", err, len(ps), st, rare)
 	}
 }
 

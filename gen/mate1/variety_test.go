@@ -12,7 +12,7 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-var varietyReport = flag.String("variety-report", "", "write the variety report of 10,000 problems per method to this file")
+var varietyReport = flag.String("variety-report", "", "write the variety report of the problems of 10,000 indices per method to this file")
 
 // variety summarises a set of problems.
 type variety struct {

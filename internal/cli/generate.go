@@ -26,14 +26,15 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
+		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [--shard K/N] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
 		help: `
-Generate writes N problems of --length plies (default 1: mate-in-1; 3, 5,
-7, 9, …: mate-in-N, see below). Every mate-in-1 problem is checked with the
-exact mate-in-1 analysis: a legal position with Black to move and no king
-for Black (unless --two-kings), exactly one mating move, and by default no
-pieces left in Black's hand after it. White's hand always holds every
-remaining piece, written out in full in the SFEN.
+Generate writes problems 0 to N-1 (--n N) of --length plies (default 1:
+mate-in-1; 3, 5, 7, 9, …: mate-in-N, see below). Every mate-in-1 problem
+is checked with the exact mate-in-1 analysis: a legal position with
+Black to move and no king for Black (unless --two-kings), exactly one
+mating move, and by default no pieces left in Black's hand after it.
+White's hand always holds every remaining piece, written out in full in
+the SFEN.
 
 Two methods: reverse (fix the mating move, build the position around it;
 fast) and random (place pieces at random, keep what passes the filters).
@@ -42,8 +43,21 @@ the pieces in Black's hand.
 
 The same flags and seed give the same output whatever --workers is:
 problem i comes from a random stream derived from the seed and i alone.
-A problem that repeats an earlier one, or its left-right mirror image, is
-replaced by the next one from the same stream.
+A problem that repeats one of a lower index, or its left-right mirror
+image, is dropped, so a run writes N problems less the duplicates (the
+summary line counts them; with few pieces or narrow filters they are
+common).
+
+--shard K/N (0 <= K < N) generates only the indices i with i mod N = K,
+for spreading a run over N processes or machines: each problem is the one
+the whole run makes at its index, with the same record, so the N outputs
+merged in index order, dropping a problem whose mirror-image key a lower
+index has (tsume bank merge), are the whole run's output. --n stays the
+whole run's number of indices. --shard auto/N takes K from the
+environment variable JOB_COMPLETION_INDEX (set in a Kubernetes Indexed
+Job's pods; it must then hold a number from 0 to N-1). --shard needs
+--format jsonl. A shard that stopped is simply run again: its output is
+rewritten from the start, the same as before (see deploy/README.md).
 
 Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
 --method reverse means it too), which takes sound mate-in-1 problems and
@@ -94,7 +108,7 @@ line is shown on standard error when it is a terminal; a summary line ends
 every run, unless the output could not be written: then the error, and how
 many problems were written, end it instead.
 
-Exit status: 0 all N problems written, 1 --timeout (or the attempt limit)
+Exit status: 0 every index done (all its problems written), 1 --timeout (or the attempt limit)
 reached first, 2 bad usage or the output could not be written, 130
 interrupted.`,
 		setup: setupGenerate,
@@ -128,6 +142,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
+	shardFlag := fs.String("shard", "", "generate only shard `K/N` of the run: the indices i below --n with i mod N = K (auto/N: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
@@ -185,12 +200,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
 		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
+		shard, err := parseShard(*shardFlag, os.LookupEnv)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		errs = append(errs, shardFlagErrors(shard, *format)...)
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters.filter(), errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, g, c, *n, shard, *workers, *format, *out, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -216,13 +236,14 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, *n, shard, *workers, *format, *out, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs g and writes its problems; c, if set, holds the
-// counters of a mate-in-N run, summed up after the summary line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs shard sh of g's n indices and writes its problems; c,
+// if set, holds the counters of a mate-in-N run, summed up after the
+// summary line.
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n int, sh gen.Shard, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
 	var sheet *worksheet
 	var file *os.File
@@ -252,15 +273,16 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	var rec strings.Builder
 	var writeErr error // the first failure to write the output
 	written := 0
-	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
+	size := sh.Size(n) // the indices of the run
+	st, runErr := g.RunShard(runCtx, n, sh, workers, func(p problem.Problem) error {
 		writeErr = writeRecord(bw, sheet, &rec, &p, format)
 		if writeErr != nil {
 			return writeErr
 		}
 		written++
-		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == n) {
+		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == size) {
 			lastDraw = time.Now()
-			drawProgress(e.stderr, written, n, time.Since(start))
+			drawProgress(e.stderr, written, size, time.Since(start))
 		}
 		return nil
 	})
@@ -284,7 +306,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
-		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d of %d problems written)", writeErr, written, n)}
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d problem%s written, from %d of %d indices)", writeErr, written, plural(written), st.Problems+st.Duplicates, size)}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {
@@ -294,6 +316,9 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	rateText := fmt.Sprintf("%.0f", rate)
 	if c != nil && rate < 10 {
 		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
+	}
+	if sh != (gen.Shard{}) {
+		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sh, size, n)
 	}
 	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
@@ -305,9 +330,9 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	case runErr == nil:
 		return nil
 	case errors.Is(runErr, context.DeadlineExceeded) && ctx.Err() == nil:
-		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: found %d of %d problems", timeout, st.Problems, n)}
+		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: found %d problem%s, from %d of %d indices", timeout, st.Problems, plural(st.Problems), st.Problems+st.Duplicates, size)}
 	case errors.Is(runErr, gen.ErrTooRare):
-		return &exitError{ExitNo, fmt.Sprintf("found %d of %d problems: %v", st.Problems, n, runErr)}
+		return &exitError{ExitNo, fmt.Sprintf("found %d problem%s, from %d of %d indices: %v", st.Problems, plural(st.Problems), st.Problems+st.Duplicates, size, runErr)}
 	}
 	return runErr
 }
