@@ -236,13 +236,13 @@ type found struct {
 // then the solver, the composer's filter (at the full length only) and
 // the verdict.
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
-	return j.checkAbove(j.solvers[(n-3)/2], q, n, math.Inf(-1))
+	return j.checkAbove(q, n, math.Inf(-1))
 }
 
-// checkAbove is check by the solver s, for the local search of
-// Options.Optimize: a problem of the full length whose beauty score is
-// not above floor fails before the verdict, the dearest step.
-func (j *judge) checkAbove(s *mate.Solver, q *shogi.Position, n int, floor float64) (found, bool) {
+// checkAbove is check for the local search of Options.Optimize: a
+// problem of the full length whose beauty score is not above floor fails
+// before the verdict, the dearest step.
+func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool) {
 	o, c := j.o, j.o.Counters
 	c.add(built, n)
 	if j.hasMate1(q) {
@@ -250,7 +250,7 @@ func (j *judge) checkAbove(s *mate.Solver, q *shogi.Position, n int, floor float
 		return found{}, false
 	}
 	c.add(searched, n)
-	sol, err := s.Solve(j.ctx, q)
+	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
 	if err != nil {
 		return found{}, false
 	}

@@ -22,9 +22,10 @@ import (
 // solver, the composer's filter, the verdict), at the same length. It
 // replaces the current problem when it is sound and its beauty score is
 // strictly higher, and the removals are tried again from it; the search
-// stops after the budget of judged mutations. Its random stream is derived from the seed and the problem
-// it starts from, so that the run stays a function of the seed and the
-// index whatever the number of workers.
+// stops after the budget of judged mutations. Its random stream is
+// derived from the seed and the problem it starts from, so that the run
+// stays a function of the seed and the index whatever the number of
+// workers.
 
 // Objective is what the local search of Options.Optimize raises.
 type Objective int
@@ -119,7 +120,7 @@ func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, pro
 		if j.o.Length == 3 && !j.hasMate3(r) {
 			continue
 		}
-		nf, ok := j.checkAbove(j.solvers[len(j.solvers)-1], r, j.o.Length, best)
+		nf, ok := j.checkAbove(r, j.o.Length, best)
 		if !ok {
 			continue
 		}
