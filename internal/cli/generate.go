@@ -83,7 +83,16 @@ average along the line, futile interpositions left out) and beauty
 max(0, 4 − final pieces) − 0.5 per piece beyond 5). --min-sacrifices,
 --quiet-first, --min-refusals, --min-distant-drops, --max-final-pieces,
 --min-branching and --min-beauty filter on them (mate-in-N only). The
-difficulty is log2(nodes) + log2(checks).
+difficulty is log2(nodes) + log2(checks). --optimize beauty (mate-in-N
+only) raises the beauty of each problem by a local search: each piece is
+tried off the board or out of Black's hand, then random mutations (move a
+piece, change its kind, promote or demote it, move it between the board
+and Black's hand, give it to the other side, add one), and a mutation is
+kept when it is a sound problem of the same length, by the same tests,
+with a higher beauty. --optimize-budget bounds the mutations judged per
+problem (default 24). The method's name gets "+beauty" (backward-3+beauty)
+and the jsonl record "optimized": {"from": the beauty before, "steps":
+the mutations kept}.
 
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
@@ -206,7 +215,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		errs = append(errs, shardFlagErrors(shard, *format)...)
 		if *length != 1 {
-			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters.filter(), errs)
+			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
