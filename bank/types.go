@@ -36,19 +36,19 @@ type Rating struct {
 
 // Query selects problems; the zero value of a field does not constrain.
 type Query struct {
-	Plies          int     // the length in plies (1, 3, 5, …)
-	MinDifficulty  float64 // the generator's difficulty score, at least
-	MaxDifficulty  float64 // … at most
-	MinRating      float64 // the empirical rating, at least
-	MaxRating      float64 // … at most
-	MinPieces      int     // pieces on the board, at least
-	MaxPieces      int     // … at most
-	MatingPiece    string  // the kind that gives the final mate, as in SFEN: "G", "+R", …
-	KingRegion     string  // where the defender's king stands: "corner", "edge" or "centre"
-	Verdict        string  // "sound", …
-	Method         string  // the generation method
-	Limit          int     // at most this many entries (0: no limit)
-	Offset         int     // skip this many first
+	Plies         int     // the length in plies (1, 3, 5, …)
+	MinDifficulty float64 // the generator's difficulty score, at least
+	MaxDifficulty float64 // … at most
+	MinRating     float64 // the empirical rating, at least
+	MaxRating     float64 // … at most
+	MinPieces     int     // pieces on the board, at least
+	MaxPieces     int     // … at most
+	MatingPiece   string  // the kind that gives the final mate, as in SFEN: "G", "+R", …
+	KingRegion    string  // where the defender's king stands: "corner", "edge" or "centre"
+	Verdict       string  // "sound", …
+	Method        string  // the generation method
+	Limit         int     // at most this many entries (0: no limit)
+	Offset        int     // skip this many first
 }
 
 // Attempt is one try at a problem by a browser session.
