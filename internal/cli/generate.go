@@ -129,6 +129,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
 	filters := newFilterFlags(fs)
+	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (see tsume bank); without --format or --out, only there")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
@@ -185,12 +186,15 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
 		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
+		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
+			*format = "" // the bank only
+		}
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters.filter(), errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, g, c, *n, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -216,14 +220,23 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, *n, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs g and writes its problems; c, if set, holds the
+// runGenerate runs g and writes its problems in the format (none when
+// empty) and into the bank bankPath (if set); c, if set, holds the
 // counters of a mate-in-N run, summed up after the summary line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
+	var toBank func(*problem.Problem) error
+	var bankDone func() (int, int, error)
+	if bankPath != "" {
+		var err error
+		if toBank, bankDone, err = bankSink(ctx, bankPath); err != nil {
+			return err
+		}
+	}
 	var sheet *worksheet
 	var file *os.File
 	if format == "svg" {
@@ -253,7 +266,12 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	var writeErr error // the first failure to write the output
 	written := 0
 	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
-		writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		if format != "" {
+			writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		}
+		if writeErr == nil && toBank != nil {
+			writeErr = toBank(&p)
+		}
 		if writeErr != nil {
 			return writeErr
 		}
@@ -282,6 +300,13 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 			writeErr = cerr
 		}
 	}
+	banked, duplicates := 0, 0
+	if bankDone != nil {
+		var berr error
+		if banked, duplicates, berr = bankDone(); writeErr == nil {
+			writeErr = berr
+		}
+	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
 		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d of %d problems written)", writeErr, written, n)}
@@ -300,6 +325,9 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 		elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
+	}
+	if bankPath != "" {
+		writeBankSummary(e, bankPath, banked, duplicates)
 	}
 	switch {
 	case runErr == nil:
