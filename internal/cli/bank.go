@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 	"text/tabwriter"
@@ -281,7 +282,8 @@ func writeEntriesJSON(w io.Writer, es []bank.Entry) error {
 		if err != nil {
 			return &exitError{ExitError, fmt.Sprintf("problem %d: %v", en.ID, err)}
 		}
-		if err := enc.Encode(entryJSON{en.ID, en.Key, en.Rating.R, en.Rating.RD, en.Attempts, en.Solves,
+		round := func(x float64) float64 { return math.Round(x*100) / 100 }
+		if err := enc.Encode(entryJSON{en.ID, en.Key, round(en.Rating.R), round(en.Rating.RD), en.Attempts, en.Solves,
 			en.SolveTime.Seconds(), p}); err != nil {
 			return err
 		}

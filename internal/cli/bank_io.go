@@ -220,13 +220,22 @@ func readProblems(ctx context.Context, file string, bs *bankSolver) ([]problem.P
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
 		return problem.ReadJSONL(bytes.NewReader(data), file)
 	}
-	// Generate's comments are blanked out, the lines kept: the CSA reader
-	// takes no # line.
+	// Generate's comments are blanked out, the lines kept, since the CSA
+	// reader takes no # line; between CSA records they become the "/"
+	// that separates records.
 	lines := strings.Split(string(data), "\n")
 	blanked := make([]string, len(lines))
+	var comments []int
 	for i, l := range lines {
-		if !generatorComment.MatchString(strings.TrimRight(l, "\r")) {
+		if generatorComment.MatchString(strings.TrimRight(l, "\r")) {
+			comments = append(comments, i)
+		} else {
 			blanked[i] = l
+		}
+	}
+	if len(comments) > 1 && record.Detect([]byte(strings.Join(blanked, "\n"))) == record.FormatCSA {
+		for _, i := range comments[1:] {
+			blanked[i] = "/"
 		}
 	}
 	games, err := record.ReadRecords([]byte(strings.Join(blanked, "\n")))
