@@ -100,8 +100,9 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		line.WriteString(m.String())
 	}
 	pos := &p.Position
+	sfen := pos.SFEN()
 	return append(args,
-		Key(pos), pos.SFEN(), p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
+		keyOf(pos, sfen), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,

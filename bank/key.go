@@ -12,9 +12,12 @@ import (
 // becomes file 10−f, shogi.Position.Mirror), each without the move number:
 // board, side to move and hands. A position and its mirror image have
 // the same key; two positions that differ otherwise do not.
-func Key(p *shogi.Position) string {
+func Key(p *shogi.Position) string { return keyOf(p, p.SFEN()) }
+
+// keyOf is Key of p, whose SFEN is sfen.
+func keyOf(p *shogi.Position, sfen string) string {
 	m := p.Mirror()
-	a, b := withoutMoveNumber(p.SFEN()), withoutMoveNumber(m.SFEN())
+	a, b := withoutMoveNumber(sfen), withoutMoveNumber(m.SFEN())
 	if b < a {
 		return b
 	}

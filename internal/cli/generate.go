@@ -26,7 +26,7 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
+		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
 		help: `
 Generate writes N problems of --length plies (default 1: mate-in-1; 3, 5,
 7, 9, …: mate-in-N, see below). Every mate-in-1 problem is checked with the
@@ -87,6 +87,12 @@ board move + 2 for a declined promotion, where C is the number of checks,
 L of legal moves and T of tempting checks (non-mating checks with at most
 two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
 10 or more.
+
+--bank FILE adds every problem to a problem bank too (see tsume bank;
+created on first use), committed every 1000 problems or 2 seconds; a
+problem the bank holds already, or its mirror image, is a duplicate, no
+error; the counts of both end the summary. Without --format and --out,
+the bank is the only output.
 
 Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
 SIGTERM) leaves a valid file with every problem found so far. A progress
