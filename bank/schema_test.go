@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -103,5 +104,27 @@ func TestGlicko(t *testing.T) {
 	}
 	if e := Expected(DefaultRating, DefaultRating); e != 0.5 {
 		t.Errorf("Expected of equals %v", e)
+	}
+}
+
+// TestOpenErrors checks that what is not a bank is refused, and the file
+// name is in the error.
+func TestOpenErrors(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	text := filepath.Join(dir, "notes.txt")
+	if err := os.WriteFile(text, []byte(strings.Repeat("not a database\n", 100)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{text, filepath.Join(dir, "a?b.db"), "", filepath.Join(dir, "missing", "x.db")} {
+		b, err := Open(ctx, path)
+		if err == nil {
+			b.Close()
+			t.Errorf("Open(%q) succeeded", path)
+			continue
+		}
+		if path != "" && !strings.Contains(err.Error(), path) {
+			t.Errorf("Open(%q): %v does not name the file", path, err)
+		}
 	}
 }
