@@ -26,7 +26,7 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [--shard K/N] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
+		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [--shard K/N] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
 		help: `
 Generate writes problems 0 to N-1 (--n N) of --length plies (default 1:
 mate-in-1; 3, 5, 7, 9, …: mate-in-N, see below). Every mate-in-1 problem
@@ -111,6 +111,12 @@ L of legal moves and T of tempting checks (non-mating checks with at most
 two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
 10 or more.
 
+--bank FILE adds every problem to a problem bank too (see tsume bank;
+created on first use), committed every 1000 problems or 2 seconds; a
+problem the bank holds already, or its mirror image, is a duplicate, no
+error; the counts of both end the summary. Without --format and --out,
+the bank is the only output.
+
 Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
 SIGTERM) leaves a valid file with every problem found so far. A progress
 line is shown on standard error when it is a terminal; a summary line ends
@@ -153,6 +159,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
 	shardFlag := fs.String("shard", "", "generate only shard `K/N` of the run: the indices i below --n with i mod N = K (auto/N: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
+	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (see tsume bank); without --format or --out, only there")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
@@ -213,13 +220,16 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			errs = append(errs, err)
 		}
-		errs = append(errs, shardFlagErrors(shard, *format)...)
+		errs = append(errs, shardFlagErrors(shard, *format, *bankPath)...)
+		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
+			*format = "" // the bank only
+		}
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, *n, shard, *workers, *format, *out, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, g, c, *n, shard, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -245,15 +255,27 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, *n, shard, *workers, *format, *out, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, *n, shard, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs shard sh of g's n indices and writes its problems; c,
-// if set, holds the counters of a mate-in-N run, summed up after the
-// summary line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n int, sh gen.Shard, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs shard sh of g's n indices and writes its problems in
+// the format (none when empty) and into the bank bankPath (if set); c, if
+// set, holds the counters of a mate-in-N run, summed up after the summary
+// line.
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n int, sh gen.Shard, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
+	var toBank func(*problem.Problem) error
+	var bankDone func() (int, int, error)
+	if bankPath != "" {
+		var err error
+		if toBank, bankDone, err = bankSink(ctx, bankPath); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err() // interrupted before it began
+			}
+			return err
+		}
+	}
 	var sheet *worksheet
 	var file *os.File
 	if format == "svg" {
@@ -284,7 +306,12 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	written := 0
 	size := sh.Size(n) // the indices of the run
 	st, runErr := g.RunShard(runCtx, n, sh, workers, func(p problem.Problem) error {
-		writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		if format != "" {
+			writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		}
+		if writeErr == nil && toBank != nil {
+			writeErr = toBank(&p)
+		}
 		if writeErr != nil {
 			return writeErr
 		}
@@ -313,6 +340,13 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 			writeErr = cerr
 		}
 	}
+	banked, duplicates := 0, 0
+	if bankDone != nil {
+		var berr error
+		if banked, duplicates, berr = bankDone(); writeErr == nil {
+			writeErr = berr
+		}
+	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
 		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d problem%s written, from %d of %d indices)", writeErr, written, plural(written), st.Problems+st.Duplicates, size)}
@@ -334,6 +368,9 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 		elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
+	}
+	if bankPath != "" {
+		writeBankSummary(e, bankPath, banked, duplicates)
 	}
 	switch {
 	case runErr == nil:

@@ -40,10 +40,11 @@ func parseShard(text string, lookup func(string) (string, bool)) (gen.Shard, err
 	return s, nil
 }
 
-// shardFlagErrors returns what is wrong with --shard sh for the format.
-func shardFlagErrors(sh gen.Shard, format string) []error {
-	if sh == (gen.Shard{}) || format == "jsonl" {
+// shardFlagErrors returns what is wrong with --shard sh for the format
+// and the bank file (--bank).
+func shardFlagErrors(sh gen.Shard, format, bankPath string) []error {
+	if sh == (gen.Shard{}) || format == "jsonl" || bankPath != "" {
 		return nil
 	}
-	return []error{errors.New("--shard needs --format jsonl: a merge of the shards needs each problem's index, which jsonl records")}
+	return []error{errors.New("--shard needs --format jsonl or --bank FILE: a merge of the shards needs each problem's index, which both record")}
 }

@@ -249,10 +249,10 @@ func TestGenerateShardFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--shard", "0/2"}, "--shard needs --format jsonl"},
-		{[]string{"--shard", "0/2", "--format", "kif"}, "--shard needs --format jsonl"},
+		{[]string{"--shard", "0/2"}, "--shard needs --format jsonl or --bank FILE"},
+		{[]string{"--shard", "0/2", "--format", "kif"}, "--shard needs --format jsonl or --bank FILE"},
 		{[]string{"--shard", "2/2", "--format", "jsonl"}, "--shard: shard 2/2: the shard number must be from 0 to 1"},
-		{[]string{"--shard", "0/2", "--length", "3"}, "--shard needs --format jsonl"},
+		{[]string{"--shard", "0/2", "--length", "3"}, "--shard needs --format jsonl or --bank FILE"},
 	} {
 		out, errs, code := runGenerateCLI(t, t.Context(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
@@ -316,10 +316,9 @@ func TestDeployManifest(t *testing.T) {
 	var flags []string
 	for _, a := range args[1:] {
 		name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if name == "bank" && fs.Lookup("bank") == nil {
-			// What the manifest's comment says to write instead.
-			t.Logf("generate has no --bank yet: %s replaced by jsonl", a)
-			flags = append(flags, "--format=jsonl", "--out="+filepath.Join(t.TempDir(), "shard-3.jsonl"))
+		if name == "bank" {
+			// The shard's own bank file, here rather than under /data.
+			flags = append(flags, "--bank="+filepath.Join(t.TempDir(), "shard-3.db"))
 			continue
 		}
 		flags = append(flags, a)
