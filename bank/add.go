@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/problem"
 )
 
@@ -102,7 +103,7 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 	pos := &p.Position
 	sfen := pos.SFEN()
 	return append(args,
-		keyOf(pos, sfen), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
+		gen.CanonicalKeySFEN(pos, sfen), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,

@@ -1,36 +1,18 @@
 package bank
 
 import (
-	"strings"
-
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// Key returns the canonical key of a position: the smaller, in byte
-// order, of its SFEN and the SFEN of its left-right mirror image (file f
-// becomes file 10−f, shogi.Position.Mirror), each without the move number:
-// board, side to move and hands. A position and its mirror image have
-// the same key; two positions that differ otherwise do not.
-func Key(p *shogi.Position) string { return keyOf(p, p.SFEN()) }
-
-// keyOf is Key of p, whose SFEN is sfen.
-func keyOf(p *shogi.Position, sfen string) string {
-	m := p.Mirror()
-	a, b := withoutMoveNumber(sfen), withoutMoveNumber(m.SFEN())
-	if b < a {
-		return b
-	}
-	return a
-}
-
-// withoutMoveNumber drops the fourth field of an SFEN.
-func withoutMoveNumber(sfen string) string {
-	if i := strings.LastIndexByte(sfen, ' '); i >= 0 {
-		return sfen[:i]
-	}
-	return sfen
-}
+// Key returns the canonical key of a position, gen.CanonicalKey: the
+// smaller, in byte order, of its SFEN and the SFEN of its left-right
+// mirror image, each without the move number. A position and its mirror
+// image have the same key; two positions that differ otherwise do not.
+// It is the key by which generate drops duplicates, so a bank and a run
+// agree on what a duplicate is.
+func Key(p *shogi.Position) string { return gen.CanonicalKey(p) }
 
 // The king regions of KingRegion.
 const (

@@ -2,10 +2,13 @@ package bank
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tsume-shogi/tsume/problem"
 )
 
 // TestMerge merges two banks that share some problems, the second with
@@ -109,4 +112,84 @@ func cpuTime() time.Duration {
 		return 0
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// TestMergeShards merges at once the banks of the shards of a run, listed
+// out of order, and gets the bank of the single run: the same problems
+// with the same IDs, the mirror images of lower indices dropped wherever
+// they lie. Merged one file at a time, the shards keep the wrong copies.
+func TestMergeShards(t *testing.T) {
+	ctx := context.Background()
+	const n, shards = 120, 3
+	fresh := synthetic(n)
+	run := make([]problem.Problem, n)
+	for i := range run {
+		if i%10 == 7 { // the mirror image of index i-5, which another shard has
+			run[i] = run[i-5]
+			run[i].Position = run[i-5].Position.Mirror()
+		} else {
+			run[i] = fresh[i]
+		}
+		run[i].Provenance.Index = i
+	}
+	single, _ := openTemp(t)
+	if _, err := single.Add(ctx, run...); err != nil {
+		t.Fatal(err)
+	}
+	want, err := single.Query(ctx, Query{})
+	if err != nil || len(want) != n-n/10 {
+		t.Fatalf("the single run's bank: %d problems, %v; want %d", len(want), err, n-n/10)
+	}
+	dir := t.TempDir()
+	paths := make([]string, shards)
+	for k := range shards {
+		paths[k] = filepath.Join(dir, fmt.Sprintf("shard-%d.db", k))
+		b, err := Open(ctx, paths[k])
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := k; i < n; i += shards {
+			if _, err := b.Add(ctx, run[i]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		b.Close()
+	}
+	order := []string{paths[2], paths[0], paths[1]}
+	merged, _ := openTemp(t)
+	if added, err := merged.Merge(ctx, order...); err != nil || added != len(want) {
+		t.Fatalf("merge: %d added, %v; want %d", added, err, len(want))
+	}
+	got, err := merged.Query(ctx, Query{})
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("merged: %d problems, %v; want %d", len(got), err, len(want))
+	}
+	for i := range got {
+		if got[i].ID != want[i].ID || got[i].Key != want[i].Key {
+			t.Fatalf("merged entry %d: ID %d, key %s; want %d, %s", i, got[i].ID, got[i].Key, want[i].ID, want[i].Key)
+		}
+		sameProblem(t, fmt.Sprintf("merged entry %d", i), got[i].Problem, want[i].Problem)
+	}
+	// The same files merged one by one: index 17 (shard 2) comes before
+	// index 12 (shard 0), whose mirror image it is.
+	oneByOne, _ := openTemp(t)
+	for _, path := range order {
+		if _, err := oneByOne.Merge(ctx, path); err != nil {
+			t.Fatal(err)
+		}
+	}
+	es, err := oneByOne.Query(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := map[int]bool{}
+	for _, e := range es {
+		kept[e.Problem.Provenance.Index] = true
+	}
+	if !kept[17] || kept[12] {
+		t.Errorf("merged one at a time, the bank keeps index 17: %v, index 12: %v; want 17 kept over 12", kept[17], kept[12])
+	}
+	if _, err := merged.Merge(ctx); err == nil {
+		t.Error("a merge of no file succeeded")
+	}
 }

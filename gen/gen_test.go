@@ -17,7 +17,7 @@ import (
 
 // kingSquares is a method whose problems are White's king alone on a
 // random square with a gold in Black's hand: 81 positions, 45 up to
-// mirroring, so that a run of more than 45 problems cannot end.
+// mirroring, so that Run for more than 45 problems ends with ErrExhausted.
 func kingSquares(seed uint64) *gen.Generator {
 	return &gen.Generator{
 		Method: "king", Seed: seed, Version: "v0.test",
@@ -37,10 +37,11 @@ func kingSquares(seed uint64) *gen.Generator {
 	}
 }
 
-func run(t *testing.T, g *gen.Generator, n, workers int) ([]problem.Problem, gen.Stats, error) {
+// run runs g over the indices 0, …, m-1 (RunShard of the whole run).
+func run(t *testing.T, g *gen.Generator, m, workers int) ([]problem.Problem, gen.Stats, error) {
 	t.Helper()
 	var ps []problem.Problem
-	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+	st, err := g.RunShard(context.Background(), m, gen.Shard{}, workers, func(p problem.Problem) error {
 		ps = append(ps, p)
 		return nil
 	})
@@ -148,6 +149,41 @@ func TestRunCandidateOrder(t *testing.T) {
 	p, err := g.Problem(context.Background(), 7)
 	if err != nil || p.Position.King(shogi.White) != 1 {
 		t.Errorf("got king on %v, %v; want the second candidate", p.Position.King(shogi.White), err)
+	}
+}
+
+// Run goes through the indices until it has n problems: they are the
+// first n problems of the run over the indices, whatever the workers, and
+// a run asking for more distinct problems than there are ends with
+// ErrExhausted after all of them.
+func TestRunCount(t *testing.T) {
+	all, _, err := run(t, kingSquares(3), 400, 2)
+	if err != nil || len(all) < 40 {
+		t.Fatalf("400 indices: %d problems, %v", len(all), err)
+	}
+	for _, workers := range []int{1, 3} {
+		var ps []problem.Problem
+		st, err := kingSquares(3).Run(context.Background(), 40, workers, func(p problem.Problem) error {
+			ps = append(ps, p)
+			return nil
+		})
+		last := all[39].Provenance.Index
+		if err != nil || !reflect.DeepEqual(ps, all[:40]) || st.Problems != 40 || st.Problems+st.Duplicates != last+1 || st.Candidates != last+1 {
+			t.Errorf("Run for 40 problems, %d workers: %d problems, stats %+v, %v; want the first 40 of the indices, the last at index %d", workers, len(ps), st, err, last)
+		}
+	}
+	g := kingSquares(3)
+	g.MaxDuplicates = 300
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), 46, 2, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	})
+	if !errors.Is(err, gen.ErrExhausted) || len(ps) != 45 || st.Problems != 45 {
+		t.Errorf("46 problems of 45 possible: %d problems, stats %+v, error %v; want 45 and ErrExhausted", len(ps), st, err)
+	}
+	if idx := ps[44].Provenance.Index; st.Problems+st.Duplicates != idx+1+300 {
+		t.Errorf("ErrExhausted after %d indices, want the 300 after the last problem's index %d", st.Problems+st.Duplicates, idx)
 	}
 }
 

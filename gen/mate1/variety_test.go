@@ -139,7 +139,7 @@ func TestVariety(t *testing.T) {
 		if testing.Short() && m == Random && *varietyReport == "" {
 			n = 300
 		}
-		ps, st := generate(t, o, n, 2)
+		ps, st := generateIndices(t, o, n, 2)
 		v := newVariety(ps)
 		if p, share := v.maxPattern(); share > 1.0/3 {
 			t.Errorf("%s: %s in %.0f%% of the problems", m, p, 100*share)

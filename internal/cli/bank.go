@@ -48,8 +48,10 @@ already is no error but a duplicate. docs/bank.md describes the file.
   stats                 count the problems by length, verdict and method,
                         and the attempts players made
   merge OTHER...        add every problem of other bank files (what the
-                        shards of generate --bank wrote), duplicates
-                        passed over
+                        shards of generate --bank wrote), all at once in
+                        the order of their provenance (method, seed,
+                        index), the first of each canonical key kept: the
+                        merged shards are the single run's bank
 
 The query flags: --length, --min-difficulty, --max-difficulty,
 --min-pieces, --max-pieces (the pieces besides White's king, board and
@@ -359,14 +361,9 @@ func setupBankMerge(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 			return err
 		}
 		defer closeBank(b, &err)
-		total := 0
-		for _, other := range args {
-			n, err := b.Merge(ctx, other)
-			if err != nil {
-				return bankError(err)
-			}
-			fmt.Fprintf(e.stderr, "merged %s: %d problem%s added\n", other, n, plural(n))
-			total += n
+		total, err := b.Merge(ctx, args...)
+		if err != nil {
+			return bankError(err)
 		}
 		n, err := b.Count(ctx, bank.Query{})
 		if err != nil {

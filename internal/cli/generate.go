@@ -26,9 +26,9 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [--shard K/N] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
+		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--method reverse|random] [--max_pieces N] [--seed S] [--optimize beauty] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
 		help: `
-Generate writes problems 0 to N-1 (--n N) of --length plies (default 1:
+Generate writes N problems (--n N) of --length plies (default 1:
 mate-in-1; 3, 5, 7, 9, …: mate-in-N, see below). Every mate-in-1 problem
 is checked with the exact mate-in-1 analysis: a legal position with
 Black to move and no king for Black (unless --two-kings), exactly one
@@ -44,20 +44,24 @@ the pieces in Black's hand.
 The same flags and seed give the same output whatever --workers is:
 problem i comes from a random stream derived from the seed and i alone.
 A problem that repeats one of a lower index, or its left-right mirror
-image, is dropped, so a run writes N problems less the duplicates (the
-summary line counts them; with few pieces or narrow filters they are
-common).
+image, is dropped (the summary line counts the duplicates), and the run
+goes on through the indices 0, 1, 2, … until it has N problems; when
+10000 indices in a row are duplicates, the options allow too few
+distinct problems and the run ends there.
 
---shard K/N (0 <= K < N) generates only the indices i with i mod N = K,
-for spreading a run over N processes or machines: each problem is the one
-the whole run makes at its index, with the same record, so the N outputs
-merged in index order, dropping a problem whose mirror-image key a lower
-index has (tsume bank merge), are the whole run's output. --n stays the
-whole run's number of indices. --shard auto/N takes K from the
-environment variable JOB_COMPLETION_INDEX (set in a Kubernetes Indexed
-Job's pods; it must then hold a number from 0 to N-1). --shard needs
---format jsonl. A shard that stopped is simply run again: its output is
-rewritten from the start, the same as before (see deploy/README.md).
+--indices M instead of --n covers exactly the indices 0 to M-1: at most
+M problems, fewer by the duplicates. --n and --indices exclude each
+other. --shard K/S (0 <= K < S; needs --indices) generates only the
+indices i < M with i mod S = K, for spreading a run over S processes or
+machines: each problem is the one the whole run makes at its index, with
+the same record, so the S outputs merged in index order, dropping a
+problem whose mirror-image key a lower index has (tsume bank merge), are
+the output of the single run with --indices M. --shard auto/S takes K
+from the environment variable JOB_COMPLETION_INDEX (set in a Kubernetes
+Indexed Job's pods; it must then hold a number from 0 to S-1). --shard
+needs --format jsonl or --bank FILE. A shard that stopped is simply run
+again: a jsonl output is rewritten from the start, the same as before,
+and a bank passes over what it holds already (see deploy/README.md).
 
 Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
 --method reverse means it too), which takes sound mate-in-1 problems and
@@ -123,8 +127,9 @@ line is shown on standard error when it is a terminal; a summary line ends
 every run, unless the output could not be written: then the error, and how
 many problems were written, end it instead.
 
-Exit status: 0 every index done (all its problems written), 1 --timeout (or the attempt limit)
-reached first, 2 bad usage or the output could not be written, 130
+Exit status: 0 all N problems written (with --indices: every index
+done), 1 --timeout, the attempt limit or too many duplicates reached
+first, 2 bad usage or the output could not be written, 130
 interrupted.`,
 		setup: setupGenerate,
 	}
@@ -132,6 +137,7 @@ interrupted.`,
 
 func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	n := fs.Int("n", 10, "the number of problems `N`")
+	indices := fs.Int("indices", 0, "instead of --n: do exactly the indices 0 to `M`-1, at most M problems (0: use --n)")
 	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, 9, … (mate-in-N)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes per search of a candidate (0: the default of the length)")
 	method := fs.String("method", "reverse", "the `method`: reverse or random (mate-in-N: backward, the same as reverse, or random)")
@@ -157,7 +163,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
-	shardFlag := fs.String("shard", "", "generate only shard `K/N` of the run: the indices i below --n with i mod N = K (auto/N: K from $JOB_COMPLETION_INDEX)")
+	shardFlag := fs.String("shard", "", "with --indices M: generate only shard `K/S` of the run, the indices i < M with i mod S = K (auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
 	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (see tsume bank); without --format or --out, only there")
 	return func(ctx context.Context, e *env, args []string) error {
@@ -187,6 +193,12 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		if *n <= 0 {
 			errs = append(errs, fmt.Errorf("--n %d: want at least 1 problem", *n))
+		}
+		if *indices < 0 || *indices == 0 && isSet(fs, "indices") {
+			errs = append(errs, fmt.Errorf("--indices %d: want at least 1 index", *indices))
+		}
+		if isSet(fs, "n") && isSet(fs, "indices") {
+			errs = append(errs, errors.New("--n and --indices: give one, the number of problems or of indices"))
 		}
 		if *workers < 1 {
 			errs = append(errs, fmt.Errorf("--workers %d: want at least 1", *workers))
@@ -220,7 +232,8 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			errs = append(errs, err)
 		}
-		errs = append(errs, shardFlagErrors(shard, *format, *bankPath)...)
+		errs = append(errs, shardFlagErrors(shard, *indices, *format, *bankPath)...)
+		sp := span{n: *n, indices: *indices, shard: shard}
 		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
 			*format = "" // the bank only
 		}
@@ -229,7 +242,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, *n, shard, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, g, c, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -255,15 +268,13 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, *n, shard, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs shard sh of g's n indices and writes its problems in
-// the format (none when empty) and into the bank bankPath (if set); c, if
-// set, holds the counters of a mate-in-N run, summed up after the summary
-// line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n int, sh gen.Shard, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs the span sp of g and writes its problems in the format (none when empty) and into the bank bankPath (if set); c, if set, holds
+// the counters of a mate-in-N run, summed up after the summary line.
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, sp span, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
 	var toBank func(*problem.Problem) error
 	var bankDone func() (int, int, error)
@@ -304,8 +315,8 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	var rec strings.Builder
 	var writeErr error // the first failure to write the output
 	written := 0
-	size := sh.Size(n) // the indices of the run
-	st, runErr := g.RunShard(runCtx, n, sh, workers, func(p problem.Problem) error {
+	size := sp.size() // the problems (or indices) to do
+	st, runErr := sp.run(runCtx, g, workers, func(p problem.Problem) error {
 		if format != "" {
 			writeErr = writeRecord(bw, sheet, &rec, &p, format)
 		}
@@ -349,7 +360,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
-		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d problem%s written, from %d of %d indices)", writeErr, written, plural(written), st.Problems+st.Duplicates, size)}
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %s)", writeErr, sp.done(written, "written", st))}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {
@@ -360,8 +371,8 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	if c != nil && rate < 10 {
 		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
 	}
-	if sh != (gen.Shard{}) {
-		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sh, size, n)
+	if sp.shard != (gen.Shard{}) {
+		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
 	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
@@ -376,9 +387,9 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	case runErr == nil:
 		return nil
 	case errors.Is(runErr, context.DeadlineExceeded) && ctx.Err() == nil:
-		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: found %d problem%s, from %d of %d indices", timeout, st.Problems, plural(st.Problems), st.Problems+st.Duplicates, size)}
-	case errors.Is(runErr, gen.ErrTooRare):
-		return &exitError{ExitNo, fmt.Sprintf("found %d problem%s, from %d of %d indices: %v", st.Problems, plural(st.Problems), st.Problems+st.Duplicates, size, runErr)}
+		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: %s", timeout, sp.done(st.Problems, "found", st))}
+	case errors.Is(runErr, gen.ErrTooRare), errors.Is(runErr, gen.ErrExhausted):
+		return &exitError{ExitNo, fmt.Sprintf("%s: %v", sp.done(st.Problems, "found", st), runErr)}
 	}
 	return runErr
 }

@@ -203,7 +203,7 @@ func (w *failingWriter) Write(b []byte) (int, error) {
 func TestGenerateWriteFailure(t *testing.T) {
 	var errb bytes.Buffer
 	code := Run(context.Background(), []string{"generate", "--n", "5"}, nil, &failingWriter{n: 1}, &errb)
-	if code != ExitError || strings.Contains(errb.String(), "generated") || !strings.Contains(errb.String(), "disk full (the output is incomplete: 1 problem written, from 1 of 5 indices)") {
+	if code != ExitError || strings.Contains(errb.String(), "generated") || !strings.Contains(errb.String(), "disk full (the output is incomplete: 1 of 5 problems written)") {
 		t.Errorf("failing standard output: exit %d, stderr %q", code, errb.String())
 	}
 
