@@ -8,8 +8,15 @@
 //     the seed and i alone, so the output does not depend on the number
 //     of workers;
 //   - the problems are emitted in index order from a single goroutine;
-//   - a problem equal to an earlier one, or to its left-right mirror
-//     image, is replaced by the next problem of the same stream;
+//   - a problem equal to one of a lower index, or to its left-right
+//     mirror image, is dropped, so that problem i depends on the seed and
+//     i alone: Run goes through the indices 0, 1, 2, … until it has
+//     emitted n problems, RunShard does the indices 0, …, m-1 and emits
+//     what is left of them deduplicated in index order;
+//   - a run over m indices can be split into shards (Shard, RunShard),
+//     shard K of N taking the indices i < m with i mod N = K: the shards'
+//     outputs, put in index order and deduplicated in the same way, are
+//     the whole run's output;
 //   - a problem that takes too many attempts ends the run with ErrTooRare;
 //   - the run stops when its context ends, the problems emitted until then
 //     forming a prefix of the full run's output.
@@ -23,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 
 	"github.com/tsume-shogi/tsume/problem"
@@ -32,6 +40,15 @@ import (
 // DefaultMaxAttempts bounds the attempts one problem may take when
 // Generator.MaxAttempts is 0.
 const DefaultMaxAttempts = 2_000_000
+
+// DefaultMaxDuplicates bounds the indices in a row that Run may find to
+// repeat lower ones when Generator.MaxDuplicates is 0.
+const DefaultMaxDuplicates = 10_000
+
+// ErrExhausted is returned by Run when MaxDuplicates indices in a row
+// repeat lower ones: the options allow too few distinct problems for the
+// number asked.
+var ErrExhausted = errors.New("gen: too many duplicates in a row; the options may allow fewer distinct problems than asked")
 
 // ErrTooRare is returned when a problem needs more attempts than the
 // limit: the method's filters make problems too rare.
@@ -74,13 +91,18 @@ type Generator struct {
 	// MaxAttempts bounds the calls of Candidate one problem may take
 	// (0: DefaultMaxAttempts).
 	MaxAttempts int
+	// MaxDuplicates bounds the indices in a row that Run may find to
+	// repeat lower ones before it gives up with ErrExhausted (0:
+	// DefaultMaxDuplicates). RunShard, over a fixed range, has no such
+	// bound.
+	MaxDuplicates int
 }
 
 // Stats describes a run.
 type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
-	Candidates int // attempts (calls of Candidate) made for the problems emitted, duplicates included
-	Duplicates int // problems dropped as duplicates (mirror images count)
+	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
+	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -145,8 +167,8 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 	}
 }
 
-// Problem returns problem i of the run, ignoring duplicates of earlier
-// problems (Run removes those).
+// Problem returns problem i of the run: the problem Run emits at index i
+// unless a lower index has its canonical key.
 func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error) {
 	if err := g.check(); err != nil {
 		return problem.Problem{}, err
@@ -154,12 +176,16 @@ func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error)
 	return g.next(ctx, newStream(g.Seed, i), g.newWorker(ctx))
 }
 
-// Run generates n problems with the given number of workers (at least 1)
-// and calls emit for each, in index order, from a single goroutine. A
-// problem equal to an earlier one or to its mirror image is replaced by
-// the next problem of the same slot, so the output does not depend on
-// workers. Run stops at the first error from emit or when ctx ends; the
-// problems emitted until then form a prefix of the full run's output.
+// Run generates n problems with the given number of workers (at least
+// 1) and calls emit for each, in index order, from a single goroutine: it
+// goes through the indices 0, 1, 2, … and emits problem i unless it
+// repeats a problem of a lower index or its mirror image (Stats.Duplicates
+// counts those), until n problems are emitted. The output does not depend
+// on workers: it is the first n problems of RunShard of the whole run over
+// enough indices. When MaxDuplicates indices in a row repeat lower ones,
+// the options allow too few distinct problems and Run ends with
+// ErrExhausted. Run stops at the first error from emit or when ctx ends;
+// the problems emitted until then form a prefix of the full run's output.
 func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.Problem) error) (Stats, error) {
 	if err := g.check(); err != nil {
 		return Stats{}, err
@@ -167,6 +193,39 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	if n <= 0 {
 		return Stats{}, fmt.Errorf("gen: number of problems %d must be positive", n)
 	}
+	return g.run(ctx, Shard{0, 1}, -1, n, workers, emit)
+}
+
+// RunShard generates the indices i < m of shard sh (i mod sh.N = sh.K), in
+// increasing order, with the given number of workers, and calls emit for
+// problem i unless it repeats a problem of a lower index of the same shard
+// or its mirror image. Problem i is the same in every shard and in the
+// whole run, so the outputs of shards 0 to N-1, merged in index order and
+// deduplicated by CanonicalKey keeping the lowest index, are the output of
+// RunShard of the whole run (the zero Shard) over the same m indices. A
+// shard that takes no index (K ≥ m) emits nothing and succeeds. Errors and
+// interruption are as for Run.
+func (g *Generator) RunShard(ctx context.Context, m int, sh Shard, workers int, emit func(problem.Problem) error) (Stats, error) {
+	if err := g.check(); err != nil {
+		return Stats{}, err
+	}
+	if m <= 0 {
+		return Stats{}, fmt.Errorf("gen: number of indices %d must be positive", m)
+	}
+	if err := sh.Validate(); err != nil {
+		return Stats{}, fmt.Errorf("gen: %w", err)
+	}
+	sh = sh.norm()
+	size := sh.Size(m)
+	if size == 0 {
+		return Stats{}, nil
+	}
+	return g.run(ctx, sh, size, -1, workers, emit)
+}
+
+// run does the indices sh.K + j·sh.N for j < size (all j when size < 0)
+// until want problems are emitted (no limit when want < 0).
+func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, emit func(problem.Problem) error) (Stats, error) {
 	workers = max(workers, 1)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -195,9 +254,9 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	}
 	go func() {
 		defer close(jobs)
-		for i := range n {
+		for j := 0; size < 0 || j < size; j++ {
 			select {
-			case jobs <- i:
+			case jobs <- sh.K + j*sh.N:
 			case <-ctx.Done():
 				return
 			}
@@ -211,32 +270,21 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	var st Stats
 	seen := make(map[string]bool)
 	pending := make(map[int]result)
-	w := g.newWorker(ctx) // for the replacements of duplicates
-	nextIndex := 0
+	next, done := sh.K, 0
+	inRow, maxDup := 0, g.MaxDuplicates // duplicates in a row, and their limit
+	if maxDup <= 0 {
+		maxDup = DefaultMaxDuplicates
+	}
 	var firstErr error
 	for r := range results {
 		pending[r.s.index] = r
 		for {
-			cur, ok := pending[nextIndex]
+			cur, ok := pending[next]
 			if !ok {
 				break
 			}
-			delete(pending, nextIndex)
-			if cur.err != nil {
-				firstErr = cur.err
-				break
-			}
-			p := cur.p
-			for firstErr == nil {
-				key := canonicalKey(&p.Position)
-				if !seen[key] {
-					seen[key] = true
-					break
-				}
-				st.Duplicates++
-				p, firstErr = g.next(ctx, cur.s, w)
-			}
-			if firstErr != nil {
+			delete(pending, next)
+			if firstErr = cur.err; firstErr != nil {
 				break
 			}
 			// Nothing more once ctx has ended, even a problem already
@@ -244,14 +292,28 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 			if firstErr = ctx.Err(); firstErr != nil {
 				break
 			}
-			if firstErr = emit(p); firstErr != nil {
+			st.Candidates += cur.s.attempts
+			if key := CanonicalKey(&cur.p.Position); seen[key] {
+				st.Duplicates++
+				if inRow++; want >= 0 && inRow >= maxDup {
+					firstErr = fmt.Errorf("%w: indices %d to %d repeat lower ones", ErrExhausted, next-(inRow-1)*sh.N, next)
+					break
+				}
+			} else {
+				seen[key] = true
+				inRow = 0
+				if firstErr = emit(cur.p); firstErr != nil {
+					break
+				}
+				st.Problems++
+			}
+			next += sh.N
+			done++
+			if st.Problems == want {
 				break
 			}
-			st.Problems++
-			st.Candidates += cur.s.attempts
-			nextIndex++
 		}
-		if firstErr != nil {
+		if firstErr != nil || st.Problems == want {
 			break
 		}
 	}
@@ -259,19 +321,35 @@ func (g *Generator) Run(ctx context.Context, n, workers int, emit func(problem.P
 	for range results {
 		// Drain so the workers can finish.
 	}
-	if firstErr == nil && nextIndex < n {
+	if firstErr == nil && st.Problems != want && done != size {
 		firstErr = ctx.Err()
 	}
 	return st, firstErr
 }
 
-// canonicalKey identifies a problem up to left-right mirroring: the smaller
-// of the SFENs of the position and of its mirror image.
-func canonicalKey(p *shogi.Position) string {
+// CanonicalKey identifies a problem up to left-right mirroring: the
+// smaller, in byte order, of the SFENs of the position and of its mirror
+// image (file f becomes file 10−f, shogi.Position.Mirror), each without
+// the move number: board, side to move and hands. Run drops a problem
+// whose key is that of a problem of a lower index; a merge of shards does
+// the same, and the problem bank (package bank) keys its problems by it.
+func CanonicalKey(p *shogi.Position) string { return CanonicalKeySFEN(p, p.SFEN()) }
+
+// CanonicalKeySFEN is CanonicalKey(p) for a caller that has p's SFEN,
+// sfen, already.
+func CanonicalKeySFEN(p *shogi.Position, sfen string) string {
 	m := p.Mirror()
-	a, b := p.SFEN(), m.SFEN()
+	a, b := withoutMoveNumber(sfen), withoutMoveNumber(m.SFEN())
 	if b < a {
 		return b
 	}
 	return a
+}
+
+// withoutMoveNumber drops the fourth field of an SFEN.
+func withoutMoveNumber(sfen string) string {
+	if i := strings.LastIndexByte(sfen, ' '); i >= 0 {
+		return sfen[:i]
+	}
+	return sfen
 }

@@ -17,7 +17,7 @@ import (
 
 // kingSquares is a method whose problems are White's king alone on a
 // random square with a gold in Black's hand: 81 positions, 45 up to
-// mirroring, so that a run of more than 45 problems cannot end.
+// mirroring, so that Run for more than 45 problems ends with ErrExhausted.
 func kingSquares(seed uint64) *gen.Generator {
 	return &gen.Generator{
 		Method: "king", Seed: seed, Version: "v0.test",
@@ -37,10 +37,11 @@ func kingSquares(seed uint64) *gen.Generator {
 	}
 }
 
-func run(t *testing.T, g *gen.Generator, n, workers int) ([]problem.Problem, gen.Stats, error) {
+// run runs g over the indices 0, …, m-1 (RunShard of the whole run).
+func run(t *testing.T, g *gen.Generator, m, workers int) ([]problem.Problem, gen.Stats, error) {
 	t.Helper()
 	var ps []problem.Problem
-	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+	st, err := g.RunShard(context.Background(), m, gen.Shard{}, workers, func(p problem.Problem) error {
 		ps = append(ps, p)
 		return nil
 	})
@@ -61,23 +62,30 @@ func TestRunOrderAndDedup(t *testing.T) {
 	if !reflect.DeepEqual(ps1, ps4) || st1 != st4 {
 		t.Fatalf("1 worker and 4 differ: %+v, %+v", st1, st4)
 	}
+	// Problem i is the first of stream i; those that repeat a lower
+	// index are dropped.
 	seen := map[shogi.Square]bool{}
-	for i, p := range ps1 {
+	var want []problem.Problem
+	for i := range 45 {
+		p, err := kingSquares(3).Problem(context.Background(), i)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if want := (problem.Provenance{Method: "king", Seed: 3, Index: i, Version: "v0.test"}); p.Provenance != want {
 			t.Errorf("problem %d: provenance %+v", i, p.Provenance)
 		}
 		k := p.Position.King(shogi.White)
 		if seen[k] || seen[k.Mirror()] {
-			t.Errorf("problem %d: king on %v repeats an earlier problem or its mirror image", i, k)
+			continue
 		}
 		seen[k] = true
+		want = append(want, p)
 	}
-	if st1.Problems != 45 || st1.Duplicates == 0 || st1.Candidates != 45+st1.Duplicates {
-		t.Errorf("stats %+v: want 45 problems, some duplicates, one candidate each", st1)
+	if !reflect.DeepEqual(ps1, want) {
+		t.Errorf("Run gives %d problems, not the %d of indices 0 to 44 that repeat no lower index", len(ps1), len(want))
 	}
-	first, err := kingSquares(3).Problem(context.Background(), 0)
-	if err != nil || !reflect.DeepEqual(first, ps1[0]) {
-		t.Errorf("Problem(0) = %v, %v; Run's first is %v", first.Position, err, ps1[0].Position)
+	if st1.Problems != len(want) || st1.Duplicates != 45-len(want) || st1.Duplicates == 0 || st1.Candidates != 45 {
+		t.Errorf("stats %+v: want %d problems, %d duplicates, one candidate per index", st1, len(want), 45-len(want))
 	}
 	other, _, err := run(t, kingSquares(4), 45, 2)
 	if err != nil || reflect.DeepEqual(other, ps1) {
@@ -85,12 +93,34 @@ func TestRunOrderAndDedup(t *testing.T) {
 	}
 }
 
-// The 46th problem cannot be found: the attempt limit ends the run after
-// the 45 others.
+// A slot that finds no problem within the attempt limit ends the run
+// there with ErrTooRare, after the problems of the lower indices.
 func TestRunTooRare(t *testing.T) {
-	ps, st, err := run(t, kingSquares(1), 46, 2)
-	if !errors.Is(err, gen.ErrTooRare) || len(ps) != 45 || st.Problems != 45 {
-		t.Errorf("error %v, %d problems emitted, stats %+v", err, len(ps), st)
+	g := func() *gen.Generator {
+		g := kingSquares(15)
+		g.MaxAttempts = 2
+		judge := g.NewJudge
+		g.NewJudge = func() gen.Judge {
+			j := judge()
+			return func(p *shogi.Position, pr *problem.Problem) bool {
+				return p.King(shogi.White).File() <= 3 && j(p, pr)
+			}
+		}
+		return g
+	}
+	rare := -1
+	for i := range 100 {
+		if _, err := g().Problem(context.Background(), i); errors.Is(err, gen.ErrTooRare) {
+			rare = i
+			break
+		}
+	}
+	if rare < 1 {
+		t.Fatalf("the first slot without a problem is %d: want one after index 0", rare)
+	}
+	ps, st, err := run(t, g(), 100, 3)
+	if !errors.Is(err, gen.ErrTooRare) || st.Problems+st.Duplicates != rare || len(ps) != st.Problems {
+		t.Errorf("error %v, %d problems emitted, stats %+v; want ErrTooRare at index %d", err, len(ps), st, rare)
 	}
 }
 
@@ -119,6 +149,41 @@ func TestRunCandidateOrder(t *testing.T) {
 	p, err := g.Problem(context.Background(), 7)
 	if err != nil || p.Position.King(shogi.White) != 1 {
 		t.Errorf("got king on %v, %v; want the second candidate", p.Position.King(shogi.White), err)
+	}
+}
+
+// Run goes through the indices until it has n problems: they are the
+// first n problems of the run over the indices, whatever the workers, and
+// a run asking for more distinct problems than there are ends with
+// ErrExhausted after all of them.
+func TestRunCount(t *testing.T) {
+	all, _, err := run(t, kingSquares(3), 400, 2)
+	if err != nil || len(all) < 40 {
+		t.Fatalf("400 indices: %d problems, %v", len(all), err)
+	}
+	for _, workers := range []int{1, 3} {
+		var ps []problem.Problem
+		st, err := kingSquares(3).Run(context.Background(), 40, workers, func(p problem.Problem) error {
+			ps = append(ps, p)
+			return nil
+		})
+		last := all[39].Provenance.Index
+		if err != nil || !reflect.DeepEqual(ps, all[:40]) || st.Problems != 40 || st.Problems+st.Duplicates != last+1 || st.Candidates != last+1 {
+			t.Errorf("Run for 40 problems, %d workers: %d problems, stats %+v, %v; want the first 40 of the indices, the last at index %d", workers, len(ps), st, err, last)
+		}
+	}
+	g := kingSquares(3)
+	g.MaxDuplicates = 300
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), 46, 2, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	})
+	if !errors.Is(err, gen.ErrExhausted) || len(ps) != 45 || st.Problems != 45 {
+		t.Errorf("46 problems of 45 possible: %d problems, stats %+v, error %v; want 45 and ErrExhausted", len(ps), st, err)
+	}
+	if idx := ps[44].Provenance.Index; st.Problems+st.Duplicates != idx+1+300 {
+		t.Errorf("ErrExhausted after %d indices, want the 300 after the last problem's index %d", st.Problems+st.Duplicates, idx)
 	}
 }
 

@@ -41,6 +41,8 @@ type record struct {
 	Version  string `json:"version,omitempty"`
 	Verdict  string `json:"verdict,omitempty"`
 	Nodes    uint64 `json:"nodes,omitempty"`
+	// Optimized is written when a local search raised the beauty score.
+	Optimized *Optimized `json:"optimized,omitempty"`
 }
 
 type recordMetrics struct {
@@ -62,8 +64,8 @@ type recordMetrics struct {
 // solution_ja the same line in Japanese; look is computed from the
 // position (see LookOf); metrics.composer, the fields of Composer, is
 // written when they were measured. The fields id, plies (only when it is not the
-// length of the main line), raw_plies, status, version, verdict and nodes
-// follow when they are set.
+// length of the main line), raw_plies, status, version, verdict, nodes and
+// optimized ({"from":…,"steps":…}, see Optimized) follow when they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
@@ -84,6 +86,8 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		Version:  p.Provenance.Version,
 		Verdict:  p.Verdict,
 		Nodes:    p.Nodes,
+
+		Optimized: p.Optimized,
 	}
 	if p.Stipulation.Goal != Mate {
 		return nil, fmt.Errorf("problem: stipulation %v has no JSON form", p.Stipulation)
@@ -152,6 +156,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	p.Metrics = Metrics{Legal: r.Metrics.Legal, Checks: r.Metrics.Checks, Replies: r.Metrics.Replies, Tempting: r.Tempting}
 	p.Difficulty, p.Verdict, p.Nodes = r.Difficulty, r.Verdict, r.Nodes
 	p.Composer = r.Metrics.Composer
+	p.Optimized = r.Optimized
 	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version}
 	return p, "", nil
 }

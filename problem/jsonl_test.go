@@ -68,9 +68,13 @@ func TestJSONLRoundTrip(t *testing.T) {
 	ps[1].PromotionAmbiguous = true
 	ps[1].Metrics = Metrics{1, 2, 3, 4}
 	ps[2].Composer = &Composer{Sacrifices: 1, QuietFirst: true, Refusals: 2, DistantDrops: 1, FinalPieces: 3, Branching: 2.5, Beauty: 7.25}
+	ps[2].Optimized = &Optimized{From: 3.5, Steps: 2}
 	var b bytes.Buffer
 	if err := WriteJSONL(&b, ps); err != nil {
 		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `"optimized":{"from":3.5,"steps":2}`) {
+		t.Error("no optimized record in the JSONL")
 	}
 	if !strings.Contains(b.String(), "同") {
 		t.Error("no 同 in the Japanese lines")

@@ -50,6 +50,9 @@ type Problem struct {
 	// Composer holds the composer's metrics of the main line, nil when
 	// they were not measured.
 	Composer *Composer
+	// Optimized, when set, records the local search that changed a
+	// generated problem to raise its beauty score (nil: not optimized).
+	Optimized *Optimized
 	// Provenance records how a generated problem was made.
 	Provenance Provenance
 }
@@ -129,6 +132,16 @@ type Composer struct {
 	Branching float64 `json:"branching"`
 	// Beauty is the beauty score of the metrics and the problem's size.
 	Beauty float64 `json:"beauty"`
+}
+
+// Optimized records a local search over sound mutations of a generated
+// problem that raised its beauty score (Composer.Beauty): the score of the
+// problem the search started from and the number of mutations it
+// accepted, each of which raised the score. Zero steps means that no
+// mutation tried was both sound and more beautiful.
+type Optimized struct {
+	From  float64 `json:"from"`
+	Steps int     `json:"steps"`
 }
 
 // Provenance records how a generated problem was made: by which method,

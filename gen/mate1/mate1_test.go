@@ -14,15 +14,35 @@ import (
 
 func generate(t testing.TB, o Options, n, workers int) ([]problem.Problem, gen.Stats) {
 	t.Helper()
+	return generateRun(t, o, n, 0, workers)
+}
+
+// generateIndices generates the problems of the indices 0 to m-1 with
+// the workers (the duplicates dropped, so fewer than m).
+func generateIndices(t testing.TB, o Options, m, workers int) ([]problem.Problem, gen.Stats) {
+	t.Helper()
+	return generateRun(t, o, 0, m, workers)
+}
+
+// generateRun runs a generator of o for n problems, or with m > 0 over
+// the indices 0 to m-1.
+func generateRun(t testing.TB, o Options, n, m, workers int) ([]problem.Problem, gen.Stats) {
+	t.Helper()
 	g, err := New(o)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var ps []problem.Problem
-	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+	emit := func(p problem.Problem) error {
 		ps = append(ps, p)
 		return nil
-	})
+	}
+	var st gen.Stats
+	if m > 0 {
+		st, err = g.RunShard(context.Background(), m, gen.Shard{}, workers, emit)
+	} else {
+		st, err = g.Run(context.Background(), n, workers, emit)
+	}
 	if err != nil {
 		t.Fatal(err)
 	}

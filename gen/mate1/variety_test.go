@@ -12,7 +12,7 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-var varietyReport = flag.String("variety-report", "", "write the variety report of 10,000 problems per method to this file")
+var varietyReport = flag.String("variety-report", "", "write the variety report of the problems of 10,000 indices per method to this file")
 
 // variety summarises a set of problems.
 type variety struct {
@@ -139,7 +139,7 @@ func TestVariety(t *testing.T) {
 		if testing.Short() && m == Random && *varietyReport == "" {
 			n = 300
 		}
-		ps, st := generate(t, o, n, 2)
+		ps, st := generateIndices(t, o, n, 2)
 		v := newVariety(ps)
 		if p, share := v.maxPattern(); share > 1.0/3 {
 			t.Errorf("%s: %s in %.0f%% of the problems", m, p, 100*share)

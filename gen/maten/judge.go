@@ -61,7 +61,11 @@ type judge struct {
 	qs                  []shogi.Position
 	after, reply, mated shogi.Position
 	replies, checks     []shogi.Move
-	measured            []shogi.Move // the scratch space of measure
+	measured            []shogi.Move   // the scratch space of measure
+	mutant              shogi.Position // the local search's mutation
+	// The scratch space of hasMate3 and mayMate1.
+	after3                               shogi.Position
+	checks3, replies3, checks1, replies1 []shogi.Move
 }
 
 // tableMB is the table size of the judge's solver: the searches are a
@@ -232,6 +236,13 @@ type found struct {
 // then the solver, the composer's filter (at the full length only) and
 // the verdict.
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
+	return j.checkAbove(q, n, math.Inf(-1))
+}
+
+// checkAbove is check for the local search of Options.Optimize: a
+// problem of the full length whose beauty score is not above floor fails
+// before the verdict, the dearest step.
+func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool) {
 	o, c := j.o, j.o.Counters
 	c.add(built, n)
 	if j.hasMate1(q) {
@@ -248,10 +259,10 @@ func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
-	if n == o.Length && o.Filter.active() {
+	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) {
 		var m problem.Composer
 		m, j.measured = measure(q, sol.PV, j.measured)
-		if !o.Filter.Accepts(&m) {
+		if !o.Filter.Accepts(&m) || m.Beauty <= floor {
 			return found{sol: sol}, false
 		}
 	}
@@ -278,10 +289,20 @@ func (o *Options) fits(q *shogi.Position, final bool) bool {
 
 // accept fills in the problem of q, which f found sound, unless the run
 // has ended: an interrupted search may have rejected a candidate the
-// full run accepts, so nothing is accepted after the end.
+// full run accepts, so nothing is accepted after the end. Under
+// Options.Optimize the problem filled in is the one the local search
+// ends with, measured anew.
 func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	if j.ctx.Err() != nil {
 		return false
+	}
+	var opt *problem.Optimized
+	if j.o.Optimize == OptimizeBeauty {
+		r, rf, rec := j.optimize(q, *f)
+		if j.ctx.Err() != nil {
+			return false
+		}
+		q, f, opt = &r, &rf, &rec
 	}
 	mate.Analyze(q, &j.an)
 	tempting := 0
@@ -301,6 +322,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Verdict:     string(f.v.Overall),
 		Nodes:       f.sol.Nodes,
 		Composer:    &c,
+		Optimized:   opt,
 	}
 	return true
 }

@@ -29,7 +29,7 @@ func New(opts Options) (*gen.Generator, error) {
 	}
 	o := &opts
 	g := &gen.Generator{
-		Method:          fmt.Sprintf("%s-%d", o.Method, o.Length),
+		Method:          fmt.Sprintf("%s-%d%s", o.Method, o.Length, o.Optimize.suffix()),
 		Seed:            o.Seed,
 		NewJudgeContext: func(ctx context.Context) gen.Judge { return o.newJudge(ctx) },
 		// An attempt costs searches: a problem that takes this many is

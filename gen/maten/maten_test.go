@@ -55,6 +55,20 @@ func generate(t *testing.T, g *gen.Generator, n, workers int) []problem.Problem 
 	return ps
 }
 
+// generateIndices runs g over the indices 0 to m-1 with the workers: the
+// problems of those indices, the duplicates dropped.
+func generateIndices(t *testing.T, g *gen.Generator, m, workers int) []problem.Problem {
+	t.Helper()
+	var ps []problem.Problem
+	if _, err := g.RunShard(context.Background(), m, gen.Shard{}, workers, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
 // reverify solves p again from its SFEN text with a fresh solver and a
 // fresh verdict, independently of the generator's searches.
 func reverify(t *testing.T, p *problem.Problem, length int) {

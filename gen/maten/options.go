@@ -94,6 +94,13 @@ type Options struct {
 	// composer's metrics; it is applied in the judge, after the solver
 	// and before the verdict.
 	Filter Filter
+	// Optimize, when OptimizeBeauty, runs a local search over sound
+	// mutations of every problem found that raises its beauty score
+	// (see optimize.go and docs/generation.md, "Optimizing beauty").
+	Optimize Objective
+	// OptimizeBudget bounds the mutations the search judges per problem
+	// (0: DefaultOptimizeBudget).
+	OptimizeBudget int
 	// Counters, if set, counts the candidates at each stage of the run.
 	Counters *Counters
 }
@@ -144,6 +151,12 @@ func (o *Options) Validate() error {
 		if !slices.Contains(allKinds, k) {
 			errs = append(errs, fmt.Errorf("kind %v cannot be chosen: want pawn, lance, knight, silver, gold, bishop or rook", k))
 		}
+	}
+	if o.Optimize != OptimizeNone && o.Optimize != OptimizeBeauty {
+		errs = append(errs, fmt.Errorf("optimize %d: want none or beauty", int(o.Optimize)))
+	}
+	if o.OptimizeBudget < 0 {
+		errs = append(errs, fmt.Errorf("optimize budget %d: want at least 1 mutation, or 0 for the default", o.OptimizeBudget))
 	}
 	if err := o.Filter.validate(o.Length); err != nil {
 		errs = append(errs, err)

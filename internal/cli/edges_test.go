@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -177,6 +178,7 @@ func TestExitStatuses(t *testing.T) {
 		twoMate = "8k/9/7S1/9/9/9/9/9/9 b G 1" // G*1b and G*2b: not unique
 	)
 	bench := "testdata/bench/"
+	db := filepath.Join(t.TempDir(), "exit.db")
 	cases := []struct {
 		args  []string
 		stdin string
@@ -209,6 +211,9 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"usi"}, "usi\nquit\n", ExitOK},
 		{[]string{"usi", "extra"}, "", ExitError},
 		{[]string{"match", "--engine", "a", "--byoyomi", "100"}, "", ExitError}, // exit 0: TestMatchSelf
+		{[]string{"bank", "add", "--bank", db, "--sfen", mate1}, "", ExitOK},
+		{[]string{"bank", "add", "--bank", db, "--sfen", noMate}, "", ExitNo},
+		{[]string{"bank", "add", "--bank", db, "--sfen", eIllegal}, "", ExitError},
 		{[]string{"version"}, "", ExitOK},
 		{[]string{"version", "extra"}, "", ExitError},
 	}

@@ -26,14 +26,15 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N] [--method reverse|random] [--max_pieces N] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR]",
+		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--method reverse|random] [--max_pieces N] [--seed S] [--optimize beauty] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
 		help: `
-Generate writes N problems of --length plies (default 1: mate-in-1; 3, 5,
-7, 9, …: mate-in-N, see below). Every mate-in-1 problem is checked with the
-exact mate-in-1 analysis: a legal position with Black to move and no king
-for Black (unless --two-kings), exactly one mating move, and by default no
-pieces left in Black's hand after it. White's hand always holds every
-remaining piece, written out in full in the SFEN.
+Generate writes N problems (--n N) of --length plies (default 1:
+mate-in-1; 3, 5, 7, 9, …: mate-in-N, see below). Every mate-in-1 problem
+is checked with the exact mate-in-1 analysis: a legal position with
+Black to move and no king for Black (unless --two-kings), exactly one
+mating move, and by default no pieces left in Black's hand after it.
+White's hand always holds every remaining piece, written out in full in
+the SFEN.
 
 Two methods: reverse (fix the mating move, build the position around it;
 fast) and random (place pieces at random, keep what passes the filters).
@@ -42,8 +43,25 @@ the pieces in Black's hand.
 
 The same flags and seed give the same output whatever --workers is:
 problem i comes from a random stream derived from the seed and i alone.
-A problem that repeats an earlier one, or its left-right mirror image, is
-replaced by the next one from the same stream.
+A problem that repeats one of a lower index, or its left-right mirror
+image, is dropped (the summary line counts the duplicates), and the run
+goes on through the indices 0, 1, 2, … until it has N problems; when
+10000 indices in a row are duplicates, the options allow too few
+distinct problems and the run ends there.
+
+--indices M instead of --n covers exactly the indices 0 to M-1: at most
+M problems, fewer by the duplicates. --n and --indices exclude each
+other. --shard K/S (0 <= K < S; needs --indices) generates only the
+indices i < M with i mod S = K, for spreading a run over S processes or
+machines: each problem is the one the whole run makes at its index, with
+the same record, so the S outputs merged in index order, dropping a
+problem whose mirror-image key a lower index has (tsume bank merge), are
+the output of the single run with --indices M. --shard auto/S takes K
+from the environment variable JOB_COMPLETION_INDEX (set in a Kubernetes
+Indexed Job's pods; it must then hold a number from 0 to S-1). --shard
+needs --format jsonl or --bank FILE. A shard that stopped is simply run
+again: a jsonl output is rewritten from the start, the same as before,
+and a bank passes over what it holds already (see deploy/README.md).
 
 Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
 --method reverse means it too), which takes sound mate-in-1 problems and
@@ -69,7 +87,16 @@ average along the line, futile interpositions left out) and beauty
 max(0, 4 − final pieces) − 0.5 per piece beyond 5). --min-sacrifices,
 --quiet-first, --min-refusals, --min-distant-drops, --max-final-pieces,
 --min-branching and --min-beauty filter on them (mate-in-N only). The
-difficulty is log2(nodes) + log2(checks).
+difficulty is log2(nodes) + log2(checks). --optimize beauty (mate-in-N
+only) raises the beauty of each problem by a local search: each piece is
+tried off the board or out of Black's hand, then random mutations (move a
+piece, change its kind, promote or demote it, move it between the board
+and Black's hand, give it to the other side, add one), and a mutation is
+kept when it is a sound problem of the same length, by the same tests,
+with a higher beauty. --optimize-budget bounds the mutations judged per
+problem (default 24). The method's name gets "+beauty" (backward-3+beauty)
+and the jsonl record "optimized": {"from": the beauty before, "steps":
+the mutations kept}.
 
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
@@ -88,14 +115,21 @@ L of legal moves and T of tempting checks (non-mating checks with at most
 two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
 10 or more.
 
+--bank FILE adds every problem to a problem bank too (see tsume bank;
+created on first use), committed every 1000 problems or 2 seconds; a
+problem the bank holds already, or its mirror image, is a duplicate, no
+error; the counts of both end the summary. Without --format and --out,
+the bank is the only output.
+
 Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
 SIGTERM) leaves a valid file with every problem found so far. A progress
 line is shown on standard error when it is a terminal; a summary line ends
 every run, unless the output could not be written: then the error, and how
 many problems were written, end it instead.
 
-Exit status: 0 all N problems written, 1 --timeout (or the attempt limit)
-reached first, 2 bad usage or the output could not be written, 130
+Exit status: 0 all N problems written (with --indices: every index
+done), 1 --timeout, the attempt limit or too many duplicates reached
+first, 2 bad usage or the output could not be written, 130
 interrupted.`,
 		setup: setupGenerate,
 	}
@@ -103,6 +137,7 @@ interrupted.`,
 
 func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	n := fs.Int("n", 10, "the number of problems `N`")
+	indices := fs.Int("indices", 0, "instead of --n: do exactly the indices 0 to `M`-1, at most M problems (0: use --n)")
 	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, 9, … (mate-in-N)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes per search of a candidate (0: the default of the length)")
 	method := fs.String("method", "reverse", "the `method`: reverse or random (mate-in-N: backward, the same as reverse, or random)")
@@ -128,7 +163,9 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
 	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
+	shardFlag := fs.String("shard", "", "with --indices M: generate only shard `K/S` of the run, the indices i < M with i mod S = K (auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
+	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (see tsume bank); without --format or --out, only there")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
@@ -156,6 +193,12 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		if *n <= 0 {
 			errs = append(errs, fmt.Errorf("--n %d: want at least 1 problem", *n))
+		}
+		if *indices < 0 || *indices == 0 && isSet(fs, "indices") {
+			errs = append(errs, fmt.Errorf("--indices %d: want at least 1 index", *indices))
+		}
+		if isSet(fs, "n") && isSet(fs, "indices") {
+			errs = append(errs, errors.New("--n and --indices: give one, the number of problems or of indices"))
 		}
 		if *workers < 1 {
 			errs = append(errs, fmt.Errorf("--workers %d: want at least 1", *workers))
@@ -185,12 +228,21 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		o.AllowLeftover, o.AllowPromotionAmbiguity = *allowLeftover, *allowAmb
 		o.TwoKings, o.Symmetric = *twoKings, *symmetric
 		showProgress := *progress == "always" || *progress == "auto" && isTerminal(e.stderr)
+		shard, err := parseShard(*shardFlag, os.LookupEnv)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		errs = append(errs, shardFlagErrors(shard, *indices, *format, *bankPath)...)
+		sp := span{n: *n, indices: *indices, shard: shard}
+		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
+			*format = "" // the bank only
+		}
 		if *length != 1 {
-			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters.filter(), errs)
+			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, g, c, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -216,14 +268,25 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, *n, *workers, *format, *out, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, g, nil, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs g and writes its problems; c, if set, holds the
-// counters of a mate-in-N run, summed up after the summary line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, n, workers int, format, out string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs the span sp of g and writes its problems in the format (none when empty) and into the bank bankPath (if set); c, if set, holds
+// the counters of a mate-in-N run, summed up after the summary line.
+func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, sp span, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
+	var toBank func(*problem.Problem) error
+	var bankDone func() (int, int, error)
+	if bankPath != "" {
+		var err error
+		if toBank, bankDone, err = bankSink(ctx, bankPath); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err() // interrupted before it began
+			}
+			return err
+		}
+	}
 	var sheet *worksheet
 	var file *os.File
 	if format == "svg" {
@@ -252,15 +315,21 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	var rec strings.Builder
 	var writeErr error // the first failure to write the output
 	written := 0
-	st, runErr := g.Run(runCtx, n, workers, func(p problem.Problem) error {
-		writeErr = writeRecord(bw, sheet, &rec, &p, format)
+	size := sp.size() // the problems (or indices) to do
+	st, runErr := sp.run(runCtx, g, workers, func(p problem.Problem) error {
+		if format != "" {
+			writeErr = writeRecord(bw, sheet, &rec, &p, format)
+		}
+		if writeErr == nil && toBank != nil {
+			writeErr = toBank(&p)
+		}
 		if writeErr != nil {
 			return writeErr
 		}
 		written++
-		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == n) {
+		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == size) {
 			lastDraw = time.Now()
-			drawProgress(e.stderr, written, n, time.Since(start))
+			drawProgress(e.stderr, written, size, time.Since(start))
 		}
 		return nil
 	})
@@ -282,9 +351,16 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 			writeErr = cerr
 		}
 	}
+	banked, duplicates := 0, 0
+	if bankDone != nil {
+		var berr error
+		if banked, duplicates, berr = bankDone(); writeErr == nil {
+			writeErr = berr
+		}
+	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
-		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %d of %d problems written)", writeErr, written, n)}
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %s)", writeErr, sp.done(written, "written", st))}
 	}
 	yield := 0.0
 	if st.Candidates > 0 {
@@ -295,19 +371,25 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	if c != nil && rate < 10 {
 		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
 	}
+	if sp.shard != (gen.Shard{}) {
+		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
+	}
 	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
 		elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
 	}
+	if bankPath != "" {
+		writeBankSummary(e, bankPath, banked, duplicates)
+	}
 	switch {
 	case runErr == nil:
 		return nil
 	case errors.Is(runErr, context.DeadlineExceeded) && ctx.Err() == nil:
-		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: found %d of %d problems", timeout, st.Problems, n)}
-	case errors.Is(runErr, gen.ErrTooRare):
-		return &exitError{ExitNo, fmt.Sprintf("found %d of %d problems: %v", st.Problems, n, runErr)}
+		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: %s", timeout, sp.done(st.Problems, "found", st))}
+	case errors.Is(runErr, gen.ErrTooRare), errors.Is(runErr, gen.ErrExhausted):
+		return &exitError{ExitNo, fmt.Sprintf("%s: %v", sp.done(st.Problems, "found", st), runErr)}
 	}
 	return runErr
 }

@@ -17,13 +17,16 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty"}
+var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "optimize", "optimize-budget"}
 
-// filterFlags are the flags of the composer's filters (maten.Filter).
+// filterFlags are the flags of the composer's filters (maten.Filter)
+// and of the local search that raises the beauty score.
 type filterFlags struct {
 	minSacrifices, minRefusals, minDistantDrops, maxFinalPieces *int
 	quietFirst                                                  *bool
 	minBranching, minBeauty                                     *float64
+	optimize                                                    *string
+	optimizeBudget                                              *int
 }
 
 // newFilterFlags defines the flags of the composer's filters in fs.
@@ -36,7 +39,27 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		quietFirst:      fs.Bool("quiet-first", false, "mate-in-N: a first move that captures nothing"),
 		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the main line"),
 		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
+		optimize:        fs.String("optimize", "", "mate-in-N: raise the `score` of each problem by a local search over sound mutations (beauty)"),
+		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
+}
+
+// setOptimize sets the local search of m from the flags, appending to
+// errs what is wrong with them.
+func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []error) []error {
+	if isSet(fs, "optimize") {
+		var err error
+		if m.Optimize, err = maten.ParseObjective(*f.optimize); err != nil {
+			errs = append(errs, fmt.Errorf("--optimize: %w", err))
+		}
+	} else if isSet(fs, "optimize-budget") {
+		errs = append(errs, errors.New("--optimize-budget needs --optimize beauty"))
+	}
+	if *f.optimizeBudget < 0 {
+		errs = append(errs, fmt.Errorf("--optimize-budget %d: want at least 1 mutation, or 0 for the default", *f.optimizeBudget))
+	}
+	m.OptimizeBudget = max(*f.optimizeBudget, 0)
+	return errs
 }
 
 // filter returns the maten.Filter the flags set.
@@ -50,9 +73,9 @@ func (f *filterFlags) filter() maten.Filter {
 
 // mateNGenerator returns the generator of mate-in-N problems of length
 // plies for the flags of generate: o holds the flags shared with
-// mate-in-1, filter the composer's filters, errs the errors found in them
-// so far. It returns a usage message on error.
-func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string, maxNodes uint64, filter maten.Filter, errs []error) (*gen.Generator, *maten.Counters, error) {
+// mate-in-1, f the composer's filters and the local search, errs the
+// errors found in them so far. It returns a usage message on error.
+func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string, maxNodes uint64, f *filterFlags, errs []error) (*gen.Generator, *maten.Counters, error) {
 	for _, name := range mateOneFlags {
 		if isSet(fs, name) {
 			errs = append(errs, fmt.Errorf("--%s applies to mate-in-1 (--length 1) only", name))
@@ -62,7 +85,8 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	m := maten.DefaultOptions()
 	m.Length, m.Seed, m.MaxPieces, m.MinPieces = length, o.Seed, o.MaxPieces, o.MinPieces
 	m.Kinds, m.TwoKings, m.MaxNodes, m.Counters = o.Kinds, o.TwoKings, maxNodes, c
-	m.Filter = filter
+	m.Filter = f.filter()
+	errs = f.setOptimize(fs, &m, errs)
 	var err error
 	if m.Method, err = maten.ParseMethod(method); err != nil {
 		errs = append(errs, err)

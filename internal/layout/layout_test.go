@@ -44,6 +44,7 @@ var layers = map[string]int{
 	"gen/mate1":                4,
 	"gen/maten":                4,
 	"report":                   5,
+	"bank":                     5,
 	"usi":                      6,
 	"usi/mateengine":           6,
 	"usi/usitest":              6,

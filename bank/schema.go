@@ -1,0 +1,110 @@
+package bank
+
+import (
+	"context"
+	"fmt"
+)
+
+// migrations are the steps of the schema, in order: migrations[i] brings a
+// file from version i to version i+1 (PRAGMA user_version; a new file is
+// at 0). A step, once released, is never edited: a change of the schema
+// is a new step at the end.
+var migrations = [...]string{
+	// Version 1: the problems and the derived columns of the queries.
+	`CREATE TABLE problems (
+		id          INTEGER PRIMARY KEY,
+		key         TEXT    NOT NULL UNIQUE,
+		sfen        TEXT    NOT NULL,
+		name        TEXT    NOT NULL DEFAULT '',
+		goal        INTEGER NOT NULL DEFAULT 0,
+		plies       INTEGER NOT NULL,
+		raw_plies   INTEGER NOT NULL DEFAULT 0,
+		status      INTEGER NOT NULL DEFAULT 0,
+		line        TEXT    NOT NULL DEFAULT '',
+		promotion_ambiguous INTEGER NOT NULL DEFAULT 0,
+		legal       INTEGER NOT NULL DEFAULT 0,
+		checks      INTEGER NOT NULL DEFAULT 0,
+		replies     INTEGER NOT NULL DEFAULT 0,
+		tempting    INTEGER NOT NULL DEFAULT 0,
+		composer    TEXT,
+		difficulty  REAL    NOT NULL DEFAULT 0,
+		verdict     TEXT    NOT NULL DEFAULT '',
+		nodes       INTEGER NOT NULL DEFAULT 0,
+		method      TEXT    NOT NULL DEFAULT '',
+		seed        INTEGER NOT NULL DEFAULT 0,
+		seq         INTEGER NOT NULL DEFAULT 0,
+		version     TEXT    NOT NULL DEFAULT '',
+		pieces      INTEGER NOT NULL,
+		mating_piece TEXT   NOT NULL DEFAULT '',
+		king_region TEXT    NOT NULL DEFAULT '',
+		added       INTEGER NOT NULL
+	);
+	CREATE INDEX problems_plies ON problems (plies, difficulty);
+	CREATE INDEX problems_difficulty ON problems (difficulty);
+	CREATE INDEX problems_pieces ON problems (pieces);
+	CREATE INDEX problems_mating_piece ON problems (mating_piece);
+	CREATE INDEX problems_king_region ON problems (king_region);`,
+
+	// Version 2: what players make of the problems: the attempts, their
+	// sums per problem and the Glicko ratings of problems and sessions.
+	`ALTER TABLE problems ADD COLUMN rating REAL NOT NULL DEFAULT 1500;
+	ALTER TABLE problems ADD COLUMN rd REAL NOT NULL DEFAULT 350;
+	ALTER TABLE problems ADD COLUMN rated_at INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE problems ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE problems ADD COLUMN solves INTEGER NOT NULL DEFAULT 0;
+	ALTER TABLE problems ADD COLUMN solve_ns INTEGER NOT NULL DEFAULT 0;
+	CREATE INDEX problems_rating ON problems (rating);
+	CREATE TABLE sessions (
+		name     TEXT PRIMARY KEY,
+		rating   REAL    NOT NULL,
+		rd       REAL    NOT NULL,
+		rated_at INTEGER NOT NULL
+	);
+	CREATE TABLE attempts (
+		id          INTEGER PRIMARY KEY,
+		problem_id  INTEGER NOT NULL REFERENCES problems (id),
+		session     TEXT    NOT NULL REFERENCES sessions (name),
+		solved      INTEGER NOT NULL,
+		duration_ns INTEGER NOT NULL,
+		at          INTEGER NOT NULL
+	);
+	CREATE INDEX attempts_problem ON attempts (problem_id);
+	CREATE INDEX attempts_session ON attempts (session);`,
+}
+
+// CurrentVersion is the schema version Open brings a bank to.
+const CurrentVersion = len(migrations)
+
+// migrate runs the steps from the file's version to CurrentVersion, each
+// in a transaction of its own with the version it reaches.
+func (b *Bank) migrate(ctx context.Context) error {
+	for {
+		tx, err := b.db.BeginTx(ctx, nil)
+		if err != nil {
+			return err
+		}
+		var v int
+		if err := tx.QueryRowContext(ctx, "PRAGMA user_version").Scan(&v); err != nil {
+			rollback(tx)
+			return err
+		}
+		if v > CurrentVersion {
+			rollback(tx)
+			return fmt.Errorf("schema version %d is newer than this tsume's %d", v, CurrentVersion)
+		}
+		if v == CurrentVersion {
+			return tx.Commit()
+		}
+		if _, err := tx.ExecContext(ctx, migrations[v]); err != nil {
+			rollback(tx)
+			return fmt.Errorf("migration to version %d: %w", v+1, err)
+		}
+		if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", v+1)); err != nil {
+			rollback(tx)
+			return fmt.Errorf("migration to version %d: %w", v+1, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration to version %d: %w", v+1, err)
+		}
+	}
+}

@@ -1,0 +1,375 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"sort"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/tsume-shogi/tsume/bank"
+)
+
+func bankCommand() *command {
+	return &command{
+		name:    "bank",
+		summary: "keep problems in a bank, an SQLite file: init, add, import, export, query, stats, merge",
+		args:    "init|add|import|export|query|stats|merge [--bank FILE] [flags] [arguments]",
+		help: `
+A bank is one SQLite file (--bank, default tsume.db, created on first
+use) holding problems deduplicated by a canonical key: a problem and its
+left-right mirror image are one problem, and adding one that is there
+already is no error but a duplicate. docs/bank.md describes the file.
+
+  init                  create the bank (or bring an older one to the
+                        current schema) and show its size
+  add [--sfen SFEN]     solve and judge positions, one SFEN a line on
+                        standard input or the --sfen given, and add the
+                        mates found (--time bounds each search)
+  import FILE...        add what tsume generate wrote, in any of its
+                        formats: jsonl (every field kept), kif, ki2 and csa
+                        (the position, the main line and the generator's
+                        header comment: method, seed, index) and sfen (each
+                        position solved and judged as add does); generate's
+                        svg directories are pictures, not data, and are
+                        not imported
+  export [query flags]  write the problems the query selects in a format
+                        of generate: sfen, jsonl, kif, ki2, csa or svg (the
+                        worksheet directory of generate --format svg;
+                        --out names it)
+  query [query flags]   list the problems the query selects: id, length,
+                        difficulty, rating and SFEN, or one JSON object a
+                        line with --json
+  stats                 count the problems by length, verdict and method,
+                        and the attempts players made
+  merge OTHER...        add every problem of other bank files (what the
+                        shards of generate --bank wrote), all at once in
+                        the order of their provenance (method, seed,
+                        index), the first of each canonical key kept: the
+                        merged shards are the single run's bank
+
+The query flags: --length, --min-difficulty, --max-difficulty,
+--min-pieces, --max-pieces (the pieces besides White's king, board and
+Black's hand), --mating-piece (the kind giving mate as SFEN writes it: G,
++R, …), --king-region (corner, edge or centre), --verdict, --method,
+--min-rating, --max-rating, --limit and --offset. Problems come in the
+order they entered the bank. 'tsume bank SUBCOMMAND --help' lists the
+flags of each.
+
+Exit status: 0 success, 1 add found a position without a mate, 2 bad
+usage, a bad input or a bank that cannot be opened, 130 interrupted.`,
+		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
+			return runBank
+		},
+	}
+}
+
+// bankSubcommand is one subcommand of tsume bank: its flags and its run.
+type bankSubcommand struct {
+	args  string // the synopsis after "tsume bank NAME"
+	setup func(fs *flag.FlagSet, path *string) func(ctx context.Context, e *env, args []string) error
+}
+
+// bankSubcommands returns the subcommands of tsume bank by name.
+func bankSubcommands() map[string]bankSubcommand {
+	return map[string]bankSubcommand{
+		"init":   {"[--bank FILE]", setupBankInit},
+		"add":    {"[--bank FILE] [--sfen SFEN] [--time D] [--nodes N]", setupBankAdd},
+		"import": {"[--bank FILE] [--time D] FILE...", setupBankImport},
+		"export": {"[--bank FILE] [query flags] [--format F] [--out FILE|DIR]", setupBankExport},
+		"query":  {"[--bank FILE] [query flags] [--json]", setupBankQuery},
+		"stats":  {"[--bank FILE] [--json]", setupBankStats},
+		"merge":  {"[--bank FILE] OTHER...", setupBankMerge},
+	}
+}
+
+// runBank runs the subcommand args[0] with the flags and arguments after it.
+func runBank(ctx context.Context, e *env, args []string) error {
+	const self = "bank"
+	subs := bankSubcommands()
+	if len(args) == 0 {
+		return usageErrorf(self, "want a subcommand: init, add, import, export, query, stats or merge")
+	}
+	sub, ok := subs[args[0]]
+	if !ok {
+		return usageErrorf(self, "unknown subcommand %q: want init, add, import, export, query, stats or merge", args[0])
+	}
+	name := args[0]
+	fs := flag.NewFlagSet("tsume bank "+name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	path := fs.String("bank", "tsume.db", "the bank `FILE`")
+	run := sub.setup(fs, path)
+	if err := fs.Parse(args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeBankHelp(e.stdout, name, sub)
+			return nil
+		}
+		return usageErrorf(self, "%s: %v", name, err)
+	}
+	return run(ctx, e, fs.Args())
+}
+
+// writeBankHelp writes the usage and flags of one subcommand.
+func writeBankHelp(w io.Writer, name string, sub bankSubcommand) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "usage: tsume bank %s %s\n\nFlags:\n", name, sub.args)
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.String("bank", "tsume.db", "the bank `FILE`")
+	sub.setup(fs, new(string))
+	fs.VisitAll(func(f *flag.Flag) {
+		arg, usage := flag.UnquoteUsage(f)
+		fmt.Fprintf(&b, "  --%s", f.Name)
+		if arg != "" {
+			b.WriteString(" " + arg)
+		}
+		b.WriteString("\n\t" + usage)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
+			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		}
+		b.WriteString("\n")
+	})
+	io.WriteString(w, b.String())
+}
+
+// openBank opens the bank at path, its error ready for the user.
+func openBank(ctx context.Context, path string) (*bank.Bank, error) {
+	b, err := bank.Open(ctx, path)
+	if err != nil {
+		return nil, &exitError{ExitError, err.Error()}
+	}
+	return b, nil
+}
+
+// closeBank closes b, keeping the first error.
+func closeBank(b *bank.Bank, err *error) {
+	if cerr := b.Close(); *err == nil && cerr != nil {
+		*err = &exitError{ExitError, cerr.Error()}
+	}
+}
+
+// bankError turns an error of package bank into the command's error,
+// an interruption kept as such.
+func bankError(err error) error {
+	if errors.Is(err, context.Canceled) {
+		return err
+	}
+	return &exitError{ExitError, err.Error()}
+}
+
+// queryFlags defines the flags of a bank.Query on fs.
+func queryFlags(fs *flag.FlagSet) *bank.Query {
+	q := new(bank.Query)
+	fs.IntVar(&q.Plies, "length", 0, "the length in `plies` (0: any)")
+	fs.Float64Var(&q.MinDifficulty, "min-difficulty", 0, "a difficulty score of at least `X`")
+	fs.Float64Var(&q.MaxDifficulty, "max-difficulty", 0, "a difficulty score of at most `X` (0: no limit)")
+	fs.IntVar(&q.MinPieces, "min-pieces", 0, "at least `N` pieces besides White's king")
+	fs.IntVar(&q.MaxPieces, "max-pieces", 0, "at most `N` pieces besides White's king (0: no limit)")
+	fs.StringVar(&q.MatingPiece, "mating-piece", "", "the `kind` giving mate, as SFEN writes it: P, L, N, S, G, B, R, +P, …, +B, +R")
+	fs.StringVar(&q.KingRegion, "king-region", "", "where White's king stands: `corner`, edge or centre")
+	fs.StringVar(&q.Verdict, "verdict", "", "the `verdict`, such as sound")
+	fs.StringVar(&q.Method, "method", "", "the generation `method`, such as reverse")
+	fs.Float64Var(&q.MinRating, "min-rating", 0, "an empirical rating of at least `R`")
+	fs.Float64Var(&q.MaxRating, "max-rating", 0, "an empirical rating of at most `R` (0: no limit)")
+	fs.IntVar(&q.Limit, "limit", 0, "at most `N` problems (0: all)")
+	fs.IntVar(&q.Offset, "offset", 0, "skip the first `N` problems")
+	return q
+}
+
+// checkQuery reports what is wrong with the query flags.
+func checkQuery(q *bank.Query) error {
+	if q.KingRegion == "center" {
+		q.KingRegion = bank.Centre
+	}
+	var errs []string
+	switch q.KingRegion {
+	case "", bank.Corner, bank.Edge, bank.Centre:
+	default:
+		errs = append(errs, fmt.Sprintf("--king-region %q: want corner, edge or centre", q.KingRegion))
+	}
+	switch strings.TrimPrefix(q.MatingPiece, "+") {
+	case "", "P", "L", "N", "S", "G", "B", "R":
+	default:
+		errs = append(errs, fmt.Sprintf("--mating-piece %q: want a kind as SFEN writes it: P, L, N, S, G, B, R, +P, +L, +N, +S, +B or +R", q.MatingPiece))
+	}
+	if q.MatingPiece == "+G" {
+		errs = append(errs, "--mating-piece +G: a gold does not promote")
+	}
+	if q.Plies < 0 || q.Limit < 0 || q.Offset < 0 || q.MinPieces < 0 || q.MaxPieces < 0 {
+		errs = append(errs, "--length, --limit, --offset, --min-pieces and --max-pieces want 0 or more")
+	}
+	if len(errs) > 0 {
+		return errors.New(strings.Join(errs, "; "))
+	}
+	return nil
+}
+
+func setupBankInit(fs *flag.FlagSet, path *string) func(context.Context, *env, []string) error {
+	return func(ctx context.Context, e *env, args []string) (err error) {
+		if len(args) > 0 {
+			return usageErrorf("bank", "init: unexpected argument %q", args[0])
+		}
+		b, err := openBank(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer closeBank(b, &err)
+		v, err := b.Version(ctx)
+		if err != nil {
+			return bankError(err)
+		}
+		n, err := b.Count(ctx, bank.Query{})
+		if err != nil {
+			return bankError(err)
+		}
+		fmt.Fprintf(e.stdout, "%s: schema version %d, %d problem%s\n", *path, v, n, plural(n))
+		return nil
+	}
+}
+
+func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, []string) error {
+	q := queryFlags(fs)
+	asJSON := fs.Bool("json", false, "one JSON object a line: the entry with its problem in the jsonl form of generate")
+	return func(ctx context.Context, e *env, args []string) (err error) {
+		if len(args) > 0 {
+			return usageErrorf("bank", "query: unexpected argument %q", args[0])
+		}
+		if err := checkQuery(q); err != nil {
+			return usageErrorf("bank", "query: %s", err)
+		}
+		b, err := openBank(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer closeBank(b, &err)
+		es, err := b.Query(ctx, *q)
+		if err != nil {
+			return bankError(err)
+		}
+		if *asJSON {
+			return writeEntriesJSON(e.stdout, es)
+		}
+		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+		fmt.Fprint(tw, "id\tplies\tdifficulty\trating\t  sfen\n")
+		for _, en := range es {
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
+				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN())
+		}
+		return tw.Flush()
+	}
+}
+
+// entryJSON is the JSON form of a bank entry that query --json writes.
+type entryJSON struct {
+	ID        int64           `json:"id"`
+	Key       string          `json:"key"`
+	Rating    float64         `json:"rating"`
+	RD        float64         `json:"rd"`
+	Attempts  int             `json:"attempts"`
+	Solves    int             `json:"solves"`
+	SolveTime float64         `json:"solve_seconds"`
+	Problem   json.RawMessage `json:"problem"`
+}
+
+// writeEntriesJSON writes es one JSON object a line.
+func writeEntriesJSON(w io.Writer, es []bank.Entry) error {
+	enc := json.NewEncoder(w)
+	for i := range es {
+		en := &es[i]
+		p, err := en.Problem.MarshalJSON()
+		if err != nil {
+			return &exitError{ExitError, fmt.Sprintf("problem %d: %v", en.ID, err)}
+		}
+		round := func(x float64) float64 { return math.Round(x*100) / 100 }
+		if err := enc.Encode(entryJSON{en.ID, en.Key, round(en.Rating.R), round(en.Rating.RD), en.Attempts, en.Solves,
+			en.SolveTime.Seconds(), p}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func setupBankStats(fs *flag.FlagSet, path *string) func(context.Context, *env, []string) error {
+	asJSON := fs.Bool("json", false, "one JSON object")
+	return func(ctx context.Context, e *env, args []string) (err error) {
+		if len(args) > 0 {
+			return usageErrorf("bank", "stats: unexpected argument %q", args[0])
+		}
+		b, err := openBank(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer closeBank(b, &err)
+		s, err := b.Stats(ctx)
+		if err != nil {
+			return bankError(err)
+		}
+		if *asJSON {
+			return json.NewEncoder(e.stdout).Encode(map[string]any{
+				"problems": s.Problems, "by_length": s.ByLength, "by_verdict": s.ByVerdict, "by_method": s.ByMethod,
+				"attempts": s.Attempts, "solves": s.Solves, "sessions": s.Sessions,
+			})
+		}
+		var w strings.Builder
+		fmt.Fprintf(&w, "%s: %d problem%s\n", *path, s.Problems, plural(s.Problems))
+		lengths := make([]int, 0, len(s.ByLength))
+		for n := range s.ByLength {
+			lengths = append(lengths, n)
+		}
+		sort.Ints(lengths)
+		w.WriteString("by length:")
+		for _, n := range lengths {
+			fmt.Fprintf(&w, " %d plies %d;", n, s.ByLength[n])
+		}
+		writeCounts(&w, "by verdict", s.ByVerdict, "not judged")
+		writeCounts(&w, "by method", s.ByMethod, "not generated")
+		fmt.Fprintf(&w, "\nattempts: %d (%d solved) by %d session%s\n", s.Attempts, s.Solves, s.Sessions, plural(s.Sessions))
+		_, err = io.WriteString(e.stdout, strings.ReplaceAll(w.String(), ";\n", "\n"))
+		return err
+	}
+}
+
+// writeCounts writes "\nlabel: a 3; b 2;" with the keys sorted, the empty
+// key named empty.
+func writeCounts(w *strings.Builder, label string, counts map[string]int, empty string) {
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	fmt.Fprintf(w, "\n%s:", label)
+	for _, k := range keys {
+		name := k
+		if name == "" {
+			name = empty
+		}
+		fmt.Fprintf(w, " %s %d;", name, counts[k])
+	}
+}
+
+func setupBankMerge(fs *flag.FlagSet, path *string) func(context.Context, *env, []string) error {
+	return func(ctx context.Context, e *env, args []string) (err error) {
+		if len(args) == 0 {
+			return usageErrorf("bank", "merge: want the bank files to merge")
+		}
+		b, err := openBank(ctx, *path)
+		if err != nil {
+			return err
+		}
+		defer closeBank(b, &err)
+		total, err := b.Merge(ctx, args...)
+		if err != nil {
+			return bankError(err)
+		}
+		n, err := b.Count(ctx, bank.Query{})
+		if err != nil {
+			return bankError(err)
+		}
+		fmt.Fprintf(e.stderr, "%s: %d problem%s added, %d in all\n", *path, total, plural(total), n)
+		return nil
+	}
+}
