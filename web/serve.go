@@ -61,4 +61,3 @@ func Serve(ctx context.Context, ln net.Listener, h http.Handler, logger *slog.Lo
 	}
 	return err
 }
-

@@ -165,4 +165,6 @@ func plural(n int) string {
 }
 
 // pliesText writes n plies in English.
-func pliesText(n int) string { return fmt.Sprintf("%d pl%s", n, map[bool]string{true: "y", false: "ies"}[n == 1]) }
+func pliesText(n int) string {
+	return fmt.Sprintf("%d pl%s", n, map[bool]string{true: "y", false: "ies"}[n == 1])
+}
