@@ -323,7 +323,7 @@ func bodyError(err error) error {
 		return err
 	case errors.Is(err, io.EOF):
 		return badRequest("body", "the body is empty: want a JSON object")
-	case errors.As(err, &ute):
+	case errors.As(err, &ute) && ute.Field != "":
 		return badRequest(ute.Field, "%s: want a JSON %s", ute.Field, ute.Type.Kind())
 	case errors.As(err, &se):
 		return badRequest("body", "the body is not valid JSON (at byte %d)", se.Offset)

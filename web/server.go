@@ -254,6 +254,9 @@ func (s *Server) answer(r *http.Request, err error) *apiError {
 // acquire waits for a search slot and returns its searcher, made on
 // first use.
 func (s *Server) acquire(ctx context.Context) (*searcher, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	var sr *searcher
 	select {
 	case sr = <-s.slots:
