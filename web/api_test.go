@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
 )
 
 func TestListProblems(t *testing.T) {

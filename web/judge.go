@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -65,7 +66,21 @@ func (s *Server) judge(ctx context.Context, q *shogi.Position, m shogi.Move, rem
 		r := refute1(q, m, &d, replies)
 		return judgement{result: resultWrong, reason: reasonOf(&d, r), reply: r, left: rem - 2}, nil
 	}
+	key := newJudgeKey(q, m, rem)
+	if j, ok := s.cache.get(key); ok {
+		return j, nil
+	}
+	j, err := s.search(ctx, q, m, rem, &d, replies)
+	if err == nil {
+		s.cache.put(key, j)
+	}
+	return j, err
+}
 
+// search judges m, a check of q that does not mate at once, with rem
+// plies left (3 or more); d is the position after m, replies the
+// defender's.
+func (s *Server) search(ctx context.Context, q *shogi.Position, m shogi.Move, rem int, d *shogi.Position, replies []shogi.Move) (judgement, error) {
 	sr, err := s.acquire(ctx)
 	if err != nil {
 		return judgement{}, err
@@ -96,19 +111,19 @@ func (s *Server) judge(ctx context.Context, q *shogi.Position, m shogi.Move, rem
 	// decided: whether m mates in time is known without searching its
 	// replies one by one.
 	decided := correct || sol.SoundnessChecked && sol.LengthExact && sol.Length == rem
-	vals, err := s.replyValues(ctx, sr, &d, replies, rem, decided && !correct)
+	vals, err := s.replyValues(ctx, sr, d, replies, rem, decided && !correct, correct)
 	if err != nil {
 		return judgement{}, err
 	}
 	if !decided {
 		correct = true
 		for _, v := range vals {
-			if !v.within(rem) && !v.interposition {
-				correct = false
-			}
 			if v.status == mate.Unknown {
 				return judgement{}, errBudget
 			}
+			// A refuting interposition may be futile by capture, which
+			// only the search of the check as a whole would tell.
+			correct = correct && (v.within() || v.interposition)
 		}
 	}
 	if correct {
@@ -116,7 +131,7 @@ func (s *Server) judge(ctx context.Context, q *shogi.Position, m shogi.Move, rem
 		for i, v := range vals {
 			// A longer interposition is one the solver does not count
 			// as a defence (futile by capture): m was proven to mate.
-			if !v.within(rem) {
+			if !v.within() {
 				continue
 			}
 			if best < 0 || v.length > vals[best].length || v.length == vals[best].length && v.spare < vals[best].spare {
@@ -130,38 +145,60 @@ func (s *Server) judge(ctx context.Context, q *shogi.Position, m shogi.Move, rem
 			return judgement{result: resultSolved}, nil // every reply is futile
 		}
 	}
-	r := refutation(vals, rem)
-	j := judgement{result: resultWrong, reason: reasonOf(&d, r.move), reply: r.move, noMate: r.status == mate.NoMate, left: rem - 2}
-	if r.status == mate.Mate && r.exact {
-		j.after = r.length
-	}
+	r := refutation(vals)
+	j := judgement{result: resultWrong, reason: reasonOf(d, r.move), reply: r.move, left: rem - 2}
+	s.explainRefutation(ctx, sr, d, &j)
 	return j, nil
+}
+
+// explainTime bounds the search that tells whether there is a mate at
+// all after a refutation, and how long: it only words the explanation.
+const explainTime = 250 * time.Millisecond
+
+// explainRefutation sets j.noMate or j.after, the refutation's
+// consequence, when a short search finds it.
+func (s *Server) explainRefutation(ctx context.Context, sr *searcher, d *shogi.Position, j *judgement) {
+	ctx, cancel := context.WithTimeout(ctx, explainTime)
+	defer cancel()
+	e := *d
+	e.DoMove(j.reply)
+	sol, err := sr.quick.Solve(ctx, &e)
+	switch {
+	case err != nil:
+	case sol.Status == mate.NoMate:
+		j.noMate = true
+	case sol.Status == mate.Mate && sol.LengthExact && sol.Length > j.left:
+		j.after = sol.Length
+	}
 }
 
 // replyValue is what a search found after one defender reply.
 type replyValue struct {
 	move          shogi.Move
 	interposition bool
-	status        mate.Status
-	length        int  // the mate's length after the reply
-	exact         bool // length is exact, not only a bound
-	spare         int  // the attacker's pieces in hand at the end of the mate
+	// status is Mate when the attacker mates within the plies left after
+	// the reply, NoMate when it cannot, Unknown when a limit stopped the
+	// search.
+	status mate.Status
+	length int // the mate's length after the reply (exact with exact, else a bound)
+	exact  bool
+	spare  int // the attacker's pieces in hand at the end of the mate
 }
 
-// within reports whether v is mated within the rem-2 plies left after
-// the check and the reply.
-func (v *replyValue) within(rem int) bool { return v.status == mate.Mate && v.length <= rem-2 }
+// within reports whether the attacker mates within the plies left after v.
+func (v *replyValue) within() bool { return v.status == mate.Mate }
 
-// refutes reports whether v proves the check before it wrong.
-func (v *replyValue) refutes(rem int) bool {
-	return v.status == mate.NoMate || v.status == mate.Mate && v.exact && v.length > rem-2
-}
+// refutes reports whether v is proven to leave no mate within the plies
+// left.
+func (v *replyValue) refutes() bool { return v.status == mate.NoMate }
 
 // replyValues searches d, the position after a check with rem plies
 // left, after each of the defender's replies (futile interpositions
-// aside). With stopEarly it stops at the first reply that refutes the
-// check other than by an interposition.
-func (s *Server) replyValues(ctx context.Context, sr *searcher, d *shogi.Position, replies []shogi.Move, rem int, stopEarly bool) ([]replyValue, error) {
+// aside) for a mate within the rem-2 plies left. With stopEarly it stops
+// at the first reply that refutes the check other than by an
+// interposition; with exact it gives each mated reply its exact length
+// and spare pieces.
+func (s *Server) replyValues(ctx context.Context, sr *searcher, d *shogi.Position, replies []shogi.Move, rem int, stopEarly, exact bool) ([]replyValue, error) {
 	var vals []replyValue
 	for _, r := range ordered(d, replies) {
 		if mate.IsFutileInterposition(d, r) {
@@ -169,48 +206,55 @@ func (s *Server) replyValues(ctx context.Context, sr *searcher, d *shogi.Positio
 		}
 		e := *d
 		e.DoMove(r)
-		sol, err := sr.quick.Solve(ctx, &e)
+		w, err := sr.quick.MateWithin(ctx, &e, rem-2)
 		if err != nil {
 			return nil, err
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		v := replyValue{move: r, interposition: reasonOf(d, r) == reasonInterposition, status: sol.Status, length: sol.Length, exact: sol.LengthExact}
-		if sol.Status == mate.Mate {
-			end := sol.Position
-			for _, m := range sol.PV {
-				end.DoMove(m)
+		v := replyValue{move: r, interposition: reasonOf(d, r) == reasonInterposition, status: w.Status, length: w.Length, spare: w.Spare}
+		if exact && w.Status == mate.Mate {
+			sol, err := sr.quick.Solve(ctx, &e)
+			if err != nil {
+				return nil, err
 			}
-			v.spare = end.Hand(e.SideToMove()).Total()
+			if sol.Status == mate.Mate && sol.LengthExact {
+				v.length, v.exact, v.spare = sol.Length, true, spare(sol)
+			}
 		}
 		vals = append(vals, v)
-		if stopEarly && !v.interposition && v.refutes(rem) {
+		if stopEarly && !v.interposition && v.refutes() {
 			break
 		}
 	}
 	return vals, nil
 }
 
-// refutation picks the reply to show against a wrong check: one after
-// which there is no mate, else one after which the mate is proven too
-// long (an escape or capture before an interposition), else the one the
-// searches could not mate in time.
-func refutation(vals []replyValue, rem int) replyValue {
-	for _, v := range vals {
-		if v.status == mate.NoMate {
-			return v
-		}
+// spare returns the pieces left in the attacker's hand at the end of
+// sol's main line.
+func spare(sol *mate.Solution) int {
+	end := sol.Position
+	for _, m := range sol.PV {
+		end.DoMove(m)
 	}
+	return end.Hand(sol.Position.SideToMove()).Total()
+}
+
+// refutation picks the reply to show against a wrong check: one after
+// which there is no mate within the plies left (an escape or capture
+// before an interposition), else one the searches could not mate in
+// time, else the longest.
+func refutation(vals []replyValue) replyValue {
 	for _, inter := range []bool{false, true} {
 		for _, v := range vals {
-			if v.interposition == inter && v.refutes(rem) {
+			if v.interposition == inter && v.refutes() {
 				return v
 			}
 		}
 	}
 	for _, v := range vals {
-		if !v.within(rem) {
+		if !v.within() {
 			return v
 		}
 	}

@@ -247,6 +247,10 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) error {
 // bestMove returns the first move of the main line from p, the attacker
 // to move.
 func (s *Server) bestMove(ctx context.Context, p *shogi.Position) (shogi.Move, error) {
+	key := newJudgeKey(p, shogi.NoMove, 0)
+	if j, ok := s.cache.get(key); ok {
+		return j.reply, nil
+	}
 	ctx, cancel := context.WithTimeout(ctx, s.limits.Time)
 	defer cancel()
 	sr, err := s.acquire(ctx)
@@ -266,6 +270,7 @@ func (s *Server) bestMove(ctx context.Context, p *shogi.Position) (shogi.Move, e
 		}
 		return shogi.NoMove, errBudget
 	}
+	s.cache.put(key, judgement{reply: sol.PV[0]})
 	return sol.PV[0], nil
 }
 

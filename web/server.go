@@ -106,6 +106,7 @@ type Server struct {
 	// slots holds one searcher per request allowed to search at once;
 	// a nil searcher is made on first use.
 	slots chan *searcher
+	cache judgeCache // the judgements and hints searched
 }
 
 // searcher is one search slot's solvers: with and without the
