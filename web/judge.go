@@ -145,6 +145,9 @@ func (s *Server) search(ctx context.Context, q *shogi.Position, m shogi.Move, re
 			return judgement{result: resultSolved}, nil // every reply is futile
 		}
 	}
+	if len(vals) == 0 {
+		return judgement{result: resultSolved}, nil // every reply is a futile interposition
+	}
 	r := refutation(vals)
 	j := judgement{result: resultWrong, reason: reasonOf(d, r.move), reply: r.move, left: rem - 2}
 	s.explainRefutation(ctx, sr, d, &j)
