@@ -209,7 +209,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"usi"}, "usi\nquit\n", ExitOK},
 		{[]string{"usi", "extra"}, "", ExitError},
 		{[]string{"match", "--engine", "a", "--byoyomi", "100"}, "", ExitError}, // exit 0: TestMatchSelf
-		{[]string{"serve", "extra"}, "", ExitError}, // exit 0: TestServeRunsAndShutsDown
+		{[]string{"serve", "extra"}, "", ExitError},                             // exit 0: TestServeRunsAndShutsDown
 		{[]string{"version"}, "", ExitOK},
 		{[]string{"version", "extra"}, "", ExitError},
 	}
