@@ -284,3 +284,83 @@ func TestMoveBudget(t *testing.T) {
 	s.ServeHTTP(w, req)
 	wantError(t, w, http.StatusServiceUnavailable, "")
 }
+
+// A problem with other mating first moves (余詰): each is correct, and
+// answered with the longest defence.
+func TestAlternativeMove(t *testing.T) {
+	full, quick := newSolver(t, false), newSolver(t, true)
+	var ps []problem.Problem
+	var alts [][]shogi.Move
+	for _, sfen := range []string{"7kB/9/5N3/6+R2/9/9/9/9/9 b S 1", "5+B1k1/9/9/6B2/9/9/9/9/9 b LP 1", "8k/9/9/6RB1/9/9/9/9/9 b S 1"} {
+		p, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = mate.WithRemainingHand(&p); err != nil {
+			t.Fatal(err)
+		}
+		sol, err := full.Solve(context.Background(), &p)
+		if err != nil || sol.Status != mate.Mate || !sol.SoundnessChecked {
+			t.Fatalf("%s: %v %+v", sfen, err, sol)
+		}
+		var as []shogi.Move
+		for _, a := range sol.Alternatives {
+			if a.Ply == 0 {
+				as = append(as, a.Move)
+			}
+		}
+		if len(as) > 0 {
+			ps = append(ps, problem.Problem{Position: p, Stipulation: problem.MateIn(sol.Length), Line: sol.PV})
+			alts = append(alts, as)
+		}
+	}
+	if len(ps) == 0 {
+		t.Fatal("no problem with another first move")
+	}
+	s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tried := 0
+	for i, p := range ps {
+		rem := p.Stipulation.Plies
+		for _, m := range alts[i] {
+			a, code := post(t, s, i+1, nil, m.String())
+			d := p.Position
+			d.DoMove(m)
+			if len(d.Evasions(nil)) == 0 {
+				continue
+			}
+			tried++
+			if code != 200 || a.Result != resultCorrect {
+				t.Errorf("%s, the other mate %s: status %d, %+v", p.Position.SFEN(), m, code, a)
+				continue
+			}
+			length := func(r shogi.Move) int {
+				e := d
+				e.DoMove(r)
+				sol, err := quick.Solve(context.Background(), &e)
+				if err != nil || sol.Status != mate.Mate {
+					return 1 << 20 // no mate: longer than any
+				}
+				return sol.Length
+			}
+			r, err := d.ParseUSIMove(a.Reply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := length(r)
+			if got > rem-2 {
+				t.Errorf("%s, %s: after the reply %s the mate takes %d plies, more than %d", p.Position.SFEN(), m, r, got, rem-2)
+			}
+			for _, o := range d.Evasions(nil) {
+				if l := length(o); !mate.IsFutileInterposition(&d, o) && l > got && l <= rem-2 {
+					t.Errorf("%s, %s: the reply %s (mate in %d) is not the longest: %s (mate in %d)", p.Position.SFEN(), m, r, got, o, l)
+				}
+			}
+		}
+	}
+	if tried == 0 {
+		t.Error("no other first move that does not mate at once")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"runtime/debug"
 	"time"
 
 	"github.com/tsume-shogi/tsume/web"
@@ -65,6 +66,9 @@ func setupServe(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		logger := slog.New(slog.NewTextHandler(e.stderr, nil))
 		cfg.Limits = web.Limits{Nodes: *nodes, Time: *limit, Searches: *searches}
 		cfg.Log = logger
+		if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+			cfg.Version = bi.Main.Version
+		}
 		srv, err := web.New(cfg)
 		if err != nil {
 			return err
