@@ -18,6 +18,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -158,7 +159,7 @@ func setupBankAdd(fs *flag.FlagSet, path *string) func(context.Context, *env, []
 			if n == 0 {
 				what = "duplicate"
 			}
-			fmt.Fprintf(e.stdout, "%s: %s mate in %d (%s): %s\n", what, p.Position.SFEN(), p.Stipulation.Plies, p.Verdict, usiLine(p.Line))
+			fmt.Fprintf(e.stdout, "%s: %s mate in %d (%s): %s\n", what, p.Position.SFEN(), p.Stipulation.Plies, p.Verdict, worksheet.USILine(p.Line))
 		}
 		if failed > 0 {
 			return &exitError{ExitNo, fmt.Sprintf("%d of %d position%s without a mate found", failed, len(ins), plural(len(ins)))}

@@ -214,6 +214,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"bank", "add", "--bank", db, "--sfen", mate1}, "", ExitOK},
 		{[]string{"bank", "add", "--bank", db, "--sfen", noMate}, "", ExitNo},
 		{[]string{"bank", "add", "--bank", db, "--sfen", eIllegal}, "", ExitError},
+		{[]string{"serve", "extra"}, "", ExitError}, // exit 0: TestServeRunsAndShutsDown
 		{[]string{"version"}, "", ExitOK},
 		{[]string{"version", "extra"}, "", ExitError},
 	}

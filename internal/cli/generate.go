@@ -287,7 +287,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 			return err
 		}
 	}
-	var sheet *worksheet
+	var sheet *worksheetDir
 	var file *os.File
 	if format == "svg" {
 		var serr error
@@ -397,7 +397,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 // writeRecord writes p in the format: the svg format its picture, the
 // others a record on bw. Each record goes out whole and at once, so an
 // interruption never leaves half a record behind.
-func writeRecord(bw *bufio.Writer, sheet *worksheet, rec *strings.Builder, p *problem.Problem, format string) error {
+func writeRecord(bw *bufio.Writer, sheet *worksheetDir, rec *strings.Builder, p *problem.Problem, format string) error {
 	if sheet != nil {
 		return sheet.add(p)
 	}
@@ -447,24 +447,6 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 		w.WriteString("\n")
 	}
 	return nil
-}
-
-// lengthTitle names a problem of n plies as composers do: 一手詰, 三手詰,
-// …, 十一手詰, 二十五手詰.
-func lengthTitle(n int) string {
-	digits := []string{"", "一", "二", "三", "四", "五", "六", "七", "八", "九"}
-	var s string
-	switch t, u := n/10, n%10; {
-	case n <= 0 || n >= 100:
-		s = strconv.Itoa(n)
-	case t == 0:
-		s = digits[u]
-	case t == 1:
-		s = "十" + digits[u]
-	default:
-		s = digits[t] + "十" + digits[u]
-	}
-	return s + "手詰"
 }
 
 // seedValue is the --seed flag: an unsigned 64-bit number, whose error

@@ -1,0 +1,64 @@
+package mate
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Within is the result of MateWithin.
+type Within struct {
+	// Status is Mate when the attacker mates within the plies asked,
+	// NoMate when it cannot (there may be a longer mate), Unknown when a
+	// limit or the context stopped the search first.
+	Status Status
+	// Length, of a mate, is the length of the proof found: an upper
+	// bound on the shortest mate, at most the plies asked; Spare the
+	// pieces the proof leaves in the attacker's hand.
+	Length, Spare int
+	Nodes         uint64
+}
+
+// MateWithin searches p for a mate by its side to move within plies plies
+// (under the Solver's futile rule, hand convention and limits, with its
+// table): the depth-limited search that Solve's soundness check makes of
+// each alternative move, without the search for the shortest mate and its
+// line. Unlike Solve it never has to prove that there is no mate at all,
+// which can take long; the futile interpositions by transposition, which
+// Solve finds along its main line, are not looked for. A position Solve
+// refuses gives a *NotAProblemError.
+func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (Within, error) {
+	start := time.Now()
+	q := *p
+	if s.opts.DefenderHand == Remaining {
+		var err error
+		if q, err = WithRemainingHand(p); err != nil {
+			return Within{}, notAProblem(err)
+		}
+	}
+	if err := q.Validate(); err != nil {
+		return Within{}, notAProblem(err)
+	}
+	attacker := q.SideToMove()
+	if q.King(attacker.Opp()) == shogi.NoSquare {
+		return Within{}, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	}
+	if plies < 1 {
+		return Within{Status: NoMate}, nil
+	}
+	s.tt.newGeneration()
+	sr := newSearch(s.tt, attacker)
+	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
+	sr.futile = s.opts.Futile == Discount
+	r := sr.searchAt(nil, &q, uint16(min(plies, int(unlimited)-1)))
+	w := Within{Nodes: sr.nodes}
+	switch {
+	case r.pn == 0:
+		w.Status, w.Length, w.Spare = Mate, int(r.length), int(r.spare)
+	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
+		w.Status = NoMate
+	}
+	return w, nil
+}

@@ -1,0 +1,170 @@
+package web
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/render"
+	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// maxMoves is the most moves a request may send: longer than any problem
+// of the bank (a move list beyond the problem's length is refused anyway).
+const maxMoves = 256
+
+// game is a problem replayed: the start position, the moves and the
+// position after them.
+type game struct {
+	start shogi.Position
+	moves []shogi.Move
+	pos   shogi.Position
+}
+
+// replay plays the moves, given in USI, from start: every move must be
+// legal, and every move of the attacker (the side to move in start) a
+// check. field names the input in errors.
+func replay(start *shogi.Position, usi []string, field string) (*game, error) {
+	if len(usi) > maxMoves {
+		return nil, badRequest(field, "%d moves: at most %d", len(usi), maxMoves)
+	}
+	g := &game{start: *start, pos: *start, moves: make([]shogi.Move, 0, len(usi)+2)}
+	attacker := start.SideToMove()
+	for i, s := range usi {
+		m, err := g.pos.ParseUSIMove(strings.TrimSpace(s))
+		if err != nil {
+			return nil, unprocessable(field, "move %d (%q): %s", i+1, s, message(err))
+		}
+		if g.pos.SideToMove() == attacker && !g.pos.GivesCheck(m) {
+			return nil, unprocessable(field, "move %d (%s) is not a check: in tsume every attacker move checks", i+1, s)
+		}
+		g.play(m)
+	}
+	return g, nil
+}
+
+// play plays m, a legal move.
+func (g *game) play(m shogi.Move) {
+	g.moves = append(g.moves, m)
+	g.pos.DoMove(m)
+}
+
+// movesParam reads the query parameter moves of u: USI moves separated
+// by spaces or commas. It is read from the raw query so that the + of a
+// promotion, if not escaped as %2B, is still a +.
+func movesParam(u *url.URL) ([]string, error) {
+	for kv := range strings.SplitSeq(u.RawQuery, "&") {
+		k, v, _ := strings.Cut(kv, "=")
+		if k != "moves" {
+			continue
+		}
+		text, err := url.PathUnescape(v)
+		if err != nil {
+			return nil, badRequest("moves", "bad escape in moves")
+		}
+		return strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' }), nil
+	}
+	return nil, nil
+}
+
+// state is the view of a position of a problem being played.
+type state struct {
+	SFEN    string   `json:"sfen"`
+	Moves   []string `json:"moves"`    // the moves played, in USI
+	MovesJA []string `json:"moves_ja"` // … in Japanese
+	// Remaining is the plies left of the problem's length (0 when the
+	// moves reach it).
+	Remaining  int      `json:"remaining"`
+	SideToMove string   `json:"side_to_move"` // "black" or "white"
+	InCheck    bool     `json:"in_check"`
+	LastMove   string   `json:"last_move,omitempty"`
+	Hands      hands    `json:"hands"`
+	Legal      []string `json:"legal_moves"` // the side to move's legal moves, in USI
+	BoardSVG   string   `json:"board_svg"`
+}
+
+// hands are both hands of a position.
+type hands struct {
+	Black []handPiece `json:"black"`
+	White []handPiece `json:"white"`
+}
+
+// handPiece is one kind of a hand: its SFEN letter and how many.
+type handPiece struct {
+	Piece string `json:"piece"`
+	Count int    `json:"count"`
+}
+
+// handOrder is the order in which a hand lists its kinds, as diagrams do.
+var handOrder = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
+
+// handView lists h in diagram order.
+func handView(h shogi.Hand) []handPiece {
+	out := []handPiece{}
+	for _, k := range handOrder {
+		if n := h.Count(k); n > 0 {
+			out = append(out, handPiece{Piece: k.Letter(), Count: n})
+		}
+	}
+	return out
+}
+
+// stateOf returns the view of g, a problem of plies plies.
+func stateOf(g *game, plies int) state {
+	usi, ja := report.Line(&g.start, g.moves)
+	st := state{
+		SFEN:       g.pos.SFEN(),
+		Moves:      usi,
+		MovesJA:    ja,
+		Remaining:  max(plies-len(g.moves), 0),
+		SideToMove: "black",
+		InCheck:    g.pos.InCheck(),
+		Hands:      hands{Black: handView(g.pos.Hand(shogi.Black)), White: handView(g.pos.Hand(shogi.White))},
+		Legal:      []string{},
+	}
+	if g.pos.SideToMove() == shogi.White {
+		st.SideToMove = "white"
+	}
+	last := shogi.NoMove
+	if n := len(g.moves); n > 0 {
+		last = g.moves[n-1]
+		st.LastMove = last.String()
+	}
+	for _, m := range g.pos.LegalMoves(nil) {
+		st.Legal = append(st.Legal, m.String())
+	}
+	st.BoardSVG = string(render.SVG(&g.pos, render.SVGOptions{Highlight: last}))
+	return st
+}
+
+// japanese writes m, a legal move of p played after prev (NoMove at the
+// start), in Japanese with its mark.
+func japanese(p *shogi.Position, m, prev shogi.Move) string {
+	to := shogi.NoSquare
+	if prev != shogi.NoMove {
+		to = prev.To()
+	}
+	return p.JapaneseMove(m, to, shogi.JapaneseStyle{Mark: true})
+}
+
+// lastOf returns the last move of ms, NoMove if none.
+func lastOf(ms []shogi.Move) shogi.Move {
+	if len(ms) == 0 {
+		return shogi.NoMove
+	}
+	return ms[len(ms)-1]
+}
+
+// plural returns "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// pliesText writes n plies in English.
+func pliesText(n int) string {
+	return fmt.Sprintf("%d pl%s", n, map[bool]string{true: "y", false: "ies"}[n == 1])
+}

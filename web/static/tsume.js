@@ -1,0 +1,449 @@
+// tsume serve: the pages' script (practice, solve). Our own, no library.
+'use strict';
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const SVGNS = 'http://www.w3.org/2000/svg';
+  const KANJI = { R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
+  const RANKS = 'abcdefghi';
+
+  // api calls the JSON API; an error answer throws an Error with the
+  // server's message, status and field.
+  async function api(method, path, body) {
+    const opts = { method: method, headers: { Accept: 'application/json' } };
+    if (body !== undefined) {
+      opts.headers['Content-Type'] = 'application/json';
+      opts.body = JSON.stringify(body);
+    }
+    const res = await fetch(path, opts);
+    let data = null;
+    try { data = await res.json(); } catch (e) { data = null; }
+    if (!res.ok) {
+      const err = new Error((data && data.error) || ('HTTP ' + res.status));
+      err.status = res.status;
+      err.field = data && data.field;
+      throw err;
+    }
+    return data;
+  }
+
+  // showSVG puts an SVG document into container and returns its <svg>.
+  function showSVG(container, svg) {
+    const i = svg.indexOf('<svg');
+    container.innerHTML = i >= 0 ? svg.slice(i) : svg;
+    return container.querySelector('svg');
+  }
+
+  // overlay lays a clickable rectangle with data-square="5e" over each
+  // square of the board drawn in svg.
+  function overlay(svg, onClick) {
+    const board = svg && svg.querySelector('rect.board');
+    if (!board) return;
+    const bx = +board.getAttribute('x'), by = +board.getAttribute('y');
+    const cw = +board.getAttribute('width') / 9, ch = +board.getAttribute('height') / 9;
+    const g = document.createElementNS(SVGNS, 'g');
+    g.setAttribute('id', 'squares');
+    for (let rank = 0; rank < 9; rank++) {
+      for (let file = 9; file >= 1; file--) {
+        const r = document.createElementNS(SVGNS, 'rect');
+        const name = String(file) + RANKS[rank];
+        r.setAttribute('x', bx + (9 - file) * cw);
+        r.setAttribute('y', by + rank * ch);
+        r.setAttribute('width', cw);
+        r.setAttribute('height', ch);
+        r.setAttribute('class', 'sq');
+        r.setAttribute('data-square', name);
+        r.addEventListener('click', () => onClick(name));
+        g.appendChild(r);
+      }
+    }
+    svg.appendChild(g);
+  }
+
+  function squareEl(name) { return document.querySelector('[data-square="' + name + '"]'); }
+
+  function setStatus(el, text, attr, value) {
+    el.textContent = text;
+    el.setAttribute(attr, value);
+  }
+
+  function randomSeed() {
+    const a = new Uint32Array(2);
+    crypto.getRandomValues(a);
+    return String(a[0] * 4294967296 + a[1]);
+  }
+
+  // sessionId is the browser's opaque session name, kept in localStorage.
+  function sessionId() {
+    let s = null;
+    try { s = localStorage.getItem('tsume-session'); } catch (e) { s = null; }
+    if (!s || !/^[A-Za-z0-9_-]{8,64}$/.test(s)) {
+      const a = new Uint8Array(12);
+      crypto.getRandomValues(a);
+      s = Array.from(a, (b) => b.toString(16).padStart(2, '0')).join('');
+      try { localStorage.setItem('tsume-session', s); } catch (e) { /* private mode */ }
+    }
+    return s;
+  }
+
+  function fillMoves(ol, ja) {
+    ol.textContent = '';
+    for (const m of ja) {
+      const li = document.createElement('li');
+      li.textContent = m;
+      ol.appendChild(li);
+    }
+  }
+
+  // ---- practice ----
+
+  const RATINGS = { easy: [0, 1450], medium: [1450, 1650], hard: [1650, 0] };
+  const TIMED_SECONDS = 180;
+
+  function practice() {
+    const P = {
+      problem: null, st: null, history: [], sel: null, locked: true, hinted: null,
+      revealed: false, wrongs: 0, started: 0, recorded: false, moved: false,
+      mode: 'normal', score: 0, deadline: 0, timer: 0, over: false, pending: null,
+      session: sessionId(),
+    };
+    const status = $('status');
+
+    function buttons() {
+      const active = P.problem !== null && !P.over;
+      $('hint').disabled = !active || P.locked || P.st.side_to_move !== 'black';
+      $('reveal').disabled = !active || P.revealed;
+      $('takeback').disabled = !active || P.history.length === 0 || P.busy;
+      $('next').disabled = P.problem === null || (P.over && P.mode !== 'normal');
+    }
+
+    function query() {
+      const q = new URLSearchParams();
+      const plies = $('length').value;
+      if (plies) q.set('plies', plies);
+      const r = RATINGS[$('difficulty').value];
+      if (r) {
+        if (r[0]) q.set('min_rating', r[0]);
+        if (r[1]) q.set('max_rating', r[1]);
+      }
+      return q;
+    }
+
+    async function loadProblem() {
+      if (P.problem && !P.recorded && P.moved) record(false);
+      const q = query();
+      q.set('seed', randomSeed());
+      let p;
+      try {
+        p = await api('GET', '/api/v1/problems/random?' + q);
+      } catch (err) {
+        if (err.status === 404 && (q.has('min_rating') || q.has('max_rating'))) {
+          q.delete('min_rating');
+          q.delete('max_rating');
+          try {
+            p = await api('GET', '/api/v1/problems/random?' + q);
+          } catch (err2) {
+            setStatus(status, err2.message, 'data-result', 'error');
+            return;
+          }
+        } else {
+          setStatus(status, err.message, 'data-result', 'error');
+          return;
+        }
+      }
+      Object.assign(P, { problem: p, st: p.state, history: [], sel: null, hinted: null, locked: false,
+        revealed: false, wrongs: 0, started: Date.now(), recorded: false, moved: false });
+      $('solution').hidden = true;
+      $('problem-info').textContent = 'Problem ' + p.id + ' · ' + p.plies + (p.plies === 1 ? ' ply' : ' plies') +
+        ' · rating ' + Math.round(p.rating.r);
+      $('problem-info').setAttribute('data-problem', p.id);
+      setStatus(status, 'Black to play and mate in ' + p.plies + '.', 'data-result', '');
+      render();
+    }
+
+    function render() {
+      const st = P.st;
+      const svg = showSVG($('board'), st.board_svg);
+      overlay(svg, clickSquare);
+      const hand = $('hand');
+      hand.textContent = '';
+      for (const h of st.hands.black) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.setAttribute('data-hand', h.piece);
+        b.setAttribute('aria-pressed', P.sel && P.sel.drop === h.piece ? 'true' : 'false');
+        b.title = 'drop ' + h.piece;
+        b.textContent = KANJI[h.piece] + (h.count > 1 ? h.count : '');
+        b.addEventListener('click', () => clickHand(h.piece));
+        hand.appendChild(b);
+      }
+      fillMoves($('movelist'), st.moves_ja);
+      if (P.sel && P.sel.from) mark(P.sel.from, 'selected');
+      if (P.sel) for (const t of targets(P.sel)) mark(t, 'target');
+      if (P.hinted) {
+        if (P.hinted.drop) {
+          const b = document.querySelector('[data-hand="' + P.hinted.piece + '"]');
+          if (b) b.classList.add('hinted');
+        } else {
+          mark(P.hinted.square, 'hinted');
+        }
+      }
+      buttons();
+    }
+
+    function mark(square, cls) {
+      const el = squareEl(square);
+      if (el) el.classList.add(cls);
+    }
+
+    // targets lists the destination squares of the selection.
+    function targets(sel) {
+      const out = [];
+      for (const m of P.st.legal_moves) {
+        if (sel.from && m.slice(0, 2) === sel.from && m[1] !== '*') out.push(m.slice(2, 4));
+        if (sel.drop && m.slice(0, 2) === sel.drop + '*') out.push(m.slice(2, 4));
+      }
+      return out;
+    }
+
+    function canMoveFrom(sq) {
+      return P.st.legal_moves.some((m) => m[1] !== '*' && m.slice(0, 2) === sq);
+    }
+
+    function playable() {
+      return P.problem && !P.locked && !P.over && !P.busy && P.st.side_to_move === 'black';
+    }
+
+    function clickSquare(sq) {
+      if (!playable()) return;
+      const legal = P.st.legal_moves;
+      if (P.sel && P.sel.from && P.sel.from !== sq) {
+        const cands = legal.filter((m) => m[1] !== '*' && m.slice(0, 4) === P.sel.from + sq);
+        if (cands.length === 2) {
+          P.pending = P.sel.from + sq;
+          $('promotion').showModal();
+          return;
+        }
+        if (cands.length === 1) {
+          send(cands[0]);
+          return;
+        }
+      } else if (P.sel && P.sel.drop) {
+        const m = P.sel.drop + '*' + sq;
+        if (legal.includes(m)) {
+          send(m);
+          return;
+        }
+      }
+      P.sel = (!P.sel || P.sel.from !== sq) && canMoveFrom(sq) ? { from: sq } : null;
+      render();
+    }
+
+    function clickHand(piece) {
+      if (!playable()) return;
+      P.sel = P.sel && P.sel.drop === piece ? null : { drop: piece };
+      render();
+    }
+
+    function choosePromotion(promote) {
+      $('promotion').close();
+      const base = P.pending;
+      P.pending = null;
+      if (base) send(promote ? base + '+' : base);
+    }
+
+    async function send(move) {
+      P.sel = null;
+      P.hinted = null;
+      P.busy = true;
+      P.moved = true;
+      buttons();
+      let ans;
+      try {
+        ans = await api('POST', '/api/v1/problems/' + P.problem.id + '/move', { moves: P.st.moves, move: move });
+      } catch (err) {
+        P.busy = false;
+        setStatus(status, err.message, 'data-result', 'error');
+        render();
+        return;
+      }
+      P.busy = false;
+      P.history.push(P.st);
+      P.st = ans.state;
+      setStatus(status, ans.explanation, 'data-result', ans.result);
+      status.setAttribute('data-reason', ans.reason || '');
+      if (ans.result === 'wrong') {
+        P.wrongs++;
+        P.locked = true;
+        if (P.mode === 'streak') endRun('Streak over: ' + P.score + ' solved in a row.');
+      } else if (ans.result === 'solved') {
+        P.locked = true;
+        record(!P.revealed && P.wrongs === 0);
+        if (P.mode !== 'normal' && !P.revealed) {
+          P.score++;
+          showScore();
+          setTimeout(() => { if (!P.over) loadProblem(); }, 1200);
+        }
+      } else {
+        P.locked = false;
+      }
+      render();
+    }
+
+    function takeback() {
+      if (P.history.length === 0 || P.over) return;
+      P.st = P.history.pop();
+      P.sel = null;
+      P.hinted = null;
+      P.locked = false;
+      setStatus(status, 'Taken back: your move.', 'data-result', '');
+      status.setAttribute('data-reason', '');
+      render();
+    }
+
+    async function hint() {
+      if (!playable()) return;
+      try {
+        const h = await api('GET', '/api/v1/problems/' + P.problem.id + '/hint?moves=' + encodeURIComponent(P.st.moves.join(' ')));
+        P.hinted = h;
+        setStatus(status, h.drop ? 'Hint: drop a ' + KANJI[h.piece] + ' (' + h.piece + ').' : 'Hint: move the piece on ' + h.square + '.', 'data-result', 'hint');
+      } catch (err) {
+        setStatus(status, err.message, 'data-result', 'error');
+      }
+      render();
+    }
+
+    async function reveal() {
+      if (!P.problem) return;
+      try {
+        const s = await api('GET', '/api/v1/problems/' + P.problem.id + '/solution');
+        P.revealed = true;
+        const el = $('solution');
+        el.textContent = 'Solution: ' + s.ja.join(' ') + '  (' + s.usi.join(' ') + ')';
+        el.hidden = false;
+        record(false);
+        if (P.mode === 'streak') endRun('Streak over: ' + P.score + ' solved in a row.');
+      } catch (err) {
+        setStatus(status, err.message, 'data-result', 'error');
+      }
+      buttons();
+    }
+
+    async function record(solved) {
+      if (P.recorded || !P.problem) return;
+      P.recorded = true;
+      try {
+        const r = await api('POST', '/api/v1/attempts', {
+          problem_id: P.problem.id, session: P.session, solved: solved, duration_ms: Date.now() - P.started,
+        });
+        $('problem-info').textContent += ' → ' + Math.round(r.problem_rating.r) + ' (your rating ' + Math.round(r.session_rating.r) + ')';
+      } catch (err) {
+        // Recording is best effort: the problem goes on.
+      }
+    }
+
+    function showScore() {
+      const el = $('score');
+      el.setAttribute('data-score', P.score);
+      el.textContent = P.mode === 'normal' ? '' : (P.mode === 'streak' ? 'Streak: ' : 'Solved: ') + P.score;
+    }
+
+    function endRun(text) {
+      P.over = true;
+      P.locked = true;
+      clearInterval(P.timer);
+      setStatus(status, text, 'data-result', 'over');
+      render();
+    }
+
+    function tick() {
+      const left = Math.max(0, Math.round((P.deadline - Date.now()) / 1000));
+      $('timer').textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0');
+      if (left === 0) endRun('Time is up: ' + P.score + ' solved.');
+    }
+
+    function start() {
+      P.mode = $('mode').value;
+      P.score = 0;
+      P.over = false;
+      clearInterval(P.timer);
+      $('timer').textContent = '';
+      showScore();
+      if (P.mode === 'timed') {
+        P.deadline = Date.now() + TIMED_SECONDS * 1000;
+        tick();
+        P.timer = setInterval(tick, 500);
+      }
+      loadProblem();
+    }
+
+    $('practice-form').addEventListener('submit', (e) => { e.preventDefault(); start(); });
+    $('next').addEventListener('click', loadProblem);
+    $('hint').addEventListener('click', hint);
+    $('reveal').addEventListener('click', reveal);
+    $('takeback').addEventListener('click', takeback);
+    $('promote').addEventListener('click', () => choosePromotion(true));
+    $('no-promote').addEventListener('click', () => choosePromotion(false));
+    $('promotion').addEventListener('cancel', () => { P.pending = null; });
+  }
+
+  // ---- solve ----
+
+  function solvePage() {
+    const status = $('solve-status');
+    let urls = [];
+    function download(a, text, type) {
+      const u = URL.createObjectURL(new Blob([text], { type: type }));
+      urls.push(u);
+      a.href = u;
+    }
+    $('solve-form').addEventListener('submit', async (e) => {
+      e.preventDefault();
+      setStatus(status, 'Solving…', 'data-state', 'busy');
+      $('solve-button').disabled = true;
+      let r;
+      try {
+        r = await api('POST', '/api/v1/solve', { input: $('input').value, hand: $('hand-rule').value });
+      } catch (err) {
+        setStatus(status, err.message, 'data-state', 'error');
+        $('result').hidden = true;
+        return;
+      } finally {
+        $('solve-button').disabled = false;
+      }
+      for (const u of urls) URL.revokeObjectURL(u);
+      urls = [];
+      showSVG($('result-board'), r.board_svg);
+      const s = r.solution;
+      let summary;
+      if (s.status === 'mate') {
+        summary = (s.length_exact ? 'Mate in ' : 'Mate in at most ') + s.length + (s.length === 1 ? ' ply.' : ' plies.');
+      } else if (s.status === 'nomate') {
+        summary = 'No mate: the attacker cannot force mate.';
+      } else {
+        summary = 'Unknown: the search stopped at its limit before an answer.';
+      }
+      $('result-summary').textContent = summary;
+      $('result-summary').setAttribute('data-status', s.status);
+      fillMoves($('result-line'), s.pv_ja);
+      $('result-usi').textContent = s.pv.join(' ');
+      const v = s.verdict;
+      $('result-verdict').textContent = v ? v.overall + (v.reason ? ' — ' + v.reason : '') : 'not judged';
+      $('result-verdict').setAttribute('data-overall', v ? v.overall : '');
+      const ul = $('result-findings');
+      ul.textContent = '';
+      for (const f of (v ? v.findings : [])) {
+        const li = document.createElement('li');
+        li.textContent = 'ply ' + f.ply + ': ' + f.class + ' (' + f.class_en + ', ' + f.severity + ') ' + (f.move_ja || '') + ' — ' + f.text;
+        ul.appendChild(li);
+      }
+      download($('download-kif'), r.kif, 'text/plain;charset=utf-8');
+      download($('download-svg'), r.board_svg, 'image/svg+xml');
+      $('result').hidden = false;
+      setStatus(status, '', 'data-state', 'done');
+    });
+  }
+
+  const pages = { practice: practice, solve: solvePage };
+  const run = pages[document.body.getAttribute('data-page')];
+  if (run) run();
+})();

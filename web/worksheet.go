@@ -1,0 +1,66 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/tsume-shogi/tsume/render/worksheet"
+)
+
+// The number of problems of a worksheet: at least, at most and by default.
+const (
+	minSheet     = 6
+	maxSheet     = 12
+	defaultSheet = 6
+)
+
+// worksheet answers GET /api/v1/worksheet: a printable page of the
+// problems a query selects (count of them, of one length), the answers on
+// the next page.
+func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
+	v := r.URL.Query()
+	q, err := parseQuery(v, "count")
+	if err != nil {
+		return err
+	}
+	if v.Has(paramLimit) {
+		return badRequest(paramLimit, "a worksheet takes count, not limit")
+	}
+	n := defaultSheet
+	if v.Has("count") {
+		if n, err = intParam(v, "count", minSheet, maxSheet); err != nil {
+			return err
+		}
+	}
+	if q.Plies == 0 {
+		q.Plies = 1
+	}
+	q.Limit = n
+	es, err := s.store.Query(r.Context(), q)
+	if err != nil {
+		return err
+	}
+	if len(es) == 0 {
+		return &apiError{Status: http.StatusNotFound, Msg: "no problem matches the query", Field: "query"}
+	}
+	sheet := worksheet.Sheet{Plies: q.Plies}
+	for i := range es {
+		e := &es[i]
+		p := worksheet.NewProblem(i+1, &e.Problem.Position, e.Problem.Line)
+		p.SVG = worksheet.Picture(i+1, &e.Problem.Position, false)
+		sheet.Problems = append(sheet.Problems, p)
+	}
+	ids := ""
+	for i := range es {
+		if i > 0 {
+			ids += ", "
+		}
+		ids += strconv.FormatInt(es[i].ID, 10)
+	}
+	sheet.About = fmt.Sprintf("%d problem%s from the bank (numbers %s). The answers are on the last page.", len(es), plural(len(es)), ids)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:")
+	w.Write(sheet.HTML())
+	return nil
+}
