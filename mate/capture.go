@@ -29,11 +29,11 @@ func capturedBack(p *shogi.Position, r, a shogi.Move) shogi.Position {
 
 // captureBuffers returns the move buffers of recursion level n of the
 // futile-by-capture tests.
-func (s *search) captureBuffers(n int) (replies, checks []shogi.Move) {
-	for len(s.capBufs) < 2*(n+1) {
+func (s *search) captureBuffers(n int) (replies, checks, removed []shogi.Move) {
+	for len(s.capBufs) < 3*(n+1) {
 		s.capBufs = append(s.capBufs, make([]shogi.Move, 0, shogi.MaxMoves))
 	}
-	return s.capBufs[2*n][:0], s.capBufs[2*n+1][:0]
+	return s.capBufs[3*n][:0], s.capBufs[3*n+1][:0], s.capBufs[3*n+2][:0]
 }
 
 // maxCaptureLevels bounds the recursion of matedAtOnce: each level puts
@@ -56,10 +56,33 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 	if level >= maxCaptureLevels || !p.InCheck() {
 		return false
 	}
-	replies, checks := s.captureBuffers(level)
-	replies = s.replies(p, replies)
+	replies, checks, removed := s.captureBuffers(level)
+	replies, removed = s.repliesSplit(p, replies, removed)
 	for _, r := range replies {
 		if !isInterposition(p, r) {
+			return false
+		}
+	}
+	// The interpositions of the plain rule: each captured with a check
+	// after which, the piece in the attacker's hand, the defender is
+	// again mated at once (the piece's kind matters: one per move).
+	for _, r := range removed {
+		ok := false
+		q := *p
+		q.DoMove(r)
+		checks = q.Checks(checks[:0])
+		for _, a := range checks {
+			if a.To() != r.To() {
+				continue
+			}
+			qa := q
+			qa.DoMove(a)
+			if s.matedAtOnceLevel(&qa, level+1) {
+				ok = true
+				break
+			}
+		}
+		if !ok {
 			return false
 		}
 	}
@@ -131,7 +154,7 @@ func (s *search) tryCapture(ply int, c *child) {
 	q := *p
 	q.DoMove(c.move)
 	k := q.PieceAt(c.move.To()).Kind().Demote() // the interposed piece's kind in hand
-	_, checks := s.captureBuffers(0)
+	_, checks, _ := s.captureBuffers(0)
 	checks = q.Checks(checks[:0])
 	// The checks are copied: the searches below reuse the buffers.
 	var caps [16]shogi.Move
@@ -281,6 +304,12 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 // at ply-1 but is searched in a child's place, with rem plies left, and
 // returns what the table then knows of it.
 func (s *search) searchChildless(ply int, q *shogi.Position, rem uint16) result {
+	if a, ok := s.onPath(q.Key()); ok {
+		// A repetition: a capture that leads back to a position being
+		// searched proves nothing (a disproof that holds while the path
+		// stays, as for a child).
+		return result{pn: infinity, dn: 0, length: unlimited, hand: q.Hand(s.attacker), anchor: int16(a), anchor2: -1}
+	}
 	saved := s.limit
 	s.limit = ply + int(rem)
 	defer func() { s.limit = saved }()

@@ -37,6 +37,9 @@ type child struct {
 	capTried, futileCap bool
 	// exact: the child's final result holds for its very hand only.
 	exact bool
+	// plain marks an interposition futile by the plain rule, searched
+	// without a depth limit (plainfutile.go).
+	plain bool
 }
 
 func (c *child) set(r result) {
@@ -49,6 +52,9 @@ type frame struct {
 	pos      shogi.Position
 	children []child
 	moves    []shogi.Move
+	// removed holds the defender's interpositions left out as futile by
+	// the plain rule, not yet children (appendPlainFutile).
+	removed []shogi.Move
 }
 
 // search is a df-pn search over one table; its settings (futile rule,
@@ -87,6 +93,7 @@ func (s *search) frame(ply int) *frame {
 		s.frames = append(s.frames, &frame{
 			children: make([]child, 0, 64),
 			moves:    make([]shogi.Move, 0, shogi.MaxMoves),
+			removed:  make([]shogi.Move, 0, shogi.MaxMoves),
 		})
 	}
 	return s.frames[ply]
@@ -113,6 +120,9 @@ func incDepth(d uint16) uint16 {
 // depends on the repeated ancestor) or from the table; found is false when
 // neither knows anything.
 func (s *search) lookupChild(c *child, ply int) (found bool) {
+	if c.plain {
+		return s.lookupPlain(c, ply)
+	}
 	if a, ok := s.onPath(c.full); ok {
 		c.set(result{pn: infinity, dn: 0, length: unlimited, hand: c.hand, anchor: int16(a), anchor2: -1})
 		return true
@@ -228,6 +238,13 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 			}
 			dn = low.val
 		}
+		if pn == 0 && !or && len(f.removed) != 0 {
+			// Proven but for the interpositions the plain rule leaves
+			// out: now they become children, searched as the positions
+			// after their capture.
+			s.appendPlainFutile(ply)
+			continue
+		}
 		best, second := low.best, low.second
 		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped != nil {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
@@ -245,7 +262,11 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 		next := s.frames[ply+1]
 		next.pos = *p
 		next.pos.DoMove(c.move)
-		s.mid(ply+1, cth, cdh)
+		if c.plain {
+			s.searchPlain(ply, cth, cdh)
+		} else {
+			s.mid(ply+1, cth, cdh)
+		}
 		// The child's search went through much of the table: fetch this
 		// node's cluster again, for the store that may come next.
 		prefetch(unsafe.Pointer(s.tt.clusterOf(key)))

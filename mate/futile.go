@@ -96,13 +96,20 @@ func IsFutileInterposition(p *shogi.Position, r shogi.Move) bool {
 // replies of the side to move in p, in place: the same decision as
 // IsFutileInterposition, made without playing the drops.
 func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
+	kept, _ := splitFutile(p, moves, nil)
+	return kept
+}
+
+// splitFutile is withoutFutile that also appends the moves it removes to
+// removed (nil: not kept), in their order.
+func splitFutile(p *shogi.Position, moves, removed []shogi.Move) (kept, removedOut []shogi.Move) {
 	checkers := p.Checkers()
 	if checkers.MoreThanOne() || checkers.IsEmpty() {
-		return moves
+		return moves, removed
 	}
 	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	if between.IsEmpty() {
-		return moves
+		return moves, removed
 	}
 	defender := p.SideToMove()
 	ksq := p.King(defender)
@@ -139,9 +146,11 @@ func withoutFutile(p *shogi.Position, moves []shogi.Move) []shogi.Move {
 		if !futile {
 			moves[n] = r
 			n++
+		} else if removed != nil {
+			removed = append(removed, r)
 		}
 	}
-	return moves[:n]
+	return moves[:n], removed
 }
 
 // This file is the second futile-interposition rule of the Discount mode:

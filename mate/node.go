@@ -79,8 +79,8 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		}
 		return true
 	}
-	f.moves = s.replies(p, f.moves)
-	if len(f.moves) == 0 {
+	f.moves, f.removed = s.repliesSplit(p, f.moves, f.removed[:0])
+	if len(f.moves) == 0 && len(f.removed) == 0 {
 		ph := pinDrops(p, 0, hand)
 		if s.excluding() {
 			ph = s.excludedProofHand(key, hand, ph)
@@ -181,15 +181,24 @@ func groupDrops(moves []shogi.Move) {
 // without the futile interpositions (and the excluded ones) when s.futile
 // is set.
 func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
+	buf, _ = s.repliesSplit(p, buf, nil)
+	return buf
+}
+
+// repliesSplit is replies that also appends to removed (unless nil) the
+// interpositions it leaves out as futile by the plain rule (not the
+// excluded ones): a proof must still show, for each, that the defender is
+// mated after it (appendPlainFutile).
+func (s *search) repliesSplit(p *shogi.Position, buf, removed []shogi.Move) (kept, removedOut []shogi.Move) {
 	buf = p.Evasions(buf[:0])
 	if !s.futile {
-		return buf
+		return buf, removed
 	}
-	buf = withoutFutile(p, buf)
+	buf, removed = splitFutile(p, buf, removed)
 	if len(s.excluded) != 0 {
 		buf = s.withoutExcluded(p, buf)
 	}
-	return buf
+	return buf, removed
 }
 
 // replyEstimateOnly returns the initial proof number of the defender's
@@ -220,7 +229,10 @@ func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (est
 			n++
 		}
 	}
-	return uint32(n + (drops+6)/7), true
+	// With every reply futile by the plain rule the defender is not yet
+	// mated: that needs a mate after each of them (at once after its
+	// capture: matedAtOnce; or at all: the search's appendPlainFutile).
+	return max(1, uint32(n+(drops+6)/7)), true
 }
 
 // allInterpositions reports whether every move of moves, the replies of
