@@ -63,33 +63,20 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 			return false
 		}
 	}
-	// The interpositions of the plain rule: each captured with a check
-	// after which, the piece in the attacker's hand, the defender is
-	// again mated at once (the piece's kind matters: one per move).
-	for _, r := range removed {
-		ok := false
-		q := *p
-		q.DoMove(r)
-		checks = q.Checks(checks[:0])
-		for _, a := range checks {
-			if a.To() != r.To() {
-				continue
-			}
-			qa := q
-			qa.DoMove(a)
-			if s.matedAtOnceLevel(&qa, level+1) {
-				ok = true
-				break
-			}
-		}
-		if !ok {
-			return false
-		}
-	}
 	// Drops on one square lead to the same position Q' whatever the
 	// piece: the result is worked out once per square.
+	// The interpositions the plain rule leaves out (removed) need a mate
+	// after them too: here the same test, which suffices (with the piece
+	// in the attacker's hand the defender has one piece less).
 	var tested, futile shogi.Bitboard
-	for _, r := range replies {
+	n := len(replies)
+	for i := range n + len(removed) {
+		var r shogi.Move
+		if i < n {
+			r = replies[i]
+		} else {
+			r = removed[i-n]
+		}
 		to := r.To()
 		if r.IsDrop() && tested.Has(to) {
 			if !futile.Has(to) {
