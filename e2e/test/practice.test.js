@@ -208,3 +208,33 @@ test('mate-in-3 against the server\'s replies', async (t) => {
   assert.equal(await movesShown(page), 3);
   page.check();
 });
+
+test('reveal shows the solution; a streak ends at a wrong move', async (t) => {
+  const { problem: p, move } = chosen.wrong;
+  const page = await open(t, p, 1);
+  assert.ok(await page.isHidden('#solution'));
+  await page.click('#reveal');
+  await page.waitForSelector('#solution:not([hidden])');
+  const shown = await page.textContent('#solution');
+  assert.ok(shown.includes(p.solution_ja) && shown.includes(p.solution), shown);
+  assert.ok(await page.isDisabled('#reveal'));
+  // Next loads a problem afresh (the store's only one).
+  await page.click('#next');
+  await page.waitForSelector('#solution[hidden]', { state: 'attached' });
+  assert.equal(await page.textContent('#status'), 'Black to play and mate in 1.');
+  // Streak mode: a solve counts, a wrong move ends the run.
+  await page.selectOption('#mode', 'streak');
+  await page.click('#start');
+  await page.waitForSelector('#status[data-result=""]', { state: 'attached' });
+  assert.equal(await play(page, p.solution), 'solved');
+  await page.waitForSelector('#score[data-score="1"]', { state: 'attached' });
+  // The next problem comes by itself.
+  await page.waitForFunction(() => document.getElementById('status').getAttribute('data-result') === '' &&
+    document.querySelectorAll('#movelist li').length === 0);
+  await play(page, move);
+  assert.equal(await page.getAttribute('#status', 'data-result'), 'over');
+  assert.match(await page.textContent('#status'), /Streak over: 1 solved/);
+  assert.ok(await page.isDisabled('#takeback'));
+  assert.ok(await page.isDisabled('#next'));
+  page.check();
+});
