@@ -95,8 +95,8 @@ export async function startServer(t, bin, dir, problems) {
   t.after(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const { code, signal } = await exited;
-    // A clean shutdown on SIGTERM exits 0 (docs/web.md).
-    if (code !== 0 && signal === null) throw new Error(`tsume serve exited ${code}:\n${log}`);
+    // SIGTERM shuts the server down cleanly: exit status 0 (docs/web.md).
+    if (code !== 0) throw new Error(`tsume serve ended with ${signal ?? 'exit status ' + code}:\n${log}`);
   });
   const base = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('tsume serve did not start in 20 s:\n' + log)), 20000);
