@@ -12,6 +12,13 @@ import { chromium } from 'playwright-core';
 
 const run = promisify(execFile);
 
+// servers are the tsume serve processes running, killed when this process
+// exits, should it end before their tests' after hooks have stopped them.
+const servers = new Set();
+process.on('exit', () => {
+  for (const child of servers) child.kill('SIGKILL');
+});
+
 /** The repository's root directory. */
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,8 +97,12 @@ export async function startServer(t, bin, dir, problems) {
   await writeFile(file, problems.map((p) => JSON.stringify(p)).join('\n') + '\n');
   const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--problems', file],
     { stdio: ['ignore', 'ignore', 'pipe'] });
+  servers.add(child);
   let log = '';
-  const exited = new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) => child.on('exit', (code, signal) => {
+    servers.delete(child);
+    resolve({ code, signal });
+  }));
   t.after(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     const { code, signal } = await exited;
