@@ -332,7 +332,7 @@ func TestPages(t *testing.T) {
 			}
 		}
 	}
-	for _, path := range []string{"/static/tsume.js", "/static/tsume.css"} {
+	for _, path := range []string{"/static/tsume.js", "/static/tsume.css", "/static/favicon.svg", "/favicon.ico"} {
 		if w := do(t, s, "GET", path, nil); w.Code != 200 || w.Body.Len() == 0 {
 			t.Errorf("%s: status %d", path, w.Code)
 		}

@@ -55,6 +55,12 @@ func (s *Server) pageRoutes() {
 		w.Header().Set("Cache-Control", "public, max-age=3600")
 		files.ServeHTTP(w, r)
 	}))
+	// The worksheet, a page of its own (render/worksheet), names no icon:
+	// browsers then ask for /favicon.ico, which is the pages' icon.
+	s.mux.Handle("GET /favicon.ico", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		http.ServeFileFS(w, r, s.static, "favicon.svg")
+	}))
 	s.mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "404 page not found", http.StatusNotFound)
 	}))
