@@ -88,14 +88,17 @@ export async function generate(bin, ...flags) {
  * loopback port, waits until it answers, and stops it after the tests of
  * t. It returns the server's base URL, "http://127.0.0.1:PORT".
  *
- * The problems reach the server as a JSONL file (--problems); this is the
- * one place that knows it, so that serving them from a bank (--bank, after
- * `tsume bank import`) changes only this function.
+ * The problems reach the server through a problem bank: written as a
+ * JSONL file, imported with `tsume bank import` into a new bank file, which
+ * `tsume serve --bank` serves (and where it records the attempts).
  */
 export async function startServer(t, bin, dir, problems) {
-  const file = join(dir, `problems-${process.hrtime.bigint()}.jsonl`);
+  const stem = join(dir, `problems-${process.hrtime.bigint()}`);
+  const file = stem + '.jsonl';
+  const db = stem + '.db';
   await writeFile(file, problems.map((p) => JSON.stringify(p)).join('\n') + '\n');
-  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--problems', file],
+  await run(bin, ['bank', 'import', '--bank', db, file]);
+  const child = spawn(bin, ['serve', '--addr', '127.0.0.1:0', '--bank', db],
     { stdio: ['ignore', 'ignore', 'pipe'] });
   servers.add(child);
   let log = '';
