@@ -323,7 +323,11 @@ func setupBankStats(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		sort.Ints(lengths)
 		w.WriteString("by length:")
 		for _, n := range lengths {
-			fmt.Fprintf(&w, " %d plies %d;", n, s.ByLength[n])
+			unit := "plies"
+			if n == 1 {
+				unit = "ply"
+			}
+			fmt.Fprintf(&w, " %d %s %d;", n, unit, s.ByLength[n])
 		}
 		writeCounts(&w, "by verdict", s.ByVerdict, "not judged")
 		writeCounts(&w, "by method", s.ByMethod, "not generated")
