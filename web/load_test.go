@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -17,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -25,6 +28,7 @@ var (
 	loadTest    = flag.Bool("load", false, "run TestLoad, the load test over loopback")
 	loadClients = flag.Int("load.clients", 100, "TestLoad: concurrent clients")
 	loadTime    = flag.Duration("load.time", 30*time.Second, "TestLoad: how long the clients play")
+	loadBank    = flag.Bool("load.bank", false, "TestLoad: serve from a problem bank (SQLite file) instead of memory")
 )
 
 // loadClient is one simulated player.
@@ -169,6 +173,28 @@ func TestLoad(t *testing.T) {
 		t.Skip("the load test runs with -load")
 	}
 	s, st := newTestServer(t, Limits{})
+	recorded := func() int { return st.mem.Attempts() }
+	if *loadBank {
+		b, err := bank.Open(context.Background(), filepath.Join(t.TempDir(), "load.db"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		if _, err := b.Add(context.Background(), testProblems(t)...); err != nil {
+			t.Fatal(err)
+		}
+		s, err = New(Config{Store: b, IsNotFound: func(err error) bool { return errors.Is(err, bank.ErrNotFound) }, Log: discardLogger()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		recorded = func() int {
+			st, err := b.Stats(context.Background())
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st.Attempts
+		}
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -210,12 +236,12 @@ func TestLoad(t *testing.T) {
 			t.Error(e)
 		}
 	}
-	if got := st.mem.Attempts(); got != attempts {
+	if got := recorded(); got != attempts {
 		t.Errorf("%d attempts recorded, the store holds %d", attempts, got)
 	}
 	slices.Sort(all)
 	q := func(f float64) time.Duration { return all[min(int(f*float64(len(all))), len(all)-1)] }
-	t.Logf("%d clients, %v: %d problems played, %d requests (%.0f/s), %d attempts recorded; latency p50 %v, p90 %v, p99 %v, max %v",
-		*loadClients, *loadTime, played.Load(), requests, float64(requests)/loadTime.Seconds(), attempts,
+	t.Logf("bank %v, %d clients, %v: %d problems played, %d requests (%.0f/s), %d attempts recorded; latency p50 %v, p90 %v, p99 %v, max %v",
+		*loadBank, *loadClients, *loadTime, played.Load(), requests, float64(requests)/loadTime.Seconds(), attempts,
 		q(0.50).Round(time.Microsecond), q(0.90).Round(time.Microsecond), q(0.99).Round(time.Microsecond), all[len(all)-1].Round(time.Microsecond))
 }
