@@ -78,6 +78,14 @@ const maxCaptureLevels = 12
 // check after which, the piece in its hand, the defender is again mated at
 // once (the plain rule needs a mate after the interposition,
 // plainfutile.go).
+//
+// Drops on one square lead to the same Q' whatever the piece: its result
+// is worked out once per square. It also settles a plain drop there: the
+// position after the capture with the piece in the attacker's hand is Q'
+// with one piece fewer in the defender's hand, and the attacker's hand
+// plays no part here but in the exclusions, which a larger one only
+// widens, so a defender mated at once in Q' is so there too (fewer
+// replies, each settled as in Q').
 func (s *solver) matedAtOnce(p *variant.Position, moves, plain []variant.Move, level int) bool {
 	if len(moves) == 0 && len(plain) == 0 {
 		return true
@@ -85,7 +93,13 @@ func (s *solver) matedAtOnce(p *variant.Position, moves, plain []variant.Move, l
 	if level >= maxCaptureLevels || len(moves) != 0 && !allInterpose(p, moves) {
 		return false
 	}
-	for _, r := range moves {
+	var tested, futile variant.Bitboard
+	// back reports whether a capture of r leaves Q' mated at once.
+	back := func(r variant.Move) bool {
+		to := r.To()
+		if r.IsDrop() && tested.Has(to) {
+			return futile.Has(to)
+		}
 		ok := false
 		for _, a := range captures(p, r) {
 			qa := capturedBack(p, r, a)
@@ -94,11 +108,23 @@ func (s *solver) matedAtOnce(p *variant.Position, moves, plain []variant.Move, l
 				break
 			}
 		}
-		if !ok {
+		if r.IsDrop() {
+			tested = tested.With(to)
+			if ok {
+				futile = futile.With(to)
+			}
+		}
+		return ok
+	}
+	for _, r := range moves {
+		if !back(r) {
 			return false
 		}
 	}
 	for _, r := range plain {
+		if r.IsDrop() && back(r) {
+			continue
+		}
 		ok := false
 		for _, a := range captures(p, r) {
 			qa := *p

@@ -186,6 +186,9 @@ type expansion struct {
 	keys  []uint64
 	plain []variant.Move
 	pkeys []uint64
+	// atOnce caches matedAtOnce of a defender's node: 0 not asked yet,
+	// 1 mated, 2 not.
+	atOnce int8
 }
 
 // expand returns the moves the search considers at p (the checks of the
@@ -236,12 +239,29 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	moves = moves[:n]
 	f.moves, f.keys = moves, keys
 	f.plain, f.plainKeys = plain, pkeys
-	c.key, c.mode, c.used = key, s.mode, true
+	c.key, c.mode, c.used, c.atOnce = key, s.mode, true, 0
 	c.moves = append(c.moves[:0], moves...)
 	c.keys = append(c.keys[:0], keys...)
 	c.plain = append(c.plain[:0], plain...)
 	c.pkeys = append(c.pkeys[:0], pkeys...)
 	return moves, keys
+}
+
+// matedAtOnceNode is matedAtOnce for the defender's node p of key, whose
+// expansion (moves, plain) was just cached: the answer is cached with it,
+// as the node is entered again and again.
+func (s *solver) matedAtOnceNode(p *variant.Position, key uint64, moves, plain []variant.Move) bool {
+	if len(moves) != 0 && !allInterpose(p, moves) {
+		return false
+	}
+	c := &s.cache[key&(expansionSlots-1)]
+	if c.atOnce == 0 {
+		c.atOnce = 2
+		if s.matedAtOnce(p, moves, plain, 0) {
+			c.atOnce = 1
+		}
+	}
+	return c.atOnce == 1
 }
 
 // epsilon returns the threshold of the best child from the second best
@@ -291,7 +311,7 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 	case len(moves) == 0 && or:
 		done(value{pn: infPN, rng: infDepth, a1: -1, a2: -1})
 		return
-	case len(moves) == 0 && len(plain) == 0 || !or && s.discount && s.matedAtOnce(p, moves, plain, 0):
+	case len(moves) == 0 && len(plain) == 0 || !or && s.discount && s.matedAtOnceNode(p, key, moves, plain):
 		// Mated: no reply, or (Discount) only interpositions futile by
 		// capture at once, or futile by the plain rule with a mate at
 		// once after their capture.
