@@ -40,3 +40,25 @@ func TestPlainFutileNeedsAMateAfter(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainFutileMatedAtOnce: at the last ply a check answered only by
+// interpositions of the plain rule mates only if each, captured with a
+// check, leaves the defender mated at once again. The rook's check from
+// 9e leaves White the silver's moves to 3e, 4e and 5e, all far and
+// unguarded; after 4e or 5e and the rook's capture the king is still shut
+// in, but after S-3e and R×3e the rook stands in the bishop's line to 2d,
+// and the king escapes there.
+func TestPlainFutileMatedAtOnce(t *testing.T) {
+	q := fairyPosition(t, "9/9/9/5s2p/R7k/7pl/9/9/2B1K4 w - 1", "")
+	s := &solver{t: newTable(1), attacker: q.SideToMove().Opp(), ctx: context.Background(), discount: true, mode: 1}
+	moves, plain := s.split(&q)
+	if len(moves) != 0 || len(plain) != 3 {
+		t.Fatalf("replies %v counted, %v futile by the plain rule; want only the silver's three", moves, plain)
+	}
+	if s.matedAtOnce(&q, moves, plain, 0) {
+		t.Errorf("mated at once, but S-3e R×3e lets the king out to 2d")
+	}
+	if v := s.run(&q, 0); v.pn == 0 {
+		t.Errorf("proven with no ply left")
+	}
+}
