@@ -71,21 +71,66 @@ func captures(p *variant.Position, r variant.Move) []variant.Move {
 const maxCaptureLevels = 12
 
 // matedAtOnce reports whether the defender to move in p, whose replies
-// under the plain rule are moves, is mated at once by the rule: every
-// reply is an interposition that the attacker captures so that Q' is again
-// mated at once.
-func (s *solver) matedAtOnce(p *variant.Position, moves []variant.Move, level int) bool {
-	if level >= maxCaptureLevels || len(moves) == 0 {
-		return len(moves) == 0
+// under the plain rules are moves and plain (the ones the plain rule
+// leaves out), is mated at once by the rule: every reply of moves is an
+// interposition that the attacker captures so that Q' is again mated at
+// once, and every reply of plain one that the attacker captures with a
+// check after which, the piece in its hand, the defender is again mated at
+// once (the plain rule needs a mate after the interposition,
+// plainfutile.go).
+//
+// Drops on one square lead to the same Q' whatever the piece: its result
+// is worked out once per square. It also settles a plain drop there: the
+// position after the capture with the piece in the attacker's hand is Q'
+// with one piece fewer in the defender's hand, and the attacker's hand
+// plays no part here but in the exclusions, which a larger one only
+// widens, so a defender mated at once in Q' is so there too (fewer
+// replies, each settled as in Q').
+func (s *solver) matedAtOnce(p *variant.Position, moves, plain []variant.Move, level int) bool {
+	if len(moves) == 0 && len(plain) == 0 {
+		return true
 	}
-	if !allInterpose(p, moves) {
+	if level >= maxCaptureLevels || len(moves) != 0 && !allInterpose(p, moves) {
 		return false
 	}
-	for _, r := range moves {
+	var tested, futile variant.Bitboard
+	// back reports whether a capture of r leaves Q' mated at once.
+	back := func(r variant.Move) bool {
+		to := r.To()
+		if r.IsDrop() && tested.Has(to) {
+			return futile.Has(to)
+		}
 		ok := false
 		for _, a := range captures(p, r) {
 			qa := capturedBack(p, r, a)
-			if s.matedAtOnce(&qa, s.counted(&qa), level+1) {
+			if c, pl := s.split(&qa); s.matedAtOnce(&qa, c, pl, level+1) {
+				ok = true
+				break
+			}
+		}
+		if r.IsDrop() {
+			tested = tested.With(to)
+			if ok {
+				futile = futile.With(to)
+			}
+		}
+		return ok
+	}
+	for _, r := range moves {
+		if !back(r) {
+			return false
+		}
+	}
+	for _, r := range plain {
+		if r.IsDrop() && back(r) {
+			continue
+		}
+		ok := false
+		for _, a := range captures(p, r) {
+			qa := *p
+			qa.DoMove(r)
+			qa.DoMove(a)
+			if c, pl := s.split(&qa); s.matedAtOnce(&qa, c, pl, level+1) {
 				ok = true
 				break
 			}
@@ -97,22 +142,25 @@ func (s *solver) matedAtOnce(p *variant.Position, moves []variant.Move, level in
 	return true
 }
 
-// counted returns the replies of the defender in p that the plain rules
-// count (the same list as the search's expansion).
-func (s *solver) counted(p *variant.Position) []variant.Move {
+// split returns the replies of the defender in p that the plain rules
+// count (the same list as the search's expansion) and the ones the plain
+// rule leaves out; none when p is not in check.
+func (s *solver) split(p *variant.Position) (counted, plain []variant.Move) {
 	if !p.InCheck() {
-		return nil
+		return nil, nil
 	}
-	var out []variant.Move
 	excluded := s.excludedAt(p)
 	for _, m := range replies(p, nil) {
 		q := *p
 		q.DoMove(m)
-		if !s.discounted(p, &q, m, excluded) {
-			out = append(out, m)
+		switch {
+		case s.plainFutile(p, &q, m):
+			plain = append(plain, m)
+		case !s.discounted(p, &q, m, excluded):
+			counted = append(counted, m)
 		}
 	}
-	return out
+	return counted, plain
 }
 
 // Capture states of a defender's child during one visit of its node.

@@ -164,6 +164,14 @@ func (s *solver) discounted(p, q *variant.Position, r variant.Move, excluded []v
 	return s.discount && (isFutile(p, q, r) || slices.Contains(excluded, r))
 }
 
+// plainFutile reports whether r, a reply of the defender in p (q the
+// position after it), is one that discounted leaves out by the plain rule:
+// the search keeps it aside, to be searched once the rest of its node is
+// proven, since the rule needs a mate after it (plainfutile.go).
+func (s *solver) plainFutile(p, q *variant.Position, r variant.Move) bool {
+	return s.discount && isFutile(p, q, r)
+}
+
 // isFutile is IsFutileInterposition with q the position after r.
 func isFutile(p, q *variant.Position, r variant.Move) bool {
 	if !r.IsDrop() && p.PieceAt(r.From()).Royal() {

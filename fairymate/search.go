@@ -59,6 +59,10 @@ type frame struct {
 	capRng   []int16
 	capA1    []int16
 	capA2    []int16
+	// plain and plainKeys are the defender's replies left out as futile
+	// by the plain rule, and the keys after them (plainfutile.go).
+	plain     []variant.Move
+	plainKeys []uint64
 }
 
 // resetCaptures readies f's futile-by-capture state for n children.
@@ -180,12 +184,19 @@ type expansion struct {
 	used  bool
 	moves []variant.Move
 	keys  []uint64
+	plain []variant.Move
+	pkeys []uint64
+	// atOnce caches matedAtOnce of a defender's node: 0 not asked yet,
+	// 1 mated, 2 not.
+	atOnce int8
 }
 
 // expand returns the moves the search considers at p (the checks of the
 // attacker, the defender's replies under the futile rule) and the keys of
-// the positions after them, in f's buffers. A node is entered again and
-// again by df-pn, so the expansions are cached.
+// the positions after them, in f's buffers; the defender's replies that
+// the plain rule leaves out go to f.plain, with their keys in f.plainKeys.
+// A node is entered again and again by df-pn, so the expansions are
+// cached.
 func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]variant.Move, []uint64) {
 	if s.cache == nil {
 		s.cache = make([]expansion, expansionSlots)
@@ -194,6 +205,8 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	if c.used && c.key == key && c.mode == s.mode {
 		f.moves = append(f.moves[:0], c.moves...)
 		f.keys = append(f.keys[:0], c.keys...)
+		f.plain = append(f.plain[:0], c.plain...)
+		f.plainKeys = append(f.plainKeys[:0], c.pkeys...)
 		return f.moves, f.keys
 	}
 	moves := f.moves[:0]
@@ -207,10 +220,15 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	if !or {
 		excluded = s.excludedAt(p)
 	}
+	plain, pkeys := f.plain[:0], f.plainKeys[:0]
 	n := 0
 	for _, m := range moves {
 		q := *p
 		q.DoMove(m)
+		if !or && s.plainFutile(p, &q, m) {
+			plain, pkeys = append(plain, m), append(pkeys, q.Key())
+			continue
+		}
 		if !or && s.discounted(p, &q, m, excluded) {
 			continue
 		}
@@ -220,10 +238,30 @@ func (s *solver) expand(p *variant.Position, key uint64, or bool, f *frame) ([]v
 	}
 	moves = moves[:n]
 	f.moves, f.keys = moves, keys
-	c.key, c.mode, c.used = key, s.mode, true
+	f.plain, f.plainKeys = plain, pkeys
+	c.key, c.mode, c.used, c.atOnce = key, s.mode, true, 0
 	c.moves = append(c.moves[:0], moves...)
 	c.keys = append(c.keys[:0], keys...)
+	c.plain = append(c.plain[:0], plain...)
+	c.pkeys = append(c.pkeys[:0], pkeys...)
 	return moves, keys
+}
+
+// matedAtOnceNode is matedAtOnce for the defender's node p of key, whose
+// expansion (moves, plain) was just cached: the answer is cached with it,
+// as the node is entered again and again.
+func (s *solver) matedAtOnceNode(p *variant.Position, key uint64, moves, plain []variant.Move) bool {
+	if len(moves) != 0 && !allInterpose(p, moves) {
+		return false
+	}
+	c := &s.cache[key&(expansionSlots-1)]
+	if c.atOnce == 0 {
+		c.atOnce = 2
+		if s.matedAtOnce(p, moves, plain, 0) {
+			c.atOnce = 1
+		}
+	}
+	return c.atOnce == 1
 }
 
 // epsilon returns the threshold of the best child from the second best
@@ -268,13 +306,15 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 	}
 	f := s.frameAt(ply)
 	moves, keys := s.expand(p, key, or, f)
+	plain, plainKeys := f.plain, f.plainKeys
 	switch {
 	case len(moves) == 0 && or:
 		done(value{pn: infPN, rng: infDepth, a1: -1, a2: -1})
 		return
-	case len(moves) == 0 || !or && s.discount && allInterpose(p, moves) && s.matedAtOnce(p, moves, 0):
+	case len(moves) == 0 && len(plain) == 0 || !or && s.discount && s.matedAtOnceNode(p, key, moves, plain):
 		// Mated: no reply, or (Discount) only interpositions futile by
-		// capture at once.
+		// capture at once, or futile by the plain rule with a mate at
+		// once after their capture.
 		done(value{dn: infPN, proof: 0, a1: -1, a2: -1})
 		return
 	case d <= 0:
@@ -305,6 +345,14 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 			// with what the table holds now.
 			v, best, second = s.combine(or, keys, cd, f)
 		}
+		// Proven but for the interpositions of the plain rule: they
+		// become the node's children, searched without a depth limit.
+		onPlain := false
+		if !or && v.pn == 0 && len(plain) != 0 {
+			if w, b, sec, ok := s.plainChildren(v, plainKeys); ok {
+				v, best, second, onPlain = w, b, sec, true
+			}
+		}
 		if v.dn == 0 && v.a1 == int16(ply) {
 			// A mate from this node cannot pass through it again.
 			v.a1 = v.a2
@@ -314,7 +362,11 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 			done(v)
 			return
 		}
-		bv := s.lookup(keys[best], cd)
+		ck, cm, ccd := keys, moves, cd
+		if onPlain {
+			ck, cm, ccd = plainKeys, plain, infDepth
+		}
+		bv := s.lookup(ck[best], ccd)
 		var cthpn, cthdn uint32
 		if or {
 			cthpn = min(thpn, epsilon(second))
@@ -324,8 +376,8 @@ func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32
 			cthpn = uint32(min(uint64(thpn)-uint64(v.pn)+uint64(bv.pn), infPN))
 		}
 		f.child = *p
-		f.child.DoMove(moves[best])
-		s.search(&f.child, ply+1, cd, cthpn, cthdn)
+		f.child.DoMove(cm[best])
+		s.search(&f.child, ply+1, ccd, cthpn, cthdn)
 	}
 }
 
