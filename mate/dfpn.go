@@ -80,7 +80,7 @@ type search struct {
 	frames    []*frame
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
-	pathCount [1 << pathBits]uint8
+	pathCount []uint8 // the path filter: counts by the key's low bits
 	visits    uint32
 }
 

@@ -10,25 +10,41 @@ type pathNode struct {
 	visit uint32
 }
 
-// pathBits sizes the filter that tells most positions at once that they
-// are not on the search path.
-const pathBits = 12
+// minPathFilter is the first size of the filter that tells most positions
+// at once that they are not on the search path; the filter grows with the
+// path, so that it stays at most 1/64 full (a miss that the filter lets
+// through scans the whole path, which is long in a long problem).
+const minPathFilter = 1 << 12
 
 func (s *search) push(full uint64) {
 	s.visits++
 	s.path = append(s.path, pathNode{full: full, visit: s.visits})
-	s.pathCount[full&(1<<pathBits-1)]++
+	if len(s.path)*64 > len(s.pathCount) {
+		s.growPathFilter()
+	}
+	s.pathCount[full&uint64(len(s.pathCount)-1)]++
+}
+
+// growPathFilter makes the filter four times larger (at first: its first
+// size) and fills it from the path again; the new entry is counted by
+// push.
+func (s *search) growPathFilter() {
+	n := max(minPathFilter, 4*len(s.pathCount))
+	s.pathCount = make([]uint8, n)
+	for _, e := range s.path[:len(s.path)-1] {
+		s.pathCount[e.full&uint64(n-1)]++
+	}
 }
 
 func (s *search) pop() {
 	n := len(s.path) - 1
-	s.pathCount[s.path[n].full&(1<<pathBits-1)]--
+	s.pathCount[s.path[n].full&uint64(len(s.pathCount)-1)]--
 	s.path = s.path[:n]
 }
 
 // onPath returns the ply of the position with the full key on the path.
 func (s *search) onPath(full uint64) (int, bool) {
-	if s.pathCount[full&(1<<pathBits-1)] == 0 {
+	if len(s.pathCount) == 0 || s.pathCount[full&uint64(len(s.pathCount)-1)] == 0 {
 		return 0, false
 	}
 	for i := len(s.path) - 1; i >= 0; i-- {
