@@ -30,9 +30,7 @@ func (s *search) appendPlainFutile(ply int) {
 	for _, r := range f.removed {
 		full, bkey, _ := p.KeysAfter(r)
 		c := child{move: r, key: bkey, full: full, hand: hand, capTried: true, plain: true}
-		if !s.lookupChild(&c, ply) {
-			c.pn, c.dn, c.futileCap = 1, 1, true
-		}
+		s.lookupChild(&c, ply) // (1, 1) when new to the table
 		f.children = append(f.children, c)
 	}
 	f.removed = f.removed[:0]
@@ -60,8 +58,9 @@ func (s *search) lookupPlain(c *child, ply int) bool {
 	return r.found
 }
 
-// searchPlain searches c, a plain child of the AND node of frame ply, with
-// thresholds thpn and thdn and no depth limit.
+// searchPlain searches a plain child of the AND node of frame ply, its
+// position already in frame ply+1, with thresholds thpn and thdn and no
+// depth limit.
 func (s *search) searchPlain(ply int, thpn, thdn uint32) {
 	limited := s.limited
 	s.limited = false

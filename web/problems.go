@@ -166,15 +166,7 @@ func (s *Server) getProblem(w http.ResponseWriter, r *http.Request) error {
 // boardSVG answers GET /api/v1/problems/{id}/board.svg: the picture of
 // the problem, or of the position after the moves parameter.
 func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) error {
-	e, err := s.entry(r)
-	if err != nil {
-		return err
-	}
-	ms, err := movesParam(r.URL)
-	if err != nil {
-		return err
-	}
-	g, err := replay(&e.Problem.Position, ms, "moves")
+	e, g, err := s.entryAfterMoves(r)
 	if err != nil {
 		return err
 	}
@@ -187,6 +179,21 @@ func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) error {
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="tsume-%d.svg"`, e.ID))
 	w.Write(pic)
 	return nil
+}
+
+// entryAfterMoves returns the problem the request names and the game of
+// its moves parameter played from it.
+func (s *Server) entryAfterMoves(r *http.Request) (bank.Entry, *game, error) {
+	e, err := s.entry(r)
+	if err != nil {
+		return e, nil, err
+	}
+	ms, err := movesParam(r.URL)
+	if err != nil {
+		return e, nil, err
+	}
+	g, err := replay(&e.Problem.Position, ms, "moves")
+	return e, g, err
 }
 
 // mainLine returns the rest of e's main line after g's moves when they
@@ -207,15 +214,7 @@ func mainLine(e *bank.Entry, g *game) []shogi.Move {
 // hint answers GET /api/v1/problems/{id}/hint?moves=…: which piece the
 // next attacker move moves (its square, or the kind it drops).
 func (s *Server) hint(w http.ResponseWriter, r *http.Request) error {
-	e, err := s.entry(r)
-	if err != nil {
-		return err
-	}
-	ms, err := movesParam(r.URL)
-	if err != nil {
-		return err
-	}
-	g, err := replay(&e.Problem.Position, ms, "moves")
+	e, g, err := s.entryAfterMoves(r)
 	if err != nil {
 		return err
 	}
