@@ -81,7 +81,6 @@ type search struct {
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits
-	visits    uint32
 }
 
 func newSearch(tt *table, attacker shogi.Color) *search {
@@ -386,15 +385,18 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				a1, a2 = -1, -1
 			}
 		}
-		aux := work // a disproof that depends on nothing keeps its work
+		// A disproof that depends on nothing keeps its work; one that
+		// depends on the path, in its pn and aux words, the identity of
+		// the path to a1 (dependentID).
+		pnWord, aux := infinity, work
 		if a1 >= 0 {
-			aux = s.path[a1].visit
+			pnWord, aux = dependentID(s.path[a1].prefix)
 		}
 		var meta uint8
 		if exact {
 			meta = exactBit
 		}
-		s.tt.store(key, dh, s.futile, infinity, 0, aux, depth, meta, a1, a2)
+		s.tt.store(key, dh, s.futile, pnWord, 0, aux, depth, meta, a1, a2)
 	default:
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}

@@ -6,8 +6,21 @@ package mate
 
 // pathNode is one position of the current search path.
 type pathNode struct {
-	full  uint64
-	visit uint32
+	full uint64
+	// prefix identifies the path from the root to this position: a hash
+	// of the full keys of its positions and their plies. A disproof that
+	// depends on a repetition of this position holds wherever the search
+	// comes back along the same path, however often it left it.
+	prefix uint64
+}
+
+// prefixAfter returns the identity of a path of identity prev extended by
+// the position full at ply (the splitmix64 finaliser over both).
+func prefixAfter(prev, full uint64, ply int) uint64 {
+	z := prev ^ full ^ (uint64(ply)+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
 }
 
 // minPathFilter is the first size of the filter that tells most positions
@@ -17,8 +30,11 @@ type pathNode struct {
 const minPathFilter = 1 << 12
 
 func (s *search) push(full uint64) {
-	s.visits++
-	s.path = append(s.path, pathNode{full: full, visit: s.visits})
+	var prev uint64
+	if n := len(s.path); n > 0 {
+		prev = s.path[n-1].prefix
+	}
+	s.path = append(s.path, pathNode{full: full, prefix: prefixAfter(prev, full, len(s.path))})
 	if len(s.path)*64 > len(s.pathCount) {
 		s.growPathFilter()
 	}
@@ -55,10 +71,10 @@ func (s *search) onPath(full uint64) (int, bool) {
 	return 0, false
 }
 
-// visitAt implements pathChecker.
-func (s *search) visitAt(ply int) (uint32, bool) {
+// prefixAt implements pathChecker.
+func (s *search) prefixAt(ply int) (uint64, bool) {
 	if ply < 0 || ply >= len(s.path) {
 		return 0, false
 	}
-	return s.path[ply].visit, true
+	return s.path[ply].prefix, true
 }

@@ -34,9 +34,10 @@ const unlimited uint16 = 0xffff
 //     dominates, which is the largest hand the disproof holds for (its
 //     disproof pieces, 反証駒), not necessarily the hand the attacker had.
 //     A disproof caused by a repetition on the search path is
-//     valid only while that path stays: anchor is the ply of the deepest
-//     repeated ancestor it depends on (-1: none), aux the identity of that
-//     ancestor's visit, and anchor2 an upper bound on the next deepest.
+//     valid only on some paths: anchor is the ply of the deepest repeated
+//     ancestor it depends on (-1: none), anchor2 an upper bound on the
+//     next deepest (-1: none), and pn and aux say on which paths it holds
+//     (dependentID).
 //     Proofs and the other disproofs keep in aux the nodes searched below
 //     them, for replacement.
 //   - Any other entry holds the numbers of an unfinished search and, in
@@ -149,11 +150,34 @@ type result struct {
 }
 
 // pathChecker lets a lookup decide whether a path-dependent disproof still
-// holds: visitAt returns the identity of the visit at ply of the current
-// path.
+// holds on the current path.
 type pathChecker interface {
-	visitAt(ply int) (uint32, bool)
+	// prefixAt returns the identity of the current path from the root to
+	// ply (pathNode.prefix).
+	prefixAt(ply int) (uint64, bool)
 }
+
+// dependentID splits the identity of the path from the root to the
+// deepest ancestor a path-dependent disproof depends on, for its entry:
+// the high bits go into the entry's pn word, which a disproof does not
+// otherwise need, with the top bit set so that it never reads as a proof
+// (pn 0); the low 32 bits into aux. 63 bits of it are compared. The
+// disproof holds wherever the search comes back along that path, however
+// often it left it (it used to hold for one visit of the ancestor only).
+func dependentID(v uint64) (pnWord, aux uint32) {
+	return uint32(v>>32) | 1<<31, uint32(v)
+}
+
+// likelyDisproven is the proof number a lookup gives a position whose
+// entry is a path-dependent disproof that does not hold on the current
+// path: it is probably disproven here too (by a repetition elsewhere on
+// the path, or the same one reached otherwise), so the search should
+// not take it for a fresh, cheap position, but it may still be a mate.
+// Its disproof number is 1. On ミクロコスモス, where nearly every
+// disproof in a depth-limited search depends on the path, this makes
+// the difference between a search stuck for minutes at one length and
+// one that steps down to 1,525 plies (docs/performance.md).
+const likelyDisproven = 1 << 10
 
 // lookup returns what the table knows about (key, hand) for a search with
 // remaining plies left: the shortest proof that fits, else a disproof made
@@ -191,9 +215,13 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 				continue
 			}
 			if e.anchor >= 0 {
-				v, ok := path.visitAt(int(e.anchor))
-				if !ok || v != e.aux {
-					continue // the repetition it relied on is gone
+				v, ok := path.prefixAt(int(e.anchor))
+				if hi, lo := dependentID(v); !ok || hi != e.pn || lo != e.aux {
+					// The repetition it relied on is not on this path.
+					if e.hand == hand && e.futile() == futile && !r.found {
+						r = result{pn: likelyDisproven, dn: 1, anchor: -1, anchor2: -1, found: true}
+					}
+					continue
 				}
 			}
 			if r.dn != 0 || e.anchor < r.anchor {

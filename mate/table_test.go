@@ -9,7 +9,7 @@ import (
 // noPath is a search path with nothing on it.
 type noPath struct{}
 
-func (noPath) visitAt(int) (uint32, bool) { return 0, false }
+func (noPath) prefixAt(int) (uint64, bool) { return 0, false }
 
 // sameCluster returns the i-th of keys that all share the cluster of a
 // table made by newTable(0) (64 clusters).
@@ -223,5 +223,54 @@ func TestPrefault(t *testing.T) {
 	}
 	if r := tt.lookup(999, 0, 5, false, nil); r.found {
 		t.Errorf("an entry appeared: %+v", r)
+	}
+}
+
+// A disproof that depends on a repetition of the ancestor at ply a holds
+// wherever the search comes back along the same path to a, however often
+// it left it, and nowhere else; elsewhere the position reads as likely
+// disproven, not as a fresh one.
+func TestTableDependentDisproofFollowsThePath(t *testing.T) {
+	tt := newTestTable(t)
+	s := newSearch(tt, shogi.Black)
+	k := sameCluster(0)
+	h := parseHand(t, "P")
+	const a = 1
+	for _, full := range []uint64{11, 12, 13} {
+		s.push(full)
+	}
+	hi, lo := dependentID(s.path[a].prefix)
+	tt.store(k, h, false, hi, 0, lo, unlimited, 0, a, -1)
+	holds := func() result { return tt.lookup(k, h, unlimited, false, s) }
+	if r := holds(); r.dn != 0 || r.anchor != a {
+		t.Fatalf("on its own path: pn %d dn %d anchor %d, want a disproof anchored at %d", r.pn, r.dn, r.anchor, a)
+	}
+	// The search leaves the path and comes back along it.
+	s.pop()
+	s.pop()
+	s.push(12)
+	s.push(14)
+	if r := holds(); r.dn != 0 {
+		t.Errorf("back on the path to ply %d (deeper plies changed): pn %d dn %d, want a disproof", a, r.pn, r.dn)
+	}
+	// Another position at ply a: the repetition is gone.
+	s.pop()
+	s.pop()
+	s.push(15)
+	if r := holds(); r.dn == 0 || r.pn != likelyDisproven || r.dn != 1 || !r.found {
+		t.Errorf("another path: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
+	}
+	// The same positions at other plies are another path too.
+	s.pop()
+	s.pop()
+	for _, full := range []uint64{12, 11, 12} {
+		s.push(full)
+	}
+	if r := holds(); r.dn == 0 {
+		t.Errorf("ancestor at ply %d reached by another path: a disproof, want none", a)
+	}
+	// A proof entry never reads as a path identity, nor the other way round.
+	if hi&(1<<31) == 0 {
+		t.Errorf("dependentID's pn word %#x can read as a proof", hi)
 	}
 }
