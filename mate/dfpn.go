@@ -76,6 +76,7 @@ type search struct {
 	nodes    uint64
 	stopped  error
 	progress func()
+	best     int // the length of the best proof of the root so far, for progress (0: none)
 
 	frames    []*frame
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests

@@ -55,8 +55,9 @@ type Progress struct {
 	Nodes    uint64
 	Elapsed  time.Duration
 	Hashfull int // per mille of the table in use
-	// Length is the best mate length proven so far (0: none yet); it is
-	// reported each time the length phase finds a shorter mate.
+	// Length is the best mate length proven so far (0: none yet): in
+	// every report once a mate is proven, and in one report each time
+	// the length phase finds a shorter mate.
 	Length int
 }
 
@@ -109,6 +110,9 @@ type Solver struct {
 	opts SolverOptions
 	tt   *table
 	size TableSize
+	// countStepsFrom is the shortest first proof after which the
+	// discount rule's length phase starts with count steps (countSteps).
+	countStepsFrom int
 }
 
 // defaultHashMB is the table size of SolverOptions.HashMB 0.
@@ -176,7 +180,7 @@ func NewSolver(opts SolverOptions) (*Solver, error) {
 	}
 	size.MB = tableMB(uint64(len(tt.clusters)))
 	opts.HashMB = size.MB
-	return &Solver{opts: opts, tt: tt, size: size}, nil
+	return &Solver{opts: opts, tt: tt, size: size, countStepsFrom: minCountSteps}, nil
 }
 
 // Prefault makes the operating system back the whole table now, as a USI
@@ -279,7 +283,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	phase := "proof"
 	if s.opts.Progress != nil {
 		sr.progress = func() {
-			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull()})
+			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: sr.best})
 		}
 	}
 	sol, err := s.mateAndLine(sr, &q, start, &phase)
@@ -336,6 +340,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 // mate without its line (PV nil) means a limit stopped the reading of it.
 func (s *Solver) mateAndLine(sr *search, q *shogi.Position, start time.Time, phase *string) (*Solution, error) {
 	sol := &Solution{Position: *q}
+	sr.best = 0
 	*phase = "proof"
 	length := 0
 	pvLength := 0 // the length whose proof sol.PV was read from
@@ -364,36 +369,35 @@ func (s *Solver) mateAndLine(sr *search, q *shogi.Position, start time.Time, pha
 	// The line read from the table may be shorter (the table's bounds for
 	// the defender's replies have improved since), but it is not a bound:
 	// the defender's replies in it need not be the longest.
-	length = int(r.length)
 	// The line of each proof is read from the table at once, while the
 	// table still holds it, and without searching: should a later search
 	// push it out and a limit stop that search, the line is still there.
-	readLine := func() {
+	proven := func(l int) {
+		length, sr.best = l, l
 		sr.readOnly = true
 		if pv := sr.proofLine(q, length); pv != nil {
 			sol.PV, pvLength = pv, length
 		}
 		sr.readOnly = false
+		if s.opts.Progress != nil {
+			s.opts.Progress(Progress{Phase: *phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
+		}
 	}
-	readLine()
-	if s.opts.Progress != nil {
-		s.opts.Progress(Progress{Phase: *phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
-	}
+	proven(int(r.length))
 
 	// 2. The shortest mate under the futile rule: df-pn with a depth
 	// limit two plies below the best length so far, until it fails. A
 	// proof under every reply is a proof under fewer, so the first length
 	// carries over.
 	*phase = "length"
+	if s.opts.Futile == Discount {
+		sr.countSteps(q, length, s.countStepsFrom, proven)
+	}
 	sr.futile = s.opts.Futile == Discount
 	for length >= 3 {
 		r := sr.searchAt(nil, q, uint16(length-2))
 		if r.pn == 0 {
-			length = int(r.length)
-			readLine()
-			if s.opts.Progress != nil {
-				s.opts.Progress(Progress{Phase: *phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: length})
-			}
+			proven(int(r.length))
 			continue
 		}
 		if r.dn == 0 && r.anchor < 0 && sr.stopped == nil {

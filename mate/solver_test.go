@@ -155,6 +155,40 @@ func TestSolveClassics(t *testing.T) {
 	}
 }
 
+// TestCountStepsKeepTheLength: the count steps that open the length
+// phase of a long problem under the discount rule (countSteps) leave every
+// answer as it was; here they run after every first proof, on the short
+// classics (the confirmed ones and 図巧33, whose count length is 4 plies
+// longer than its length under the rule).
+func TestCountStepsKeepTheLength(t *testing.T) {
+	for _, c := range readClassics(t) {
+		if c.Plies > 17 || c.ID == "zukou-007" || testing.Short() && c.ID != "zukou-036" && c.ID != "zukou-033" {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			p, err := shogi.ParseSFEN(c.SFEN)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got [2]*Solution
+			for i, from := range []int{minCountSteps, 0} {
+				s := newSolver(t, SolverOptions{HashMB: 64, MaxTime: 60 * time.Second, SkipSoundness: true})
+				s.countStepsFrom = from
+				if got[i], err = s.Solve(context.Background(), &p); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a, b := got[0], got[1]
+			if b.Status != a.Status || b.Length != a.Length || b.LengthExact != a.LengthExact || !b.LengthExact {
+				t.Errorf("with count steps %v %d (exact %v), without %v %d (exact %v)", b.Status, b.Length, b.LengthExact, a.Status, a.Length, a.LengthExact)
+			}
+			if err := VerifyLine(&p, b.PV, Discount); err != nil {
+				t.Errorf("main line with count steps: %v", err)
+			}
+		})
+	}
+}
+
 // TestSolveSoundness: the report of a unique problem, and of one with an
 // alternative solution found along the main line.
 func TestSolveSoundness(t *testing.T) {

@@ -227,7 +227,10 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 			if r.dn != 0 || e.anchor < r.anchor {
 				r = result{pn: infinity, dn: 0, length: e.length, hand: e.hand, anchor: e.anchor, anchor2: e.anchor2, found: true, exact: e.exact()}
 			}
-		case e.hand == hand && e.futile() == futile && r.dn != 0:
+		case e.hand == hand && r.dn != 0 && (e.futile() == futile || !r.found):
+			// The numbers of an unfinished search, under the other futile
+			// rule only when there are none under this one: they are
+			// only estimates, and a better start than the initial ones.
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true}
 		}
 	}
