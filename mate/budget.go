@@ -1,11 +1,11 @@
 package mate
 
 import (
-	"github.com/tsume-shogi/tsume/shogi"
-
 	"context"
 	"errors"
 	"time"
+
+	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // This file is the budget of a search: its node and time limits and the
