@@ -25,7 +25,6 @@ type solver struct {
 	maxNodes uint64
 	nodes    uint64
 	stopped  bool
-	visit    uint32
 
 	path   []pathEntry
 	frames []*frame
@@ -36,11 +35,28 @@ type solver struct {
 }
 
 // pathEntry is a node on the current search path: its key, and the
-// identity of this visit of it (for path-dependent disproofs).
+// identity of the path from the root to it (for path-dependent disproofs:
+// one holds wherever the search comes back along the same path, however
+// often it left it; as in package mate, docs/solver.md).
 type pathEntry struct {
-	key   uint64
-	visit uint32
+	key    uint64
+	prefix uint64
 }
+
+// prefixAfter returns the identity of a path of identity prev extended by
+// the position key at ply (the splitmix64 finaliser over both).
+func prefixAfter(prev, key uint64, ply int) uint64 {
+	z := prev ^ key ^ (uint64(ply)+1)*0x9e3779b97f4a7c15
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// likelyDisproven is the proof number of a position whose path-dependent
+// disproof does not hold on the current path (disproof number 1): it is
+// probably disproven here too, and should not look like a fresh position
+// to the search (as in package mate).
+const likelyDisproven = 1 << 10
 
 // frame holds the buffers of the node at one ply, and the position of the
 // child it searches (in the frame, not on the stack: the recursion would
@@ -125,10 +141,12 @@ func (s *solver) lookup(key uint64, d int16) value {
 	case e.mode != s.mode:
 	case d <= e.dis:
 		return value{pn: infPN, rng: e.dis, a1: -1, a2: -1}
-	case d <= e.pdDis && int(e.pdPly) < n && s.path[e.pdPly].visit == e.pdVisit:
+	case d <= e.pdDis && int(e.pdPly) < n && s.path[e.pdPly].prefix == e.pdPath:
 		return value{pn: infPN, rng: e.pdDis, a1: e.pdPly, a2: e.pdNext}
 	case e.depth == d:
 		return value{pn: e.pn, dn: e.dn, a1: -1, a2: -1}
+	case d <= e.pdDis:
+		return value{pn: likelyDisproven, dn: 1, a1: -1, a2: -1}
 	}
 	return unknownValue
 }
@@ -146,7 +164,7 @@ func (s *solver) store(key uint64, d int16, ply int, v value, work uint64) {
 	case v.dn == 0 && v.a1 < 0:
 		e.dis = max(e.dis, v.rng)
 	case v.dn == 0:
-		e.pdDis, e.pdPly, e.pdNext, e.pdVisit = v.rng, v.a1, v.a2, s.path[v.a1].visit
+		e.pdDis, e.pdPly, e.pdNext, e.pdPath = v.rng, v.a1, v.a2, s.path[v.a1].prefix
 	default:
 		e.depth, e.pn, e.dn = d, v.pn, v.dn
 	}
@@ -292,8 +310,11 @@ func addSat(a, b uint32) uint32 {
 // until its proof number reaches thpn or its disproof number thdn.
 func (s *solver) search(p *variant.Position, ply int, d int16, thpn, thdn uint32) {
 	key := p.Key()
-	s.visit++
-	s.path = append(s.path, pathEntry{key, s.visit})
+	var prev uint64
+	if n := len(s.path); n > 0 {
+		prev = s.path[n-1].prefix
+	}
+	s.path = append(s.path, pathEntry{key, prefixAfter(prev, key, len(s.path))})
 	defer func() { s.path = s.path[:len(s.path)-1] }()
 	start := s.nodes
 	s.tick()

@@ -10,9 +10,10 @@ package fairymate
 //   - dis: the largest depth at which it is disproven independently of the
 //     path: disproven at every depth up to there (infDepth: at every depth);
 //   - a path-dependent disproof (a repetition of a position on the search
-//     path is not a mate), valid up to pdDis while the visit pdVisit of the
-//     ancestor at ply pdPly is on the path, with pdNext the bound on the next
-//     ancestor it depends on (see docs/fairy.md, after docs/solver.md);
+//     path is not a mate), valid up to pdDis wherever the path from the
+//     root to the ancestor at ply pdPly is pdPath (pathEntry.prefix), with
+//     pdNext the bound on the next ancestor it depends on (see
+//     docs/fairy.md, after docs/solver.md);
 //   - the unfinished proof and disproof numbers of the last search at depth.
 
 const (
@@ -25,17 +26,17 @@ const (
 )
 
 type entry struct {
-	key     uint64
-	work    uint64 // nodes searched below it, for replacement
-	pn, dn  uint32 // unfinished numbers at depth
-	pdVisit uint32
-	depth   int16
-	proof   int16
-	dis     int16
-	pdDis   int16
-	pdPly   int16
-	pdNext  int16
-	gen     uint8 // the generation that wrote it; another one's is empty
+	key    uint64
+	work   uint64 // nodes searched below it, for replacement
+	pn, dn uint32 // unfinished numbers at depth
+	pdPath uint64
+	depth  int16
+	proof  int16
+	dis    int16
+	pdDis  int16
+	pdPly  int16
+	pdNext int16
+	gen    uint8 // the generation that wrote it; another one's is empty
 	// mode is the kind of search (solver.mode) its disproofs and
 	// unfinished numbers are of; a search of another kind ignores them. Its
 	// proofs hold for every later kind: a proof against every reply holds
