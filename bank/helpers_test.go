@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/gen/mate1"
 	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/problem"
@@ -75,14 +76,7 @@ func generated(t testing.TB, n int, seed uint64) []problem.Problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out []problem.Problem
-	if _, err := g.Run(context.Background(), n, 2, func(p problem.Problem) error {
-		out = append(out, p)
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return out
+	return collect(t, g, n)
 }
 
 // generated3 returns n mate-in-3 problems, with their verdicts and
@@ -101,6 +95,12 @@ func generated3(t testing.TB, n int) []problem.Problem {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return collect(t, g, n)
+}
+
+// collect returns the first n problems of g, run with two workers.
+func collect(t testing.TB, g *gen.Generator, n int) []problem.Problem {
+	t.Helper()
 	var out []problem.Problem
 	if _, err := g.Run(context.Background(), n, 2, func(p problem.Problem) error {
 		out = append(out, p)
