@@ -13,8 +13,9 @@ import (
 // accumulator from its parent's by the features the move changes (a
 // perspective whose king moved is recomputed). Its score is the
 // network's output divided by the FV_SCALE it was made with, truncated
-// towards zero, and clamped to ±eval.MaxScore; it is the raw value of the
-// format (YaneuraOu's internal unit, in which a pawn is worth about 90).
+// towards zero, and clamped to ±eval.MaxScore (YaneuraOu clamps to the
+// wider ±31,753; docs/nnue.md); it is the raw value of the format
+// (YaneuraOu's internal unit, in which a pawn is worth about 90).
 //
 // An Evaluator is used by one goroutine at a time; Clone makes another
 // that shares the network.
@@ -28,11 +29,13 @@ type Evaluator struct {
 
 // A ply is the accumulator of one position: for each perspective (by
 // colour) its 256 values and its king's feature offset (-1 without a
-// king), and the side to move.
+// king), the side to move, and the number of absent pieces (which no
+// move changes).
 type ply struct {
-	acc  [2][HalfDimensions]int16
-	koff [2]int32
-	side shogi.Color
+	acc    [2][HalfDimensions]int16
+	koff   [2]int32
+	absent int32
+	side   shogi.Color
 }
 
 // stackSize is the number of plies an Evaluator makes room for at first.
@@ -107,9 +110,10 @@ func (e *Evaluator) score(pl *ply) eval.Score {
 // full computes pl for p from scratch.
 func (n *Network) full(pl *ply, p *shogi.Position) {
 	pl.side = p.SideToMove()
+	pl.absent = absentPieces(p)
 	for c := shogi.Black; c <= shogi.White; c++ {
 		pl.koff[c] = kingOffset(p, c)
-		n.refresh(&pl.acc[c], p, c, pl.koff[c])
+		n.refresh(&pl.acc[c], p, c, pl.koff[c], pl.absent)
 	}
 }
 
@@ -174,6 +178,7 @@ func changes(parent *shogi.Position, m shogi.Move) change {
 // child is parent after m.
 func (n *Network) update(dst, src *ply, parent *shogi.Position, m shogi.Move, child *shogi.Position) {
 	dst.side = child.SideToMove()
+	dst.absent = src.absent
 	var ch change
 	if m != shogi.NoMove {
 		ch = changes(parent, m)
@@ -183,7 +188,7 @@ func (n *Network) update(dst, src *ply, parent *shogi.Position, m shogi.Move, ch
 		dst.koff[c] = koff
 		if koff != src.koff[c] {
 			// The king moved (or appeared or vanished, off the rules).
-			n.refresh(&dst.acc[c], child, c, koff)
+			n.refresh(&dst.acc[c], child, c, koff, dst.absent)
 			continue
 		}
 		if koff < 0 {

@@ -8,6 +8,12 @@ import "github.com/tsume-shogi/tsume/shogi"
 // perspective's king square, a BonaPiece): one piece other than a king,
 // on a square or in a hand, numbered as below; its index is
 // kingSquare*feEnd + bonaPiece.
+//
+// The format gives each perspective 38 piece slots, one per non-king
+// piece of the set (18 pawns, 4 lances, knights, silvers and golds, 2
+// bishops and rooks). A slot whose piece is not in the position (a
+// handicap, a tsume problem) holds BonaPiece 0: it is a feature too, at
+// index kingSquare*feEnd + 0, once per absent piece.
 const (
 	numSquares = shogi.NumSquares
 	feHandEnd  = 90   // hand BonaPieces are 1 … 89
@@ -90,13 +96,41 @@ func kingOffset(p *shogi.Position, persp shogi.Color) int32 {
 	return view(persp, ks) * feEnd
 }
 
+// absentPieces returns how many of the 38 piece slots no piece of p
+// fills: for each kind, the pieces of a set that are neither on the board
+// (promoted or not) nor in a hand. No move changes it: a capture, a drop
+// or a promotion keeps every piece's base kind.
+func absentPieces(p *shogi.Position) int32 {
+	var n int32
+	for _, k := range handKinds {
+		have := p.Hand(shogi.Black).Count(k) + p.Hand(shogi.White).Count(k) +
+			p.Pieces(shogi.Black, k).Count() + p.Pieces(shogi.White, k).Count()
+		if k.CanPromote() {
+			have += p.Pieces(shogi.Black, k.Promote()).Count() + p.Pieces(shogi.White, k.Promote()).Count()
+		}
+		n += int32(max(0, shogi.MaxCount(k)-have))
+	}
+	return n
+}
+
 // refresh sets acc to persp's accumulator for p computed from scratch:
-// the biases plus the weights of every active feature. A perspective
-// without a king has no features; its accumulator is the biases.
-func (n *Network) refresh(acc *[HalfDimensions]int16, p *shogi.Position, persp shogi.Color, koff int32) {
+// the biases plus the weights of every active feature, the feature of
+// BonaPiece 0 counted once for each of the absent pieces of p. A
+// perspective without a king has no features; its accumulator is the
+// biases.
+func (n *Network) refresh(acc *[HalfDimensions]int16, p *shogi.Position, persp shogi.Color, koff, absent int32) {
 	*acc = n.ftBiases
 	if koff < 0 {
 		return
+	}
+	if absent > 0 {
+		// absent additions of the same weights, in the same wrapping
+		// int16 arithmetic.
+		w := (*[HalfDimensions]int16)(n.ftWeights[int(koff)*HalfDimensions:])
+		k := int16(absent)
+		for j := range acc {
+			acc[j] += k * w[j]
+		}
 	}
 	for c := shogi.Black; c <= shogi.White; c++ {
 		pieces := p.ByColor(c).AndNot(p.Pieces(c, shogi.King))

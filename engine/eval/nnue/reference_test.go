@@ -91,6 +91,23 @@ func refFeatures(p *shogi.Position, persp shogi.Color) []int {
 			}
 		}
 	}
+	// Each of the 38 slots of the set that no piece fills is BonaPiece 0.
+	seen := map[shogi.Kind]int{}
+	for s := shogi.Square(0); s < 81; s++ {
+		if pc := p.PieceAt(s); pc != shogi.NoPiece && pc.Kind() != shogi.King {
+			seen[pc.Kind().Demote()]++
+		}
+	}
+	for c := shogi.Black; c <= shogi.White; c++ {
+		for kind := range hand {
+			seen[kind] += p.Hand(c).Count(kind)
+		}
+	}
+	for kind := range hand {
+		for range shogi.MaxCount(kind) - seen[kind] {
+			fs = append(fs, k*1548)
+		}
+	}
 	return fs
 }
 
@@ -156,7 +173,8 @@ func refScore(s synth, p *shogi.Position, scale int64) eval.Score {
 }
 
 // randomPositions returns positions of random games from the start and
-// from a few positions with full hands, and two without a Black king.
+// from a few positions with full hands, two without a Black king, two
+// handicap starts and a position with only two pieces besides the kings.
 func randomPositions(t *testing.T, r *rand.Rand, count int) []shogi.Position {
 	t.Helper()
 	starts := []string{
@@ -164,8 +182,11 @@ func randomPositions(t *testing.T, r *rand.Rand, count int) []shogi.Position {
 		"lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
 		"4k4/9/9/9/9/9/9/9/4K4 b RBGSNLPr2b3g3s3n3l17p 1",
 		"ln1g1g1nl/1ks2r3/1pppp1bpp/p3spp2/9/P1P1SP1PP/1P1PP1P2/1BK1GR3/LNSG3NL b - 1",
-		"8k/9/9/9/9/9/9/9/9 b RBG 1",      // a tsume position: no Black king
-		"7nl/7k1/6ppp/9/9/9/9/9/9 b 2S 1", // likewise
+		"8k/9/9/9/9/9/9/9/9 b RBG 1",                                  // a tsume position: no Black king
+		"7nl/7k1/6ppp/9/9/9/9/9/9 b 2S 1",                             // likewise
+		"lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", // 二枚落ち: absent pieces
+		"3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",     // 六枚落ち
+		"4k4/9/4P4/9/9/9/9/9/4K4 b G 1",                               // 36 absent pieces
 	}
 	var out []shogi.Position
 	buf := make([]shogi.Move, 0, 600)
@@ -233,7 +254,8 @@ func TestForwardPass(t *testing.T) {
 }
 
 // TestFeatures compares the package's feature indexing with the
-// reference's on random positions.
+// reference's on random positions: each feature once, but BonaPiece 0
+// once per absent piece.
 func TestFeatures(t *testing.T) {
 	r := rand.New(rand.NewPCG(2, 14))
 	for _, p := range randomPositions(t, r, 40) {
@@ -259,13 +281,16 @@ func TestFeatures(t *testing.T) {
 						}
 					}
 				}
+				if a := absentPieces(&p); a > 0 {
+					got[int(koff)] += int(a)
+				}
 			}
 			if len(got) != len(want) {
 				t.Errorf("%s, perspective %v: %d features, reference %d", p.SFEN(), c, len(got), len(want))
 				continue
 			}
 			for f, k := range want {
-				if got[f] != k || k != 1 {
+				if got[f] != k || (k != 1 && f%1548 != 0) {
 					t.Errorf("%s, perspective %v: feature %d counted %d times, reference %d", p.SFEN(), c, f, got[f], k)
 				}
 			}

@@ -3,6 +3,8 @@ package nnue
 import (
 	"bytes"
 	"encoding/binary"
+	"flag"
+	"os"
 	"sync"
 	"testing"
 )
@@ -159,4 +161,23 @@ func shared(tb testing.TB) ([]byte, *Network) {
 		tb.Fatalf("reading the synthetic file: %v", sharedErr)
 	}
 	return sharedFile, sharedNet
+}
+
+var synthOut = flag.String("synth-out", "", "TestWriteSynthetic: write the shared synthetic network (the file the YaneuraOu values of testdata/yaneuraou.tsv were computed with) to this file")
+
+// TestWriteSynthetic writes the shared synthetic network to the file
+// named by -synth-out, for an engine that reads the format to evaluate
+// (docs/nnue.md, "Checked against YaneuraOu"), and checks that the
+// package reads the file back.
+func TestWriteSynthetic(t *testing.T) {
+	if *synthOut == "" {
+		t.Skip("no -synth-out file named")
+	}
+	file, _ := shared(t)
+	if err := os.WriteFile(*synthOut, file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(*synthOut); err != nil {
+		t.Fatal(err)
+	}
 }
