@@ -8,10 +8,20 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// benchGame returns the positions and moves of a random game of 80 plies.
+// benchGame returns the positions and moves of a random game of 80 plies
+// from the even start.
 func benchGame(b *testing.B) ([]shogi.Position, []shogi.Move) {
+	return benchGameFrom(b, shogi.StartSFEN)
+}
+
+// benchGameFrom returns the positions and moves of a random game of 80
+// plies from the position sfen.
+func benchGameFrom(b *testing.B, sfen string) ([]shogi.Position, []shogi.Move) {
 	r := rand.New(rand.NewPCG(4, 14))
-	p := shogi.Startpos()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		b.Fatal(err)
+	}
 	positions := []shogi.Position{p}
 	var moves []shogi.Move
 	buf := make([]shogi.Move, 0, 600)
@@ -37,6 +47,21 @@ func BenchmarkEvaluate(b *testing.B) {
 	_, net := shared(b)
 	e, _ := New(net, DefaultFVScale)
 	positions, _ := benchGame(b)
+	var sink eval.Score
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		sink += e.Evaluate(&positions[i%len(positions)])
+	}
+	_ = sink
+}
+
+// BenchmarkEvaluateHandicap measures a full evaluation of positions with
+// absent pieces: a game from 八枚落ち's start (8 absent pieces).
+func BenchmarkEvaluateHandicap(b *testing.B) {
+	_, net := shared(b)
+	e, _ := New(net, DefaultFVScale)
+	positions, _ := benchGameFrom(b, "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1")
 	var sink eval.Score
 	b.ReportAllocs()
 	b.ResetTimer()

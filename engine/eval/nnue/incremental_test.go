@@ -140,33 +140,42 @@ func TestDeepStack(t *testing.T) {
 }
 
 // TestAllocations checks that Evaluate, Push, Pop and Current allocate
-// nothing.
+// nothing, on the even start and on a handicap start (absent pieces)
+// with a king move (a perspective recomputed).
 func TestAllocations(t *testing.T) {
 	_, net := shared(t)
 	e, err := New(net, DefaultFVScale)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := shogi.Startpos()
-	child := p
-	m, err := p.ParseUSIMove("7g7f")
-	if err != nil {
-		t.Fatal(err)
+	for _, tc := range []struct{ sfen, move string }{
+		{shogi.StartSFEN, "7g7f"},
+		{"3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1", "5a4b"},
+	} {
+		p, err := shogi.ParseSFEN(tc.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		child := p
+		m, err := p.ParseUSIMove(tc.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		child.DoMove(m)
+		var sink eval.Score
+		if a := testing.AllocsPerRun(100, func() { sink += e.Evaluate(&p) }); a != 0 {
+			t.Errorf("%s: Evaluate allocates %v times", tc.sfen, a)
+		}
+		e.SetRoot(&p)
+		if a := testing.AllocsPerRun(100, func() {
+			e.Push(&p, m, &child)
+			sink += e.Current()
+			e.Pop()
+		}); a != 0 {
+			t.Errorf("%s, %s: Push, Current and Pop allocate %v times", tc.sfen, tc.move, a)
+		}
+		_ = sink
 	}
-	child.DoMove(m)
-	var sink eval.Score
-	if a := testing.AllocsPerRun(100, func() { sink += e.Evaluate(&p) }); a != 0 {
-		t.Errorf("Evaluate allocates %v times", a)
-	}
-	e.SetRoot(&p)
-	if a := testing.AllocsPerRun(100, func() {
-		e.Push(&p, m, &child)
-		sink += e.Current()
-		e.Pop()
-	}); a != 0 {
-		t.Errorf("Push, Current and Pop allocate %v times", a)
-	}
-	_ = sink
 }
 
 // TestClonesConcurrently evaluates with clones in several goroutines (run
