@@ -38,15 +38,15 @@ func TestServe(t *testing.T) {
 	// go mate infinite: an info line about once a second, readyok during
 	// the search, timeout at stop.
 	s.Send("position sfen "+uLong, "go mate infinite")
-	if l, _ := s.Expect("info nodes ", 3*time.Second); !strings.Contains(l, " hashfull ") && !strings.Contains(l, " time ") {
+	if l, _ := s.Expect("info nodes ", timeout); !strings.Contains(l, " hashfull ") && !strings.Contains(l, " time ") {
 		t.Errorf("progress: %q", l)
 	}
 	s.Send("isready")
-	if _, before := s.Expect("readyok", time.Second); hasPrefix(before, "checkmate") {
+	if _, before := s.Expect("readyok", timeout); hasPrefix(before, "checkmate") {
 		t.Errorf("go mate infinite answered before stop: %q", before)
 	}
 	s.Send("stop")
-	if l, _ := s.Expect("checkmate", 2*time.Second); l != "checkmate timeout" {
+	if l, _ := s.Expect("checkmate", timeout); l != "checkmate timeout" {
 		t.Errorf("stop: %q, want checkmate timeout", l)
 	}
 
