@@ -1,7 +1,6 @@
 package engine
 
 import (
-
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
