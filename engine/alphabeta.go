@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"time"
-
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -31,7 +29,7 @@ func (s *Searcher) poll() bool {
 		s.aborted = true
 	default:
 		s.pollPonder()
-		if s.ponder == nil && s.hard > 0 && time.Since(s.clock) >= s.hard {
+		if s.ponder == nil && s.hard > 0 && s.now().Sub(s.clock) >= s.hard {
 			s.aborted = true
 		}
 	}
@@ -45,7 +43,7 @@ func (s *Searcher) pollPonder() {
 	}
 	select {
 	case <-s.ponder:
-		s.ponder, s.clock = nil, time.Now()
+		s.ponder, s.clock = nil, s.now()
 	default:
 	}
 }

@@ -202,72 +202,121 @@ func TestRepetition(t *testing.T) {
 	}
 }
 
+// fakeClock is a clock for the tests of the time limits: it stands
+// still, and the test moves it (from an info callback, between
+// iterations, or at a set reading).
+type fakeClock struct {
+	t time.Time
+	// jumpAt, when reads reaches it, moves the clock by jump.
+	reads, jumpAt int
+	jump          time.Duration
+}
+
+func newFakeClock() *fakeClock { return &fakeClock{t: time.Unix(1e9, 0)} }
+
+func (c *fakeClock) now() time.Time {
+	c.reads++
+	if c.reads == c.jumpAt {
+		c.t = c.t.Add(c.jump)
+	}
+	return c.t
+}
+
 // TestStop checks that the end of the context stops an infinite search
-// at once with a legal move.
+// with a legal move: cancelled after the second iteration, the search,
+// which would go on to MaxPly, returns.
 func TestStop(t *testing.T) {
 	for i, p := range benchPositions(t)[:4] {
 		s := newSearcher(t)
 		ctx, cancel := context.WithCancel(context.Background())
-		done := make(chan Result, 1)
-		go func() { done <- s.Search(ctx, Game{Start: p}, Limits{Infinite: true}, nil) }()
-		time.Sleep(50 * time.Millisecond)
+		r := s.Search(ctx, Game{Start: p}, Limits{Infinite: true}, func(in Info) {
+			if in.Depth == 2 {
+				cancel()
+			}
+		})
 		cancel()
-		start := time.Now()
-		select {
-		case r := <-done:
-			if d := time.Since(start); d > 100*time.Millisecond {
-				t.Errorf("position %d: answered %v after stop", i, d)
-			}
-			if !p.IsLegal(r.Move) {
-				t.Errorf("position %d: illegal move %v", i, r.Move)
-			}
-		case <-time.After(5 * time.Second):
-			t.Fatalf("position %d: no answer after stop", i)
+		if !p.IsLegal(r.Move) || r.Depth < 2 {
+			t.Errorf("position %d: move %v after %d iterations", i, r.Move, r.Depth)
 		}
 	}
 }
 
-// TestTimeLimits checks Hard and Nodes.
-func TestTimeLimits(t *testing.T) {
+// No iteration starts once Soft has passed: with each iteration taking
+// 10 ms on the clock, Soft 35 ms stops the search after the fourth.
+func TestSoftLimit(t *testing.T) {
 	p := benchPositions(t)[2]
 	s := newSearcher(t)
-	start := time.Now()
-	r := s.Search(context.Background(), Game{Start: p}, Limits{Hard: 30 * time.Millisecond}, nil)
-	if d := time.Since(start); d > 80*time.Millisecond {
-		t.Errorf("Hard 30ms: took %v", d)
+	c := newFakeClock()
+	start := c.t
+	r := s.Search(context.Background(), Game{Start: p}, Limits{Soft: 35 * time.Millisecond, Now: c.now}, func(in Info) {
+		c.t = start.Add(time.Duration(in.Depth) * 10 * time.Millisecond)
+	})
+	if r.Depth != 4 || r.Time != 40*time.Millisecond || !p.IsLegal(r.Move) {
+		t.Errorf("Soft 35 ms: depth %d, time %v, move %v; want depth 4 at 40ms", r.Depth, r.Time, r.Move)
 	}
-	if !p.IsLegal(r.Move) {
-		t.Errorf("illegal move %v", r.Move)
+}
+
+// The search stops inside an iteration at the first look at the clock
+// past Hard, with the move of the last iteration completed.
+func TestHardLimit(t *testing.T) {
+	p := benchPositions(t)[2]
+	s := newSearcher(t)
+	c := newFakeClock()
+	var depths []int
+	r := s.Search(context.Background(), Game{Start: p}, Limits{Hard: 50 * time.Millisecond, Now: c.now}, func(in Info) {
+		depths = append(depths, in.Depth)
+		if in.Depth == 3 {
+			c.jumpAt, c.jump = c.reads+1, 100*time.Millisecond // the next look: a poll inside depth 4
+		}
+	})
+	if r.Depth != 3 || len(depths) != 3 || r.Time != 100*time.Millisecond || !p.IsLegal(r.Move) {
+		t.Errorf("Hard 50 ms: depth %d (reports %v), time %v, move %v; want depth 3, stopped in depth 4 at 100ms", r.Depth, depths, r.Time, r.Move)
 	}
-	r = s.Search(context.Background(), Game{Start: p}, Limits{Nodes: 50000}, nil)
-	if r.Nodes > 60000 || !p.IsLegal(r.Move) {
+}
+
+// Nodes stops the search at about that many nodes.
+func TestNodeLimit(t *testing.T) {
+	p := benchPositions(t)[2]
+	s := newSearcher(t)
+	r := s.Search(context.Background(), Game{Start: p}, Limits{Nodes: 50000}, nil)
+	if r.Nodes < 50000 || r.Nodes > 50000+pollEvery || !p.IsLegal(r.Move) {
 		t.Errorf("Nodes 50000: %d nodes, move %v", r.Nodes, r.Move)
 	}
 }
 
-// TestPonderHit checks that a ponder search turns into a timed one at
-// the hit.
+// A ponder search is infinite until the hit, and its time limits count
+// from the hit: hit at 20 ms, Soft 35 ms stops it after the iteration
+// that ends at 60 ms, where it would have stopped at 40 ms from the
+// start.
 func TestPonderHit(t *testing.T) {
 	p := benchPositions(t)[2]
 	s := newSearcher(t)
+	c := newFakeClock()
+	start := c.t
 	hit := make(chan struct{})
-	done := make(chan Result, 1)
-	go func() {
-		done <- s.Search(context.Background(), Game{Start: p}, Limits{PonderHit: hit, Soft: 20 * time.Millisecond, Hard: 40 * time.Millisecond}, nil)
-	}()
-	select {
-	case <-done:
-		t.Fatal("a ponder search ended before the hit")
-	case <-time.After(100 * time.Millisecond):
-	}
-	close(hit)
-	select {
-	case r := <-done:
-		if !p.IsLegal(r.Move) {
-			t.Errorf("illegal move %v", r.Move)
+	r := s.Search(context.Background(), Game{Start: p}, Limits{PonderHit: hit, Soft: 35 * time.Millisecond, Now: c.now}, func(in Info) {
+		c.t = start.Add(time.Duration(in.Depth) * 10 * time.Millisecond)
+		if in.Depth == 2 {
+			close(hit)
 		}
-	case <-time.After(time.Second):
-		t.Fatal("no answer after the hit")
+	})
+	if r.Depth != 6 || !p.IsLegal(r.Move) {
+		t.Errorf("ponder hit at 20 ms, Soft 35 ms: depth %d, move %v; want depth 6", r.Depth, r.Move)
+	}
+	// Without the hit the ponder search goes on past its time limits
+	// (40 ms at depth 4), until the context ends after the sixth.
+	ctx, cancel := context.WithCancel(context.Background())
+	c = newFakeClock()
+	start = c.t
+	r = s.Search(ctx, Game{Start: p}, Limits{PonderHit: make(chan struct{}), Soft: 35 * time.Millisecond, Hard: 40 * time.Millisecond, Now: c.now}, func(in Info) {
+		c.t = start.Add(time.Duration(in.Depth) * 10 * time.Millisecond)
+		if in.Depth == 6 {
+			cancel()
+		}
+	})
+	cancel()
+	if r.Depth < 6 || !p.IsLegal(r.Move) {
+		t.Errorf("ponder without the hit: depth %d, move %v; want 6 or more", r.Depth, r.Move)
 	}
 }
 

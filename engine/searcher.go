@@ -50,8 +50,13 @@ type Limits struct {
 	// this many nodes before the search (0: not at all); a mate it
 	// proves is the answer.
 	MateNodes uint64
-	// MateTime bounds that mate search (0: 1/8 of Soft, or 100 ms).
+	// MateTime bounds that mate search (0: 1/8 of Soft, or 100 ms). It
+	// is a context's deadline, on the real clock whatever Now is.
 	MateTime time.Duration
+	// Now is the clock that Soft and Hard, and the times reported, are
+	// measured on (nil: time.Now). Tests inject one to check the time
+	// decisions without depending on the machine's speed.
+	Now func() time.Time
 }
 
 // Game is a position with the moves of the game that led to it, which
@@ -125,7 +130,8 @@ type Searcher struct {
 	selDepth  int
 	nodeCap   uint64
 	start     time.Time
-	clock     time.Time // where Soft and Hard count from
+	clock     time.Time        // where Soft and Hard count from
+	now       func() time.Time // Limits.Now or time.Now
 	rootDepth int
 	soft      time.Duration
 	hard      time.Duration
@@ -169,7 +175,11 @@ func (s *Searcher) Hashfull() int { return s.tt.hashfull() }
 // move. When the side to move has none, Result.Move is NoMove and the
 // score is mated.
 func (s *Searcher) Search(ctx context.Context, g Game, lim Limits, info func(Info)) Result {
-	s.start = time.Now()
+	s.now = lim.Now
+	if s.now == nil {
+		s.now = time.Now
+	}
+	s.start = s.now()
 	s.clock = s.start
 	s.stopFlag.Store(false)
 	stopCtx := context.AfterFunc(ctx, func() { s.stopFlag.Store(true) })
@@ -190,7 +200,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, lim Limits, info func(Inf
 		}
 	}
 	if len(s.root) == 0 {
-		return Result{Score: MatedIn(0), Time: time.Since(s.start)}
+		return Result{Score: MatedIn(0), Time: s.now().Sub(s.start)}
 	}
 	if r, ok := s.rootMate(ctx, lim); ok {
 		return r
@@ -229,7 +239,7 @@ func (s *Searcher) Search(ctx context.Context, g Game, lim Limits, info func(Inf
 	best := s.root[0]
 	r := Result{
 		Move: best.move, Score: best.score, Depth: completed, Nodes: s.nodes,
-		Time: time.Since(s.start), PV: append([]shogi.Move(nil), best.pv...),
+		Time: s.now().Sub(s.start), PV: append([]shogi.Move(nil), best.pv...),
 	}
 	if best.score == -Infinite {
 		r.Score = best.prev
@@ -250,7 +260,7 @@ func (s *Searcher) stopAfterIteration(lim Limits, depth int) bool {
 	if n, ok := s.root[0].score.Mate(); ok && abs(n) <= depth {
 		return true // a mate proven within the full-width depth
 	}
-	return s.soft > 0 && time.Since(s.clock) >= s.soft
+	return s.soft > 0 && s.now().Sub(s.clock) >= s.soft
 }
 
 // info builds the report of the line of rank i.
@@ -262,7 +272,7 @@ func (s *Searcher) info(depth, i int) Info {
 	}
 	return Info{
 		Depth: depth, SelDepth: max(rm.selDepth, s.selDepth), MultiPV: i + 1, Score: sc,
-		Nodes: s.nodes, Time: time.Since(s.start), Hashfull: s.tt.hashfull(),
+		Nodes: s.nodes, Time: s.now().Sub(s.start), Hashfull: s.tt.hashfull(),
 		PV: append([]shogi.Move(nil), rm.pv...),
 	}
 }
@@ -345,7 +355,7 @@ func (s *Searcher) rootMate(ctx context.Context, lim Limits) (Result, bool) {
 	}
 	r := Result{
 		Move: m, Score: MateIn(len(sol.PV)), Depth: len(sol.PV), Nodes: sol.Nodes,
-		Time: time.Since(s.start), PV: sol.PV, ByMateSolver: true,
+		Time: s.now().Sub(s.start), PV: sol.PV, ByMateSolver: true,
 	}
 	if len(sol.PV) > 1 {
 		r.Ponder = sol.PV[1]

@@ -20,16 +20,14 @@ func TestStartFaults(t *testing.T) {
 		{EngineConfig{Argv: []string{"true"}}, "usi", FaultCrash},
 	}
 	for _, c := range cases {
+		// A timeout fault can only come from StartTimeout: without it the
+		// scripts that never answer would hang the test.
 		c.cfg.StartTimeout = 300 * time.Millisecond
-		begin := time.Now()
 		e, err := Start(context.Background(), c.cfg)
 		var ee *EngineError
 		if !errors.As(err, &ee) || ee.Op != c.op || ee.Fault != c.fault {
 			t.Errorf("Start(%v) = %v, %v; want a %s fault answering %s", c.cfg.Argv, e, err, c.fault, c.op)
 			continue
-		}
-		if d := time.Since(begin); d > 3*time.Second {
-			t.Errorf("Start(%v) took %v to fail", c.cfg.Argv, d)
 		}
 	}
 }

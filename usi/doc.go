@@ -32,20 +32,23 @@
 //
 // # What the engine answers to bad input
 //
-// A GUI waits for the answer to go, so every go is answered, and a
-// command that cannot be used is reported with an info string line
-// that names the problem:
+// A GUI waits for the answer to go, so every go is answered, and what
+// cannot be used is reported with an info string line that names the
+// problem:
 //
-//   - A go that cannot be read (an unknown word, a missing or malformed
-//     value such as "go mate abc", "go mate -5" or a bare "go mate", a
-//     field given twice, a searchmoves move that is not legal) starts no
-//     search and is answered at once: go mate with "checkmate timeout",
-//     which claims nothing about the position (nomate would say there is
-//     no mate, perhaps falsely), and a plain go with "bestmove resign":
-//     without its limits the engine cannot tell how long it may think,
-//     and an answer at once, plainly, shows the fault in the GUI's
-//     command where a move played blind would hide it. "go mate 0" is
-//     read as go mate infinite.
+//   - Every go is searched with what was understood, so that a GUI
+//     never loses a game to a word the engine does not know: ParseGo
+//     ignores a word that starts no field (with the words after it up
+//     to the next field: "rtime 3000" as a whole), reads a negative
+//     number as 0 and a number above a field's bound as the bound
+//     ("depth 99999999999" as MaxGoDepth), leaves a field whose value
+//     is missing or no whole number unset, and takes the last value of
+//     a field given twice; Serve leaves out the searchmoves moves that
+//     are not legal (when none is left, every move is searched). Each
+//     is reported with an info string line, a GoNote, before the
+//     search.
+//     go mate without a readable time ("go mate", "go mate abc", "go
+//     mate -5", "go mate 0") searches until stop, as go mate infinite.
 //   - A position command that cannot be read (a bad SFEN, an illegal
 //     move) leaves the previous position in force.
 //   - A setoption with an unknown name, a value of the wrong type or out

@@ -8,18 +8,21 @@ import (
 )
 
 // A GUI's go command read into Limits: the clock of the side to move.
+// A word ParseGo does not know is ignored with a note, and a number out
+// of range is clamped: the search runs with what was understood.
 func ExampleParseGo() {
-	l, err := usi.ParseGo([]string{"btime", "60000", "wtime", "50000", "byoyomi", "10000"})
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	l, _ := usi.ParseGo([]string{"btime", "60000", "wtime", "50000", "byoyomi", "10000"})
 	remaining, inc := l.Clock(shogi.White)
 	fmt.Println(remaining, inc, l.Byoyomi)
 
-	_, err = usi.ParseGo([]string{"mate", "abc"})
-	fmt.Println(err)
+	l, notes := usi.ParseGo([]string{"byoyomi", "1000", "rtime", "3000", "depth", "99999999999"})
+	fmt.Println(l.Byoyomi, l.Depth)
+	for _, n := range notes {
+		fmt.Println(n)
+	}
 	// Output:
 	// 50s 0s 10s
-	// usi: bad go mate: "abc" is not a whole number: want a time in milliseconds or infinite
+	// 1s 2147483647
+	// go: unknown field "rtime 3000" ignored
+	// go depth: 99999999999 is too large; read as 2147483647
 }

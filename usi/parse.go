@@ -3,6 +3,7 @@ package usi
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -68,18 +69,24 @@ func (l Limits) Bounded() bool {
 	return !l.Infinite && !l.Ponder
 }
 
-// A GoError reports a go command that could not be read: the field at
-// fault ("" when it is the command as a whole) and what is wrong.
-type GoError struct {
+// A GoNote reports a part of a go command that ParseGo did not take as
+// it was given: a word it does not know, a value that is missing, is no
+// whole number or is out of range, a field given twice, searchmoves
+// without a legal move. Field is the field at fault ("" for words that
+// start no field); Msg says what was wrong and what was done instead.
+// Serve reports each note with info string.
+type GoNote struct {
 	Field string
 	Msg   string
 }
 
-func (e *GoError) Error() string {
-	if e.Field == "" {
-		return "usi: bad go: " + e.Msg
+// String returns the note as Serve reports it: "go btime: -5 is
+// negative; read as 0".
+func (n GoNote) String() string {
+	if n.Field == "" {
+		return "go: " + n.Msg
 	}
-	return "usi: bad go " + e.Field + ": " + e.Msg
+	return "go " + n.Field + ": " + n.Msg
 }
 
 // goKeywords are the words that start a field of go.
@@ -89,22 +96,47 @@ var goKeywords = map[string]bool{
 	"infinite": true, "ponder": true, "searchmoves": true,
 }
 
-// ParseGo reads the fields of a go command, the words after "go". Every
-// field may be given once. Times, depth and nodes are whole numbers from
-// 0 up (a depth or nodes of 0 is no limit); mate takes a time or the word
-// infinite; searchmoves takes the words up to the next field. An unknown
-// word, a missing or malformed value and a repeated field are errors
-// (*GoError).
-func ParseGo(fields []string) (Limits, error) {
+// Bounds of the numbers of go: a larger value is read as the bound.
+const (
+	// MaxGoMillis bounds a time, so that it fits a time.Duration.
+	MaxGoMillis = uint64(1<<63-1) / uint64(time.Millisecond)
+	// MaxGoDepth bounds depth.
+	MaxGoDepth = 1<<31 - 1
+)
+
+// ParseGo reads the fields of a go command, the words after "go". Times
+// are whole numbers of milliseconds, depth and nodes whole numbers (0:
+// no limit); mate takes a time or the word infinite (0: infinite);
+// searchmoves takes the words up to the next field.
+//
+// ParseGo never fails, so that a GUI always gets a search of what was
+// understood: a word it does not know is ignored, with the words after
+// it up to the next field (so "rtime 3000" as a whole); a number below
+// 0 is read as 0 and one above the bound (MaxGoMillis, MaxGoDepth, the
+// largest uint64) as the bound; a value that is missing or no whole
+// number leaves the field unset (go mate without a time searches until
+// stop); a field given twice takes its last value. Each such case is a
+// GoNote, in the order of the words.
+func ParseGo(fields []string) (Limits, []GoNote) {
 	var l Limits
+	var notes []GoNote
+	note := func(field, format string, args ...any) {
+		notes = append(notes, GoNote{Field: field, Msg: fmt.Sprintf(format, args...)})
+	}
 	seen := make(map[string]bool)
 	for i := 0; i < len(fields); i++ {
 		f := fields[i]
 		if !goKeywords[f] {
-			return Limits{}, &GoError{Msg: fmt.Sprintf("unknown field %q", f)}
+			j := i + 1
+			for j < len(fields) && !goKeywords[fields[j]] {
+				j++
+			}
+			note("", "unknown field %q ignored", strings.Join(fields[i:j], " "))
+			i = j - 1
+			continue
 		}
 		if seen[f] {
-			return Limits{}, &GoError{Field: f, Msg: "given twice"}
+			note(f, "given twice; the last one counts")
 		}
 		seen[f] = true
 		switch f {
@@ -120,55 +152,72 @@ func ParseGo(fields []string) (Limits, error) {
 				j++
 			}
 			if j == i+1 {
-				return Limits{}, &GoError{Field: f, Msg: "no moves"}
+				note(f, "no moves; every move is searched")
+				l.SearchMoves = nil
+				continue
 			}
 			l.SearchMoves = append([]string(nil), fields[i+1:j]...)
 			i = j - 1
 			continue
 		}
 		// The other fields take one value.
+		if f == "mate" {
+			l.Mate, l.MateTime = true, 0
+		}
 		if i+1 >= len(fields) || goKeywords[fields[i+1]] && !(f == "mate" && fields[i+1] == "infinite") {
-			want := "a time in milliseconds"
-			switch f {
-			case "mate":
-				want = "a time in milliseconds or infinite"
-			case "depth":
-				want = "a number of plies"
-			case "nodes":
-				want = "a number of nodes"
+			if f == "mate" {
+				note(f, "no time given; searching until stop")
+			} else {
+				note(f, "no value; ignored")
 			}
-			return Limits{}, &GoError{Field: f, Msg: "no value: want " + want}
+			continue
 		}
 		i++
 		v := fields[i]
 		switch f {
 		case "mate":
-			l.Mate = true
 			if v == "infinite" {
 				break
 			}
-			ms, err := parseCount(v)
-			if err != nil {
-				return Limits{}, &GoError{Field: f, Msg: err.Error() + ": want a time in milliseconds or infinite"}
+			ms, msg, ok := readNumber(v, MaxGoMillis)
+			switch {
+			case !ok:
+				note(f, "%q is not a time in milliseconds; searching until stop", v)
+			case msg != "":
+				if ms == 0 {
+					msg += ": searching until stop"
+				}
+				note(f, "%s", msg)
 			}
 			l.MateTime = time.Duration(ms) * time.Millisecond
-		case "depth", "nodes":
-			n, err := parseCount(v)
-			if err != nil {
-				return Limits{}, &GoError{Field: f, Msg: err.Error()}
+		case "depth":
+			n, msg, ok := readNumber(v, MaxGoDepth)
+			if !ok {
+				note(f, "%q is not a whole number; ignored", v)
+				break
 			}
-			if f == "depth" {
-				if n > 1<<31-1 {
-					return Limits{}, &GoError{Field: f, Msg: fmt.Sprintf("%s is too large", v)}
-				}
-				l.Depth = int(n)
-			} else {
-				l.Nodes = n
+			if msg != "" {
+				note(f, "%s", msg)
 			}
+			l.Depth = int(n)
+		case "nodes":
+			n, msg, ok := readNumber(v, math.MaxUint64)
+			if !ok {
+				note(f, "%q is not a whole number; ignored", v)
+				break
+			}
+			if msg != "" {
+				note(f, "%s", msg)
+			}
+			l.Nodes = n
 		default:
-			ms, err := parseCount(v)
-			if err != nil {
-				return Limits{}, &GoError{Field: f, Msg: err.Error() + ": want a time in milliseconds"}
+			ms, msg, ok := readNumber(v, MaxGoMillis)
+			if !ok {
+				note(f, "%q is not a time in milliseconds; ignored", v)
+				break
+			}
+			if msg != "" {
+				note(f, "%s", msg)
 			}
 			d := time.Duration(ms) * time.Millisecond
 			switch f {
@@ -187,28 +236,30 @@ func ParseGo(fields []string) (Limits, error) {
 			}
 		}
 	}
-	return l, nil
+	return l, notes
 }
 
-// maxMillis bounds a time field, so that it fits a time.Duration.
-const maxMillis = uint64(1<<63-1) / uint64(time.Millisecond)
-
-// parseCount reads a decimal integer from 0 up to maxMillis (so that a
-// number of milliseconds fits a time.Duration).
-func parseCount(s string) (uint64, error) {
+// readNumber reads s, a decimal whole number, clamped to [0, limit]: a
+// negative number is read as 0 and one above limit as limit, with msg
+// saying so. ok is false when s is no whole number.
+func readNumber(s string, limit uint64) (n uint64, msg string, ok bool) {
 	n, err := strconv.ParseUint(s, 10, 64)
 	switch {
-	case err == nil && n > maxMillis, errors.Is(err, strconv.ErrRange):
-		return 0, fmt.Errorf("%s is too large", s)
-	case err != nil && strings.HasPrefix(s, "-"):
-		if _, err := strconv.ParseInt(s, 10, 64); err == nil || errors.Is(err, strconv.ErrRange) {
-			return 0, fmt.Errorf("%s is negative", s)
-		}
-		return 0, fmt.Errorf("%q is not a whole number", s)
-	case err != nil:
-		return 0, fmt.Errorf("%q is not a whole number", s)
+	case err == nil && n <= limit:
+		return n, "", true
+	case err == nil, errors.Is(err, strconv.ErrRange):
+		return limit, fmt.Sprintf("%s is too large; read as %d", s, limit), true
 	}
-	return n, nil
+	if !strings.HasPrefix(s, "-") {
+		return 0, "", false
+	}
+	switch v, err := strconv.ParseInt(s, 10, 64); {
+	case err == nil && v == 0:
+		return 0, "", true // -0
+	case err == nil, errors.Is(err, strconv.ErrRange):
+		return 0, fmt.Sprintf("%s is negative; read as 0", s), true
+	}
+	return 0, "", false
 }
 
 // Position is the position of a position command: where the game

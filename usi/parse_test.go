@@ -2,6 +2,7 @@ package usi
 
 import (
 	"errors"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -13,84 +14,135 @@ import (
 
 const ms = time.Millisecond
 
-func TestParseGo(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want Limits
-	}{
-		{"", Limits{}},
-		{"btime 60000 wtime 50000 byoyomi 10000", Limits{BTime: 60000 * ms, WTime: 50000 * ms, Byoyomi: 10000 * ms}},
-		{"btime 0 wtime 0 byoyomi 1000", Limits{Byoyomi: 1000 * ms}},
-		{"btime 1000 wtime 2000 binc 3000 winc 4000", Limits{BTime: 1000 * ms, WTime: 2000 * ms, BInc: 3000 * ms, WInc: 4000 * ms}},
-		{"movetime 250", Limits{MoveTime: 250 * ms}},
-		{"depth 12", Limits{Depth: 12}},
-		{"nodes 5000000", Limits{Nodes: 5000000}},
-		{"depth 0 nodes 0", Limits{}},
-		{"mate 5000", Limits{Mate: true, MateTime: 5000 * ms}},
-		{"mate infinite", Limits{Mate: true}},
-		{"mate 0", Limits{Mate: true}},
-		{"infinite", Limits{Infinite: true}},
-		{"ponder btime 100 wtime 200 byoyomi 300", Limits{Ponder: true, BTime: 100 * ms, WTime: 200 * ms, Byoyomi: 300 * ms}},
-		{"searchmoves 7g7f 2g2f", Limits{SearchMoves: []string{"7g7f", "2g2f"}}},
-		{"searchmoves P*5e infinite", Limits{SearchMoves: []string{"P*5e"}, Infinite: true}},
-		{"infinite searchmoves 7g7f depth 3", Limits{Infinite: true, SearchMoves: []string{"7g7f"}, Depth: 3}},
-		{"btime 9223372036854", Limits{BTime: 9223372036854 * ms}},
-	} {
-		got, err := ParseGo(strings.Fields(c.in))
-		if err != nil {
-			t.Errorf("go %s: %v", c.in, err)
-			continue
-		}
+// goCase is a go command, the limits it must give and the notes.
+type goCase struct {
+	in    string
+	want  Limits
+	notes []string
+}
+
+// checkGo runs ParseGo on each case.
+func checkGo(t *testing.T, cases []goCase) {
+	t.Helper()
+	for _, c := range cases {
+		got, notes := ParseGo(strings.Fields(c.in))
 		if !reflect.DeepEqual(got, c.want) {
 			t.Errorf("go %s:\n got %+v\nwant %+v", c.in, got, c.want)
 		}
+		var texts []string
+		for _, n := range notes {
+			texts = append(texts, n.String())
+		}
+		if !reflect.DeepEqual(texts, c.notes) {
+			t.Errorf("go %s: notes\n%q\nwant\n%q", c.in, texts, c.notes)
+		}
 	}
 }
 
-func TestParseGoErrors(t *testing.T) {
-	for _, c := range []struct{ in, field, msg string }{
-		{"mate", "mate", "no value: want a time in milliseconds or infinite"},
-		{"mate abc", "mate", `"abc" is not a whole number: want a time in milliseconds or infinite`},
-		{"mate -5", "mate", "-5 is negative: want a time in milliseconds or infinite"},
-		{"mate 1.5", "mate", `"1.5" is not a whole number: want a time in milliseconds or infinite`},
-		{"mate infinite mate 3", "mate", "given twice"},
-		{"btime", "btime", "no value: want a time in milliseconds"},
-		{"btime wtime 5", "btime", "no value: want a time in milliseconds"},
-		{"wtime x", "wtime", `"x" is not a whole number: want a time in milliseconds`},
-		{"byoyomi -1", "byoyomi", "-1 is negative: want a time in milliseconds"},
-		{"binc 99999999999999999999", "binc", "99999999999999999999 is too large: want a time in milliseconds"},
-		{"winc 9223372036855", "winc", "9223372036855 is too large: want a time in milliseconds"},
-		{"movetime +5", "movetime", `"+5" is not a whole number: want a time in milliseconds`},
-		{"depth -1", "depth", "-1 is negative"},
-		{"depth 3000000000", "depth", "3000000000 is too large"},
-		{"depth", "depth", "no value: want a number of plies"},
-		{"nodes -3", "nodes", "-3 is negative"},
-		{"nodes", "nodes", "no value: want a number of nodes"},
-		{"searchmoves", "searchmoves", "no moves"},
-		{"searchmoves infinite", "searchmoves", "no moves"},
-		{"infinite infinite", "infinite", "given twice"},
-		{"frobnicate 3", "", `unknown field "frobnicate"`},
-		{"btime 100 5", "", `unknown field "5"`},
-	} {
-		_, err := ParseGo(strings.Fields(c.in))
-		var ge *GoError
-		if !errors.As(err, &ge) {
-			t.Errorf("go %s: error %v, want a *GoError", c.in, err)
-			continue
-		}
-		if ge.Field != c.field || ge.Msg != c.msg {
-			t.Errorf("go %s: field %q msg %q, want %q %q", c.in, ge.Field, ge.Msg, c.field, c.msg)
-		}
-		if !strings.HasPrefix(err.Error(), "usi: bad go") {
-			t.Errorf("go %s: %q", c.in, err)
-		}
-	}
+// Every field of the protocol is read, without a note.
+func TestParseGo(t *testing.T) {
+	checkGo(t, []goCase{
+		{"", Limits{}, nil},
+		{"btime 60000 wtime 50000 byoyomi 10000", Limits{BTime: 60000 * ms, WTime: 50000 * ms, Byoyomi: 10000 * ms}, nil},
+		{"btime 0 wtime 0 byoyomi 1000", Limits{Byoyomi: 1000 * ms}, nil},
+		{"btime 1000 wtime 2000 binc 3000 winc 4000", Limits{BTime: 1000 * ms, WTime: 2000 * ms, BInc: 3000 * ms, WInc: 4000 * ms}, nil},
+		{"movetime 250", Limits{MoveTime: 250 * ms}, nil},
+		{"depth 12", Limits{Depth: 12}, nil},
+		{"nodes 5000000", Limits{Nodes: 5000000}, nil},
+		{"depth 0 nodes 0", Limits{}, nil},
+		{"infinite", Limits{Infinite: true}, nil},
+		{"ponder btime 100 wtime 200 byoyomi 300", Limits{Ponder: true, BTime: 100 * ms, WTime: 200 * ms, Byoyomi: 300 * ms}, nil},
+		{"searchmoves 7g7f 2g2f", Limits{SearchMoves: []string{"7g7f", "2g2f"}}, nil},
+		{"searchmoves P*5e infinite", Limits{SearchMoves: []string{"P*5e"}, Infinite: true}, nil},
+		{"infinite searchmoves 7g7f depth 3", Limits{Infinite: true, SearchMoves: []string{"7g7f"}, Depth: 3}, nil},
+		{"btime 9223372036854", Limits{BTime: 9223372036854 * ms}, nil},
+		{"depth 2147483647", Limits{Depth: MaxGoDepth}, nil},
+		{"nodes 18446744073709551615", Limits{Nodes: math.MaxUint64}, nil},
+	})
+}
+
+// A word that starts no field is ignored with the words after it up to
+// the next field, and the rest is read.
+func TestParseGoUnknownField(t *testing.T) {
+	checkGo(t, []goCase{
+		{"btime 60000 wtime 60000 byoyomi 1000 rtime 3000", Limits{BTime: 60000 * ms, WTime: 60000 * ms, Byoyomi: 1000 * ms},
+			[]string{`go: unknown field "rtime 3000" ignored`}},
+		{"frobnicate 3 depth 5", Limits{Depth: 5}, []string{`go: unknown field "frobnicate 3" ignored`}},
+		{"btime 100 5", Limits{BTime: 100 * ms}, []string{`go: unknown field "5" ignored`}},
+		{"BTIME 100 byoyomi 100 lose", Limits{Byoyomi: 100 * ms}, []string{`go: unknown field "BTIME 100" ignored`, `go: unknown field "lose" ignored`}},
+	})
+}
+
+// A number above a field's bound is read as the bound.
+func TestParseGoTooLarge(t *testing.T) {
+	checkGo(t, []goCase{
+		{"depth 99999999999", Limits{Depth: MaxGoDepth}, []string{"go depth: 99999999999 is too large; read as 2147483647"}},
+		{"depth 99999999999999999999999", Limits{Depth: MaxGoDepth}, []string{"go depth: 99999999999999999999999 is too large; read as 2147483647"}},
+		{"nodes 99999999999999999999", Limits{Nodes: math.MaxUint64}, []string{"go nodes: 99999999999999999999 is too large; read as 18446744073709551615"}},
+		{"binc 99999999999999999999", Limits{BInc: time.Duration(MaxGoMillis) * ms}, []string{"go binc: 99999999999999999999 is too large; read as 9223372036854"}},
+		{"winc 9223372036855 byoyomi 100", Limits{WInc: time.Duration(MaxGoMillis) * ms, Byoyomi: 100 * ms}, []string{"go winc: 9223372036855 is too large; read as 9223372036854"}},
+	})
+}
+
+// A negative number is read as 0.
+func TestParseGoNegative(t *testing.T) {
+	checkGo(t, []goCase{
+		{"btime -1500 wtime 60000 byoyomi 1000", Limits{WTime: 60000 * ms, Byoyomi: 1000 * ms}, []string{"go btime: -1500 is negative; read as 0"}},
+		{"byoyomi -1", Limits{}, []string{"go byoyomi: -1 is negative; read as 0"}},
+		{"depth -1", Limits{}, []string{"go depth: -1 is negative; read as 0"}},
+		{"nodes -99999999999999999999", Limits{}, []string{"go nodes: -99999999999999999999 is negative; read as 0"}},
+		{"movetime -0", Limits{}, nil},
+	})
+}
+
+// A value that is missing or no whole number leaves its field unset.
+func TestParseGoMalformed(t *testing.T) {
+	checkGo(t, []goCase{
+		{"btime", Limits{}, []string{"go btime: no value; ignored"}},
+		{"btime wtime 5", Limits{WTime: 5 * ms}, []string{"go btime: no value; ignored"}},
+		{"btime 1000 wtime x", Limits{BTime: 1000 * ms}, []string{`go wtime: "x" is not a time in milliseconds; ignored`}},
+		{"movetime +5", Limits{}, []string{`go movetime: "+5" is not a time in milliseconds; ignored`}},
+		{"movetime 1.5", Limits{}, []string{`go movetime: "1.5" is not a time in milliseconds; ignored`}},
+		{"depth", Limits{}, []string{"go depth: no value; ignored"}},
+		{"depth three", Limits{}, []string{`go depth: "three" is not a whole number; ignored`}},
+		{"nodes -", Limits{}, []string{`go nodes: "-" is not a whole number; ignored`}},
+		{"searchmoves", Limits{}, []string{"go searchmoves: no moves; every move is searched"}},
+		{"searchmoves infinite", Limits{Infinite: true}, []string{"go searchmoves: no moves; every move is searched"}},
+	})
+}
+
+// A field given twice takes its last value.
+func TestParseGoTwice(t *testing.T) {
+	checkGo(t, []goCase{
+		{"byoyomi 100 byoyomi 200", Limits{Byoyomi: 200 * ms}, []string{"go byoyomi: given twice; the last one counts"}},
+		{"infinite infinite", Limits{Infinite: true}, []string{"go infinite: given twice; the last one counts"}},
+		{"mate 3000 mate infinite", Limits{Mate: true}, []string{"go mate: given twice; the last one counts"}},
+	})
+}
+
+// go mate takes a time or infinite; without a time it searches until
+// stop, and its time is clamped as the others are.
+func TestParseGoMate(t *testing.T) {
+	checkGo(t, []goCase{
+		{"mate 5000", Limits{Mate: true, MateTime: 5000 * ms}, nil},
+		{"mate infinite", Limits{Mate: true}, nil},
+		{"mate 0", Limits{Mate: true}, nil},
+		{"mate 99999999999", Limits{Mate: true, MateTime: 99999999999 * ms}, nil},
+		{"mate 99999999999999999999", Limits{Mate: true, MateTime: time.Duration(MaxGoMillis) * ms},
+			[]string{"go mate: 99999999999999999999 is too large; read as 9223372036854"}},
+		{"mate", Limits{Mate: true}, []string{"go mate: no time given; searching until stop"}},
+		{"mate btime 100", Limits{Mate: true, BTime: 100 * ms}, []string{"go mate: no time given; searching until stop"}},
+		{"mate abc", Limits{Mate: true}, []string{`go mate: "abc" is not a time in milliseconds; searching until stop`}},
+		{"mate 1.5", Limits{Mate: true}, []string{`go mate: "1.5" is not a time in milliseconds; searching until stop`}},
+		{"mate -5", Limits{Mate: true}, []string{"go mate: -5 is negative; read as 0: searching until stop"}},
+		{"mate 1000 sometimes", Limits{Mate: true, MateTime: time.Second}, []string{`go: unknown field "sometimes" ignored`}},
+	})
 }
 
 func TestLimitsClock(t *testing.T) {
-	l, err := ParseGo(strings.Fields("btime 1000 wtime 2000 binc 30 winc 40 byoyomi 500"))
-	if err != nil {
-		t.Fatal(err)
+	l, notes := ParseGo(strings.Fields("btime 1000 wtime 2000 binc 30 winc 40 byoyomi 500"))
+	if notes != nil {
+		t.Fatal(notes)
 	}
 	if r, inc := l.Clock(shogi.Black); r != 1000*ms || inc != 30*ms {
 		t.Errorf("black: %v %v", r, inc)
@@ -112,9 +164,9 @@ func TestLimitsHeldBounded(t *testing.T) {
 		{"mate 1000", false, true},
 		{"mate infinite", false, false},
 	} {
-		l, err := ParseGo(strings.Fields(c.in))
-		if err != nil {
-			t.Fatal(err)
+		l, notes := ParseGo(strings.Fields(c.in))
+		if notes != nil {
+			t.Fatal(notes)
 		}
 		if l.Held() != c.held || l.Bounded() != c.bounded {
 			t.Errorf("go %s: held %v bounded %v, want %v %v", c.in, l.Held(), l.Bounded(), c.held, c.bounded)

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -331,10 +330,9 @@ func (e *server) stopSearch(answer bool) {
 	}
 }
 
-// cmdGo starts a search. A go that cannot be read is reported with info
-// string and answered at once, without a search: go mate with checkmate
-// timeout, which claims nothing about the position, and a plain go with
-// bestmove resign, since the engine cannot know how long it may think.
+// cmdGo starts a search. Every go gets one: what ParseGo and
+// readSearchMoves could not take as given is reported with info string
+// (a GoNote each) and the search runs with what was understood.
 func (e *server) cmdGo(f []string) {
 	if e.cur != nil && !e.cur.finished() {
 		// A go during a search: the GUI should have sent stop first.
@@ -342,8 +340,8 @@ func (e *server) cmdGo(f []string) {
 		<-e.cur.done
 	}
 	e.flush()
-	lim, err := ParseGo(f)
-	if e.fairy && err == nil {
+	lim, notes := ParseGo(f)
+	if e.fairy {
 		e.info("fairy position: not implemented by this engine")
 		if lim.Mate {
 			e.out.println(MateResult{Status: MateNotImplemented}.line())
@@ -353,17 +351,13 @@ func (e *server) cmdGo(f []string) {
 		return
 	}
 	var moves []shogi.Move
-	if err == nil && lim.SearchMoves != nil {
-		moves, err = readSearchMoves(&e.pos.Current, lim.SearchMoves)
+	if lim.SearchMoves != nil {
+		var more []GoNote
+		moves, more = readSearchMoves(&e.pos.Current, lim.SearchMoves)
+		notes = append(notes, more...)
 	}
-	if err != nil {
-		e.info(ErrorText(err) + "; no search")
-		if slices.Contains(f, "mate") {
-			e.out.println(MateResult{Status: MateTimeout}.line())
-		} else {
-			e.out.println(BestMove{}.line())
-		}
-		return
+	for _, n := range notes {
+		e.info(n.String())
 	}
 	var ctx context.Context
 	var cancel context.CancelFunc
@@ -404,24 +398,30 @@ func (e *server) cmdGo(f []string) {
 	}()
 }
 
-// readSearchMoves reads the moves of searchmoves in p.
-func readSearchMoves(p *shogi.Position, texts []string) ([]shogi.Move, error) {
-	moves := make([]shogi.Move, len(texts))
-	for i, t := range texts {
+// readSearchMoves reads the moves of searchmoves in p. A move that
+// cannot be read or is not legal is left out, with a note; when none is
+// left, the result is nil (every move) with a note saying so.
+func readSearchMoves(p *shogi.Position, texts []string) ([]shogi.Move, []GoNote) {
+	var moves []shogi.Move
+	var notes []GoNote
+	for _, t := range texts {
 		m, err := p.ParseUSIMove(t)
 		if err != nil {
-			return nil, &GoError{Field: "searchmoves", Msg: ErrorText(err)}
+			notes = append(notes, GoNote{Field: "searchmoves", Msg: ErrorText(err) + "; left out"})
+			continue
 		}
-		moves[i] = m
+		moves = append(moves, m)
 	}
-	return moves, nil
+	if moves == nil {
+		notes = append(notes, GoNote{Field: "searchmoves", Msg: "no legal move given; every move is searched"})
+	}
+	return moves, notes
 }
 
 // ErrorText returns the message of err for an info string: the
 // structured fields of the errors it knows, without package prefixes.
 func ErrorText(err error) string {
 	var (
-		ge  *GoError
 		oe  *OptionError
 		pe  *record.ParseError
 		ipe *shogi.InvalidPositionError
@@ -429,11 +429,6 @@ func ErrorText(err error) string {
 		se  *shogi.SyntaxError
 	)
 	switch {
-	case errors.As(err, &ge):
-		if ge.Field == "" {
-			return "bad go: " + ge.Msg
-		}
-		return "bad go " + ge.Field + ": " + ge.Msg
 	case errors.As(err, &oe):
 		return "option " + oe.Name + ": " + oe.Msg
 	case errors.As(err, &pe):

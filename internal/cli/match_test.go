@@ -60,7 +60,8 @@ func TestMatchErrors(t *testing.T) {
 // TestMatchSelf plays tsume usi against itself through Run: two games at
 // byoyomi 100 ms from random openings, with the records written. The
 // margin is wide: this test is about the match, not about the engine's
-// timing on a loaded machine (usi/gameengine's TestByoyomiGame is).
+// timing (usi/gameengine's TestByoyomiGame checks its time decisions on a
+// clock of its own).
 func TestMatchSelf(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays two games")

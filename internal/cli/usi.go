@@ -49,10 +49,14 @@ a shogi GUI can use tsume as an engine. It understands:
 Blank lines and unknown commands are ignored, as the protocol asks. A
 command that cannot be used is reported with an "info string" line that
 names the problem: a bad position leaves the previous one in force; a bad
-setoption leaves the option as it was; a go that cannot be read (go mate
-abc, go mate -5, a bare go mate, an unknown word) starts no search and is
-answered at once, go mate with "checkmate timeout", a plain go with
-"bestmove resign".
+setoption leaves the option as it was. Every go is searched with what was
+understood: a word go does not know is ignored (with its value: "rtime
+3000"), a negative number is read as 0 and one too large as the largest
+(depth 99999999999 as 2147483647), a value that is no number leaves its
+field unset, searchmoves that are not legal are left out; go mate without
+a time it can read (go mate abc, go mate -5, a bare go mate) searches
+until stop. Each is reported with an "info string" line before the
+search (docs/engine.md).
 
 During a plain go, "info depth D seldepth S score cp|mate N nodes N nps R
 time MS hashfull H pv M…" lines come after each iteration; during go mate,

@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/engine"
 	"github.com/tsume-shogi/tsume/engine/eval"
@@ -68,6 +69,10 @@ type Config struct {
 	// weights of the EvalWeights option (eval.NewDefault when it is
 	// empty). EvalWeights applies only then.
 	DefaultEval func() eval.Evaluator
+	// Now is the clock the time limits of a go are kept on (nil:
+	// time.Now). Tests inject one to check the time decisions without
+	// depending on the machine's speed.
+	Now func() time.Time
 }
 
 // Handler is the game engine as a usi.Handler. Make one with New.
@@ -289,7 +294,7 @@ func (h *Handler) Go(ctx context.Context, r *usi.Request) usi.BestMove {
 	lim := engine.Limits{
 		Depth: l.Depth, Nodes: l.Nodes, Soft: soft, Hard: hard,
 		Infinite: l.Infinite, MultiPV: h.multiPV, SearchMoves: r.SearchMoves,
-		MateNodes: rootMateNodes,
+		MateNodes: rootMateNodes, Now: h.cfg.Now,
 	}
 	if l.Ponder {
 		lim.PonderHit = r.PonderHit

@@ -1,6 +1,7 @@
 package gameengine
 
 import (
+	"math"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -24,7 +25,8 @@ const (
 // which no new iteration starts, and hard, at which the search stops.
 // Both are zero for a search without time limits (depth, nodes,
 // infinite). Neither exceeds the time the side has left (main time plus
-// byoyomi) minus delay, so that the move is never late.
+// byoyomi) minus delay, so that the move is never late. The sums
+// saturate: times as large as usi.MaxGoMillis do not overflow.
 func budget(l usi.Limits, c shogi.Color, delay time.Duration) (soft, hard time.Duration) {
 	if l.MoveTime > 0 {
 		t := max(l.MoveTime-delay, minThink)
@@ -37,22 +39,41 @@ func budget(l usi.Limits, c shogi.Color, delay time.Duration) (soft, hard time.D
 		}
 		return defaultThink, defaultThink
 	}
-	avail := remaining + l.Byoyomi - delay
+	total := add(remaining, l.Byoyomi)
+	avail := total - delay
 	if avail <= 0 {
-		avail = (remaining + l.Byoyomi) / 2 // late already: answer at once
+		avail = total / 2 // late already: answer at once
 	}
 	avail = max(avail, minThink)
 	if remaining == 0 {
 		// Byoyomi alone (and the increment): every move may use it all.
-		t := l.Byoyomi + inc - delay
+		t := add(l.Byoyomi, inc) - delay
 		if t <= 0 {
-			t = (l.Byoyomi + inc) / 2
+			t = add(l.Byoyomi, inc) / 2
 		}
 		t = min(max(t, minThink), avail)
 		return t, t
 	}
-	share := remaining/movesToGo + inc + l.Byoyomi
-	return min(share, avail), min(hardFactor*share, avail)
+	share := add(add(remaining/movesToGo, inc), l.Byoyomi)
+	return min(share, avail), min(mul(share, hardFactor), avail)
+}
+
+// add returns a+b for times from 0 up, the largest time.Duration when
+// that would overflow.
+func add(a, b time.Duration) time.Duration {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
+}
+
+// mul returns a*n for a time from 0 up, the largest time.Duration when
+// that would overflow.
+func mul(a time.Duration, n int64) time.Duration {
+	if a > math.MaxInt64/time.Duration(n) {
+		return math.MaxInt64
+	}
+	return a * time.Duration(n)
 }
 
 // msec returns n milliseconds.
