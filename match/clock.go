@@ -69,6 +69,19 @@ func (tc TimeControl) String() string {
 	return fmt.Sprintf("%v", tc.Main)
 }
 
+// CSATimeLimit returns the time control in the form of the CSA standard's
+// $TIME_LIMIT, HH:MM+SS (the main time in hours and minutes, the byoyomi
+// in seconds: "00:05+10"), and true; or false when it has no such form:
+// a match by nodes, an increment, a main time that is not whole minutes
+// or a byoyomi that is not whole seconds.
+func (tc TimeControl) CSATimeLimit() (string, bool) {
+	if tc.Nodes > 0 || tc.Increment > 0 || tc.Main%time.Minute != 0 || tc.Byoyomi%time.Second != 0 {
+		return "", false
+	}
+	m := int64(tc.Main / time.Minute)
+	return fmt.Sprintf("%02d:%02d+%02d", m/60, m%60, int64(tc.Byoyomi/time.Second)), true
+}
+
 // clock is the time left to each side during a game.
 type clock struct {
 	tc   TimeControl

@@ -325,10 +325,63 @@ func TestElo(t *testing.T) {
 	if elo, low, high := (Stats{Wins: 30, Losses: 10}).Elo(); !near(elo, 190.85) || !near(low, 81.96) || !near(high, 353.12) {
 		t.Errorf("30-0-10: Elo() = %v, %v, %v; want 190.85, 81.96, 353.12", elo, low, high)
 	}
-	if got := (Stats{Wins: 2}).String(); got != "W 2, D 0, L 0 (2 games), score 100.0%, Elo +inf [+inf, +inf] (95%)" {
+	if got := (Stats{Wins: 1, Losses: 1}).String(); !strings.Contains(got, "score 50.0%, Elo +0.0 [-inf, +inf]") {
 		t.Errorf("String() = %q", got)
 	}
-	if got := (Stats{Wins: 1, Losses: 1}).String(); !strings.Contains(got, "score 50.0%, Elo +0.0 [-inf, +inf]") {
+}
+
+// TestEloAllLost: losses only have no point estimate but a finite upper
+// bound, from the scores under which n losses in a row have a
+// probability of 2.5% or more: 1 − 0.025^(1/n), 84.2% for two games
+// (+290.5 Elo), 30.8% for ten (−140.2 Elo).
+func TestEloAllLost(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.05 }
+	elo, low, high := (Stats{Losses: 2}).Elo()
+	if !math.IsInf(elo, -1) || !math.IsInf(low, -1) || !near(high, 290.51) {
+		t.Errorf("0-0-2: Elo() = %v, %v, %v; want -Inf, -Inf, +290.51", elo, low, high)
+	}
+	if _, _, high := (Stats{Losses: 10}).Elo(); !near(high, -140.22) {
+		t.Errorf("0-0-10: upper bound %v; want -140.22", high)
+	}
+	want := "W 0, D 0, L 2 (2 games), score 0.0%, Elo at most +290.5 (95%; no wins and no draws: no point estimate)"
+	if got := (Stats{Losses: 2}).String(); got != want {
+		t.Errorf("String() = %q\nwant %q", got, want)
+	}
+}
+
+// TestEloAllWon: wins only mirror losses only.
+func TestEloAllWon(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.05 }
+	elo, low, high := (Stats{Wins: 2}).Elo()
+	if !math.IsInf(elo, 1) || !near(low, -290.51) || !math.IsInf(high, 1) {
+		t.Errorf("2-0-0: Elo() = %v, %v, %v; want +Inf, -290.51, +Inf", elo, low, high)
+	}
+	want := "W 2, D 0, L 0 (2 games), score 100.0%, Elo at least -290.5 (95%; no losses and no draws: no point estimate)"
+	if got := (Stats{Wins: 2}).String(); got != want {
+		t.Errorf("String() = %q\nwant %q", got, want)
+	}
+}
+
+// TestEloAllDrawn: draws only give 0 with an interval, not a point: the
+// draw rate is at least q = 0.025^(1/n), the score within [q/2, 1 − q/2].
+func TestEloAllDrawn(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 0.05 }
+	elo, low, high := (Stats{Draws: 2}).Elo()
+	if elo != 0 || !near(low, -426.52) || !near(high, 426.52) {
+		t.Errorf("0-2-0: Elo() = %v, %v, %v; want 0, -426.52, +426.52", elo, low, high)
+	}
+	if got := (Stats{Draws: 2}).String(); !strings.HasSuffix(got, "score 50.0%, Elo +0.0 [-426.5, +426.5] (95%)") {
+		t.Errorf("String() = %q", got)
+	}
+}
+
+// TestEloNoGames: no games, no numbers.
+func TestEloNoGames(t *testing.T) {
+	elo, low, high := (Stats{}).Elo()
+	if !math.IsNaN(elo) || !math.IsNaN(low) || !math.IsNaN(high) {
+		t.Errorf("0-0-0: Elo() = %v, %v, %v; want NaN", elo, low, high)
+	}
+	if got := (Stats{}).String(); got != "no games" {
 		t.Errorf("String() = %q", got)
 	}
 }

@@ -5,32 +5,49 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// headers returns the record headers of a game.
-func (g *Game) headers(event string, tc TimeControl) []record.KIFHeader {
+// headers returns the record headers of a game: 持ち時間 is the time
+// control as String describes it, or with csa in the form of the CSA
+// standard's $TIME_LIMIT where it has one (record.CSA writes another as
+// a comment).
+func (g *Game) headers(event string, tc TimeControl, csa bool) []record.KIFHeader {
 	const layout = "2006/01/02 15:04:05"
+	limit := tc.String()
+	if s, ok := tc.CSATimeLimit(); ok && csa {
+		limit = s
+	}
 	return []record.KIFHeader{
 		{Key: "開始日時", Value: g.Started.Format(layout)},
 		{Key: "終了日時", Value: g.Ended.Format(layout)},
 		{Key: "棋戦", Value: event},
-		{Key: "持ち時間", Value: tc.String()},
+		{Key: "持ち時間", Value: limit},
 		{Key: "先手", Value: g.Black},
 		{Key: "後手", Value: g.White},
 	}
 }
 
-// KIF returns the game as a KIF record (see record.KIF): after each move
-// of an engine a comment line with its time in milliseconds and its last
-// info line with a score ("*time 153ms; info depth 8 score cp 40 …"),
-// then the reason as a special move (投了, 詰み, 切れ負け, 反則負け, 反則勝ち,
-// 入玉勝ち, 千日手, 持将棋) and the closing line "まで N手で先手の勝ち", with a
-// comment line before it that says why in English.
+// moveTimes returns the time of each of g.Moves: zero for the opening's,
+// then g.Times.
+func (g *Game) moveTimes() []time.Duration {
+	times := make([]time.Duration, len(g.Opening.Moves), len(g.Moves))
+	return append(times, g.Times...)
+}
+
+// KIF returns the game as a KIF record (see record.KIFTimes): each move's
+// time in the time column (whole seconds, 0:00 for the opening's moves),
+// after each move of an engine a comment line with its time in
+// milliseconds and its last info line with a score ("*time 153ms; info
+// depth 8 score cp 40 …"), then the reason as a special move (投了, 詰み,
+// 切れ負け, 反則負け, 反則勝ち, 入玉勝ち, 千日手, 持将棋) and the closing line
+// "まで N手で先手の勝ち", with a comment line before it that says why in
+// English.
 func (g *Game) KIF(event string, tc TimeControl) (string, error) {
-	s, err := record.KIF(&g.Opening.Start, g.Moves, g.headers(event, tc), false)
+	s, err := record.KIFTimes(&g.Opening.Start, g.Moves, g.moveTimes(), g.headers(event, tc, false), false)
 	if err != nil {
 		return "", err
 	}
@@ -40,7 +57,7 @@ func (g *Game) KIF(event string, tc TimeControl) (string, error) {
 		first++
 	}
 	var b strings.Builder
-	g.writeWithComments(&b, lines, first+1, "*")
+	g.writeWithComments(&b, lines, first+1, 1, "*")
 	b.WriteString("*" + g.Summary() + "\n")
 	n := len(g.Moves)
 	fmt.Fprintf(&b, "%4d %s\n", n+1, g.kifSpecial())
@@ -84,23 +101,25 @@ func (g *Game) kifSpecial() string {
 	return "反則負け" // the side to move loses by its engine's fault
 }
 
-// CSA returns the game as a CSA record (see record.CSA), with the same
-// comment lines as KIF after each move of an engine ("'*time 153ms; …",
-// the comments that CSA readers keep), ending with a comment that says
-// why and the special move: %TORYO, %TSUMI,
-// %TIME_UP, %KACHI, %SENNICHITE, %JISHOGI (the ply limit), or
-// %+ILLEGAL_ACTION / %-ILLEGAL_ACTION naming the side at fault (an
-// illegal move, a wrong declaration, a perpetual check, an engine that
-// failed).
+// CSA returns the game as a CSA record (see record.CSATimes): each move
+// followed by its time line ("T1", whole seconds, T0 for the opening's
+// moves), the time limit as $TIME_LIMIT:HH:MM+SS where the time control
+// has that form (see TimeControl.CSATimeLimit; a comment line otherwise),
+// the same comment lines as KIF after each move of an engine ("'*time
+// 153ms; …", the comments that CSA readers keep), ending with a comment
+// that says why and the special move: %TORYO, %TSUMI, %TIME_UP, %KACHI,
+// %SENNICHITE, %JISHOGI (the ply limit), or %+ILLEGAL_ACTION /
+// %-ILLEGAL_ACTION naming the side at fault (an illegal move, a wrong
+// declaration, a perpetual check, an engine that failed).
 func (g *Game) CSA(event string, tc TimeControl) (string, error) {
-	s, err := record.CSA(&g.Opening.Start, g.Moves, g.headers(event, tc), false)
+	s, err := record.CSATimes(&g.Opening.Start, g.Moves, g.moveTimes(), g.headers(event, tc, true), false)
 	if err != nil {
 		return "", err
 	}
 	lines := strings.SplitAfter(s, "\n")
 	lines = lines[:len(lines)-1] // after the last line end
 	var b strings.Builder
-	g.writeWithComments(&b, lines, len(lines)-len(g.Moves), "'*")
+	g.writeWithComments(&b, lines, len(lines)-2*len(g.Moves), 2, "'*")
 	var special string
 	switch g.Reason {
 	case ReasonResign:
@@ -130,14 +149,19 @@ func (g *Game) CSA(event string, tc TimeControl) (string, error) {
 }
 
 // writeWithComments writes the lines of a record, the moves starting at
-// lines[first], with a comment line (after mark) following each move of
-// an engine: its time and its info line.
-func (g *Game) writeWithComments(b *strings.Builder, lines []string, first int, mark string) {
+// lines[first], each taking per lines (a move, and in CSA its time), with
+// a comment line (after mark) following the lines of each move of an
+// engine: its time and its info line.
+func (g *Game) writeWithComments(b *strings.Builder, lines []string, first, per int, mark string) {
 	opening := len(g.Opening.Moves)
 	for i, l := range lines {
 		b.WriteString(l)
-		k := i - first - opening // the engine move of this line
-		if i < first || k < 0 || k >= len(g.Times) || i-first >= len(g.Moves) {
+		if i < first || (i-first)%per != per-1 {
+			continue
+		}
+		j := (i - first) / per // the move of this line
+		k := j - opening       // the engine move of this line
+		if k < 0 || k >= len(g.Times) || j >= len(g.Moves) {
 			continue
 		}
 		c := fmt.Sprintf("%stime %dms", mark, g.Times[k].Milliseconds())

@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -36,9 +37,11 @@ var csaHeaderKeys = [...]struct{ csa, kif string }{
 // be legal in turn) in the CSA standard file format, version 2.2: the
 // version line "V2.2"; the headers, where 先手 and 後手 (or 下手 and 上手)
 // become the player lines N+ and N-, 棋戦 場所 開始日時 終了日時 持ち時間 and
-// 戦型 become $EVENT $SITE $START_TIME $END_TIME $TIME_LIMIT and $OPENING,
-// a key starting with $ is written as it is, 手合割 is left out (the board
-// says it) and any other header becomes a comment line "'key：value"; the
+// 戦型 become $EVENT $SITE $START_TIME $END_TIME $TIME_LIMIT and $OPENING
+// (持ち時間 only when its value has the standard's form HH:MM+SS, such as
+// "00:10+30"), a key starting with $ is written as it is, 手合割 is left
+// out (the board says it) and any other header (持ち時間 in another form
+// too) becomes a comment line "'key：value"; the
 // board as nine rows P1 to P9 (file 9 first, " * " for an empty square,
 // "+FU" or "-KY" for a piece); the hands as P+ and P- lines that list
 // every piece ("P+00KI00FU00FU", 飛角金銀桂香歩 order; no line for an empty
@@ -46,8 +49,16 @@ var csaHeaderKeys = [...]struct{ csa, kif string }{
 // "-0052KI" for a drop, "+8822UM" for a promotion (the piece as it
 // stands after the move). When mate is true and the last move
 // checkmates, the record ends with %TSUMI. It returns an error naming the
-// first illegal move.
+// first illegal move. No times are written: CSATimes writes them.
 func CSA(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) (string, error) {
+	return CSATimes(p, moves, nil, headers, mate)
+}
+
+// CSATimes is CSA with the time each move took: when times is not nil,
+// a time line after each move, "T12", the seconds of times[i] truncated
+// (a move beyond times, or a negative time, counts zero), as the CSA
+// standard writes a move's time.
+func CSATimes(p *shogi.Position, moves []shogi.Move, times []time.Duration, headers []KIFHeader, mate bool) (string, error) {
 	var b strings.Builder
 	b.WriteString("V2.2\n")
 	for _, h := range headers {
@@ -63,7 +74,7 @@ func CSA(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) 
 		}
 		written := false
 		for _, k := range csaHeaderKeys {
-			if k.kif == key {
+			if k.kif == key && (k.csa != "$TIME_LIMIT" || isCSATimeLimit(h.Value)) {
 				if k.csa[0] == 'N' {
 					b.WriteString(k.csa + oneLine(h.Value) + "\n")
 				} else {
@@ -88,12 +99,26 @@ func CSA(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) 
 			return "", fmt.Errorf("record: move %d (%s) is not legal", i+1, m)
 		}
 		b.WriteString(csaMove(m) + "\n")
+		if times != nil {
+			fmt.Fprintf(&b, "T%d\n", wholeSeconds(times, i))
+		}
 		q.DoMove(m)
 	}
 	if mate && len(moves) > 0 && q.InCheck() && !q.HasLegalMove() {
 		b.WriteString("%TSUMI\n")
 	}
 	return b.String(), nil
+}
+
+// isCSATimeLimit reports whether s is a $TIME_LIMIT value in the form
+// of the CSA standard, HH:MM+SS: the main time in hours and minutes, then
+// the byoyomi in seconds ("00:30+10"; the hours and the seconds take two
+// digits or more).
+func isCSATimeLimit(s string) bool {
+	hm, sec, ok := strings.Cut(s, "+")
+	h, m, ok2 := strings.Cut(hm, ":")
+	return ok && ok2 && len(h) >= 2 && isDigits(h) && len(m) == 2 && isDigits(m) && m[0] <= '5' &&
+		len(sec) >= 2 && isDigits(sec)
 }
 
 // oneLine replaces line breaks, which would end a CSA statement.

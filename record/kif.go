@@ -3,6 +3,7 @@ package record
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -23,19 +24,35 @@ type KIFHeader struct {
 // for the square just moved to 同 and a full-width space (U+3000), the
 // piece, 成, 不成 or 打, and the origin square in ASCII digits. When mate
 // is true and the last move checkmates, the record ends with "まで N手で詰み".
-// It returns an error naming the first illegal move.
+// It returns an error naming the first illegal move. The time column is
+// zero: KIFTimes writes the times the moves took.
 func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) (string, error) {
+	return KIFTimes(p, moves, nil, headers, mate)
+}
+
+// KIFTimes is KIF with the time each move took in the time column:
+// times[i] is the time of moves[i] (a move beyond times, or a negative
+// time, counts zero), written as "( m:ss/hh:mm:ss)", the move's time and
+// the total of its side's moves so far, in whole seconds as KIF counts
+// them: each move's time truncated to the second, the total the sum of
+// those, as readers that add up the moves' times find it.
+func KIFTimes(p *shogi.Position, moves []shogi.Move, times []time.Duration, headers []KIFHeader, mate bool) (string, error) {
 	var b strings.Builder
 	writeHead(&b, p, headers)
 	b.WriteString("手数----指手---------消費時間--\n")
 	q := *p
 	prev := shogi.NoSquare
+	var total [2]int64 // each side's seconds so far
 	for i, m := range moves {
 		if !q.IsLegal(m) {
 			return "", fmt.Errorf("record: move %d (%s) is not legal", i+1, m)
 		}
 		text := q.JapaneseMove(m, prev, shogi.JapaneseStyle{KIF: true})
-		fmt.Fprintf(&b, "%4d %s   ( 0:00/00:00:00)\n", q.MoveNumber()-p.MoveNumber()+1, padKIF(text))
+		s := wholeSeconds(times, i)
+		total[q.SideToMove()] += s
+		t := total[q.SideToMove()]
+		fmt.Fprintf(&b, "%4d %s   (%2d:%02d/%02d:%02d:%02d)\n", q.MoveNumber()-p.MoveNumber()+1, padKIF(text),
+			s/60, s%60, t/3600, t/60%60, t%60)
 		q.DoMove(m)
 		prev = m.To()
 	}
@@ -43,6 +60,15 @@ func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) 
 		fmt.Fprintf(&b, "まで%d手で詰み\n", len(moves))
 	}
 	return b.String(), nil
+}
+
+// wholeSeconds returns times[i] in whole seconds, truncated: 0 beyond
+// times or for a negative time.
+func wholeSeconds(times []time.Duration, i int) int64 {
+	if i >= len(times) || times[i] < 0 {
+		return 0
+	}
+	return int64(times[i] / time.Second)
 }
 
 // writeHead writes the header lines and the start position of a KIF or

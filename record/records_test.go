@@ -119,3 +119,32 @@ func TestUSIErrorOffsets(t *testing.T) {
 		t.Errorf("error %v; want a wrapped *shogi.IllegalMoveError", err)
 	}
 }
+
+// TestReadRecordsCSAFile reads a CSA file of several records as the CSA
+// standard writes one: the version line once, then the records separated
+// by "/" lines, each after a comment line (as tsume generate writes
+// them). Every record is read, each Line at its comment.
+func TestReadRecordsCSAFile(t *testing.T) {
+	csa := "'---- problem 0 ----\nV2.2\nP1 *  *  *  *  *  *  *  * -OU\nP+00KI\nP3 *  *  *  *  *  *  * +FU * \n+\n+0012KI\n%TSUMI\n" +
+		"/\n'---- problem 1 ----\nP1-OU *  *  *  *  *  *  *  * \nP+00KI\nP3 * +FU *  *  *  *  *  *  * \n+\n+0092KI\n%TSUMI\n"
+	games, err := ReadRecords([]byte(csa))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		sfen, move string
+		line       int
+	}{
+		{"8k/9/7P1/9/9/9/9/9/9 b G 1", "G*1b", 1},
+		{"k8/9/1P7/9/9/9/9/9/9 b G 1", "G*9b", 10},
+	}
+	if len(games) != len(want) {
+		t.Fatalf("%d records; want %d", len(games), len(want))
+	}
+	for i, w := range want {
+		g := games[i]
+		if g.Start.SFEN() != w.sfen || len(g.Moves) != 1 || g.Moves[0].String() != w.move || g.Line != w.line || g.End != "%TSUMI" {
+			t.Errorf("record %d: %s %v at line %d, end %q; want %s %s at line %d", i+1, g.Start.SFEN(), g.Moves, g.Line, g.End, w.sfen, w.move, w.line)
+		}
+	}
+}

@@ -205,8 +205,8 @@ func setupBankImport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 }
 
 // generatorComment is the comment generate writes before each KIF, KI2 or
-// CSA record (see writeProblem).
-var generatorComment = regexp.MustCompile(`^# ---- tsume generate: problem (\d+) \(seed (\d+), (\S+)\) ----$`)
+// CSA record (see writeProblem): after # in KIF and KI2, after ' in CSA.
+var generatorComment = regexp.MustCompile(`^(?:# |')---- tsume generate: problem (\d+) \(seed (\d+), (\S+)\) ----$`)
 
 // readProblems reads the problems of a file generate wrote: JSON lines, or
 // records of one of the formats record.ReadRecords reads. A record
@@ -221,25 +221,8 @@ func readProblems(ctx context.Context, file string, bs *bankSolver) ([]problem.P
 	if t := bytes.TrimLeft(data, " \t\r\n"); len(t) > 0 && t[0] == '{' {
 		return problem.ReadJSONL(bytes.NewReader(data), file)
 	}
-	// Generate's comments are blanked out, the lines kept, since the CSA
-	// reader takes no # line; between CSA records they become the "/"
-	// that separates records.
 	lines := strings.Split(string(data), "\n")
-	blanked := make([]string, len(lines))
-	var comments []int
-	for i, l := range lines {
-		if generatorComment.MatchString(strings.TrimRight(l, "\r")) {
-			comments = append(comments, i)
-		} else {
-			blanked[i] = l
-		}
-	}
-	if len(comments) > 1 && record.Detect([]byte(strings.Join(blanked, "\n"))) == record.FormatCSA {
-		for _, i := range comments[1:] {
-			blanked[i] = "/"
-		}
-	}
-	games, err := record.ReadRecords([]byte(strings.Join(blanked, "\n")))
+	games, err := record.ReadRecords(data)
 	if err != nil {
 		var pe *record.ParseError
 		if errors.As(err, &pe) && pe.Line > 0 {
@@ -325,7 +308,7 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 		}
 		var rec strings.Builder
 		for i := range es {
-			if err := writeProblem(&rec, &es[i].Problem, *format); err != nil {
+			if err := writeProblem(&rec, &es[i].Problem, *format, i == 0); err != nil {
 				return &exitError{ExitError, fmt.Sprintf("problem %d: %v", es[i].ID, err)}
 			}
 		}

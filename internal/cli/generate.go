@@ -101,7 +101,8 @@ the mutations kept}.
 Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
 sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
 method, seed, index, then look and flags); kif, ki2 and csa (one record
-per problem, with a header comment line before each); svg (pictures: --out
+per problem, with a comment line naming it before each: # in KIF and
+KI2, ' in CSA, whose records are separated by "/" lines); svg (pictures: --out
 names a directory, which gets one picture per problem, 0001.svg,
 0002.svg, …, and index.html, a printable worksheet showing them with the
 answers on a page of their own; index.html is rewritten as the run goes
@@ -318,7 +319,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	size := sp.size() // the problems (or indices) to do
 	st, runErr := sp.run(runCtx, g, workers, func(p problem.Problem) error {
 		if format != "" {
-			writeErr = writeRecord(bw, sheet, &rec, &p, format)
+			writeErr = writeRecord(bw, sheet, &rec, &p, format, written == 0)
 		}
 		if writeErr == nil && toBank != nil {
 			writeErr = toBank(&p)
@@ -395,14 +396,15 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 }
 
 // writeRecord writes p in the format: the svg format its picture, the
-// others a record on bw. Each record goes out whole and at once, so an
+// others a record on bw, the first of the output when first is true (see
+// writeProblem). Each record goes out whole and at once, so an
 // interruption never leaves half a record behind.
-func writeRecord(bw *bufio.Writer, sheet *worksheetDir, rec *strings.Builder, p *problem.Problem, format string) error {
+func writeRecord(bw *bufio.Writer, sheet *worksheetDir, rec *strings.Builder, p *problem.Problem, format string, first bool) error {
 	if sheet != nil {
 		return sheet.add(p)
 	}
 	rec.Reset()
-	if err := writeProblem(rec, p, format); err != nil {
+	if err := writeProblem(rec, p, format, first); err != nil {
 		return err
 	}
 	if _, err := bw.WriteString(rec.String()); err != nil {
@@ -420,7 +422,20 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 	fmt.Fprintf(w, "\r[%s%s] %d/%d  %.0f/s  ETA %v\033[K", strings.Repeat("=", filled), strings.Repeat(" ", width-filled), done, total, rate, eta)
 }
 
-func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
+// writeProblem writes p in the format, the first record of its output
+// when first is true: sfen a line; jsonl a JSON object a line; kif, ki2
+// and csa a record after a comment line that names the problem (its
+// index, seed and method: see generatorComment), in each format's own
+// comment syntax. KIF and KI2 records follow one another, a blank line
+// after each, the comment line "# ---- tsume generate: …" before each (a
+// KIF comment starts with #); CSA records are separated by a line "/",
+// as the CSA standard file format separates the games or positions of one
+// file, each starting with the comment "'---- tsume generate: …" (a CSA
+// comment starts with '), the version line V2.2 in the first only (the
+// standard repeats what follows it). Every record so reads back with
+// record.ReadRecords, and each, cut out of the file, with other readers
+// of its format.
+func writeProblem(w *strings.Builder, p *problem.Problem, format string, first bool) error {
 	switch format {
 	case "sfen":
 		w.WriteString(p.Position.SFEN() + "\n")
@@ -432,7 +447,6 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 		w.Write(b)
 	case "kif", "ki2", "csa":
 		pv := &p.Provenance
-		fmt.Fprintf(w, "# ---- tsume generate: problem %d (seed %d, %s) ----\n", pv.Index, pv.Seed, pv.Method)
 		write := map[string]func(*shogi.Position, []shogi.Move, []record.KIFHeader, bool) (string, error){
 			"kif": record.KIF, "ki2": record.KI2, "csa": record.CSA,
 		}[format]
@@ -443,8 +457,18 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string) error {
 		if err != nil {
 			return err
 		}
-		w.WriteString(text)
-		w.WriteString("\n")
+		comment := fmt.Sprintf("---- tsume generate: problem %d (seed %d, %s) ----\n", pv.Index, pv.Seed, pv.Method)
+		if format == "csa" {
+			if !first {
+				// The version line is the file's: the records after a "/"
+				// repeat the rest.
+				w.WriteString("/\n")
+				text = strings.TrimPrefix(text, "V2.2\n")
+			}
+			w.WriteString("'" + comment + text)
+			break
+		}
+		w.WriteString("# " + comment + text + "\n")
 	}
 	return nil
 }

@@ -268,11 +268,13 @@ func (in *positionInput) readFile(e *env, name string, read func([]byte) (*recor
 		return nil, err
 	}
 	g, err := read(data)
+	// A file of several records, one SFEN a line included, is read whole;
+	// with --file, whose one-record reader takes no second SFEN line, too.
+	if gs, rerr := record.ReadRecords(data); rerr == nil && len(gs) > 1 && (err == nil || isSet(in.fs, "file")) {
+		return gs, nil
+	}
 	if err != nil {
 		return nil, recordError(label, err)
-	}
-	if gs, err := record.ReadRecords(data); err == nil && len(gs) > 1 {
-		return gs, nil
 	}
 	return []*record.Game{g}, nil
 }
