@@ -250,6 +250,28 @@ test('the findings under their class, each class once; a click shows the move on
   page.check();
 });
 
+test('a finding with no move (駒余り) shows the main line\'s end', async (t) => {
+  // ▲５二金打 mates with a silver left in hand (the hands as given).
+  const { page, answer } = await solve(t, '4k4/9/4P4/9/9/9/9/9/9 b GS 1', 'as-given');
+  assert.deepEqual(answer.solution.pv, ['G*5b']);
+  const items = page.locator('#result-findings .finding-class[data-class="駒余り"] li');
+  assert.equal(await items.count(), 1);
+  assert.equal(await items.getAttribute('data-move'), '');
+  assert.match(await items.textContent(), /ply 1, at the end/);
+  await items.locator('button').click();
+  await page.waitForSelector('#result-board[data-ply="1"]');
+  const b = await shown(page);
+  assert.equal(b.alt, '');
+  assert.equal(b.sfen, await positionAfter(answer.sfen, ['G*5b']));
+  assert.equal(await page.locator('#result-findings li.current').count(), 1);
+  assert.match(await page.textContent('#board-caption'), /駒余り.*S at the end/);
+  assert.ok(await page.isDisabled('#step-forward'));
+  await page.click('#step-back');
+  await page.waitForSelector('#result-board[data-ply="0"]');
+  assert.equal(await page.locator('#result-findings li.current').count(), 0);
+  page.check();
+});
+
 test('on a phone (390×844) the board takes the width as it steps', async (t) => {
   const { page, answer } = await solve(t, readme, '', phone);
   let fit = await boardFit(page, '#result-board');

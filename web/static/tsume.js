@@ -402,7 +402,8 @@
     let urls = [];
     // S is the answer shown and the board's place in it: after ply moves
     // of the main line, or, when alt is a finding's index, after the main
-    // line's first ply-1 moves and the finding's move.
+    // line's first ply-1 moves and the finding's move (a finding with no
+    // move, 駒余り: the main line's end).
     const S = { r: null, ply: 0, alt: -1, token: 0, pics: new Map() };
 
     function download(a, text, type) {
@@ -436,7 +437,8 @@
     async function show() {
       const r = S.r, s = r.solution, n = plies();
       const token = ++S.token;
-      const f = S.alt >= 0 ? findings()[S.alt] : null;
+      const shown = S.alt >= 0 ? findings()[S.alt] : null;
+      const f = shown && shown.move ? shown : null; // a move off the main line
       let sfen, move, caption;
       if (f) {
         sfen = r.line_sfens[f.ply - 1];
@@ -450,6 +452,7 @@
         sfen = r.line_sfens[S.ply - 1];
         move = s.pv[S.ply - 1];
         caption = 'Ply ' + S.ply + ' of ' + n + ': ' + s.pv_ja[S.ply - 1] + (S.ply === n && s.status === 'mate' ? ', mate.' : '.');
+        if (shown) caption += ' ' + shown.class + ' (' + shown.class_en + '): ' + ((r.details && r.details[S.alt]) || shown.text) + '.';
       }
       let svg;
       try {
@@ -470,7 +473,7 @@
         if (cur) lis[i].setAttribute('aria-current', 'step'); else lis[i].removeAttribute('aria-current');
       }
       for (const li of document.querySelectorAll('#result-findings li')) {
-        li.classList.toggle('current', f !== null && li.getAttribute('data-finding') === String(S.alt));
+        li.classList.toggle('current', shown !== null && li.getAttribute('data-finding') === String(S.alt));
       }
       $('step-start').disabled = $('step-back').disabled = S.ply === 0 && !f;
       $('step-forward').disabled = $('step-end').disabled = S.ply === n && !f;
@@ -495,12 +498,8 @@
 
     function showFinding(i) {
       const f = findings()[i];
-      if (!f.move) { // 駒余り: the main line's end
-        go(plies());
-        return;
-      }
       S.alt = i;
-      S.ply = f.ply - 1;
+      S.ply = f.move ? f.ply - 1 : plies(); // 駒余り: the main line's end
       show();
     }
 
