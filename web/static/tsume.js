@@ -599,6 +599,7 @@
       $('result-verdict').textContent = v ? v.overall + (v.reason ? ' — ' + v.reason : '') : 'not judged';
       $('result-verdict').setAttribute('data-overall', v ? v.overall : '');
       Object.assign(S, { r: r, ply: 0, alt: -1 });
+      S.pics.clear(); // the pictures of the previous answer
       fillFindings(r);
       download($('download-kif'), r.kif, 'text/plain;charset=utf-8');
       download($('download-svg'), r.board_svg, 'image/svg+xml');
