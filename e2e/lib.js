@@ -262,3 +262,27 @@ export function inkStats(img) {
   }
   return { total: img.width * img.height, nonWhite, dark };
 }
+
+/** A phone held upright: the viewport of the phone tests, CSS pixels. */
+export const phone = { width: 390, height: 844 };
+
+/**
+ * boardFit measures how the board picture in the element selector fits
+ * page's viewport: the viewport's width (`viewport`), the document's
+ * (`scroll`, wider when something overflows), the picture's (`picture`),
+ * its 9×9 board's (`board`, from the render's rect.board), all in CSS
+ * pixels, and the width of the picture's viewBox (`viewBox`: 414 in the
+ * portrait layout, 502 in the landscape one).
+ */
+export function boardFit(page, selector) {
+  return page.$eval(selector, (el) => {
+    const svg = el.querySelector('svg');
+    return {
+      viewport: window.innerWidth,
+      scroll: document.documentElement.scrollWidth,
+      picture: svg.getBoundingClientRect().width,
+      board: svg.querySelector('rect.board').getBoundingClientRect().width,
+      viewBox: svg.viewBox.baseVal.width,
+    };
+  });
+}

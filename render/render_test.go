@@ -4,9 +4,12 @@ import (
 	"bytes"
 	"encoding/xml"
 	"flag"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -107,6 +110,69 @@ func TestSVGGolden(t *testing.T) {
 	q.SetSideToMove(shogi.White) // show 後手番 as well
 	checkGolden(t, "matsuri.svg", SVG(&q, SVGOptions{Title: "Matsuri <after 6f9i+> & more", Highlight: m}))
 	checkGolden(t, "matsuri-text.svg", SVG(&q, SVGOptions{Title: "Matsuri <after 6f9i+> & more", Highlight: m, TextGlyphs: true}))
+	checkGolden(t, "problem-portrait.svg", SVG(&p, SVGOptions{Title: "一手詰 第1問", Portrait: true}))
+	checkGolden(t, "matsuri-portrait.svg", SVG(&q, SVGOptions{Highlight: m, Portrait: true}))
+}
+
+// TestSVGPortrait: the portrait layout draws the same board, 414 wide
+// rather than 502, White's hand in a row above the board and Black's in
+// a row below it, each a little narrower than the picture, and 後手番
+// under Black's row.
+func TestSVGPortrait(t *testing.T) {
+	for _, sfen := range []string{problemSFEN, matsuriSFEN, "4k4/9/9/9/9/9/9/9/9 w - 1",
+		// The largest hands a position can hold: compressed into the row.
+		"4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1"} {
+		p := mustSFEN(t, sfen)
+		wide, tall := SVG(&p, SVGOptions{}), SVG(&p, SVGOptions{Portrait: true})
+		w, h := parseSVG(t, wide), parseSVG(t, tall)
+		if got := attr(h.root, "width"); got != "414" {
+			t.Errorf("%s: portrait width %s, want 414", sfen, got)
+		}
+		if got := attr(w.root, "width"); got != "502" {
+			t.Errorf("%s: landscape width %s, want 502", sfen, got)
+		}
+		// The same pieces, marks and characters, in another place.
+		if fmt.Sprint(w.pieces, w.marks, w.stars) != fmt.Sprint(h.pieces, h.marks, h.stars) ||
+			strings.Join(w.texts, "") != strings.Join(h.texts, "") {
+			t.Errorf("%s: the portrait picture draws other things:\n%v\n%v", sfen, w.texts, h.texts)
+		}
+		board := regexp.MustCompile(`<rect class="board" x="([0-9.]+)" y="([0-9.]+)" width="360" height="396"`).FindSubmatch(tall)
+		if board == nil || string(board[1]) != "14" {
+			t.Fatalf("%s: the portrait board is not at x 14: %q", sfen, board)
+		}
+		boardTop, _ := strconv.ParseFloat(string(board[2]), 64)
+		for _, c := range []struct {
+			class      string
+			above      bool
+			minX, maxX float64
+		}{{"hand white", true, 14, 400}, {"hand black", false, 14, 400}} {
+			g := regexp.MustCompile(`<g class="` + c.class + `"[^>]*>(.*?)</g>`).FindSubmatch(tall)
+			if g == nil {
+				t.Fatalf("%s: no %s", sfen, c.class)
+			}
+			at := regexp.MustCompile(`x="([-0-9.]+)" y="([-0-9.]+)"|translate\(([-0-9.]+) ([-0-9.]+)\)`).FindAllSubmatch(g[1], -1)
+			if len(at) < 4 {
+				t.Errorf("%s: %s holds %d characters", sfen, c.class, len(at))
+			}
+			for _, xy := range at {
+				x, _ := strconv.ParseFloat(string(xy[1])+string(xy[3]), 64)
+				y, _ := strconv.ParseFloat(string(xy[2])+string(xy[4]), 64)
+				if x < c.minX || x > c.maxX || (y < boardTop) == !c.above || (!c.above && y < boardTop+396) {
+					t.Errorf("%s: %s: a character at (%v, %v), outside its row", sfen, c.class, x, y)
+				}
+			}
+		}
+	}
+}
+
+// attr returns the attribute name of el, "" if none.
+func attr(el xml.StartElement, name string) string {
+	for _, a := range el.Attr {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
 }
 
 // svgSummary is what the XML check gathers from a picture.

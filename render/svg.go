@@ -36,6 +36,13 @@ type SVGOptions struct {
 	// only when every character of it has one (第12問, 三手詰 do); any
 	// other title is <text> in either form.
 	TextGlyphs bool
+
+	// Portrait draws the hands as rows, White's above the board (from
+	// its left edge) and Black's below it (to its right edge), instead of
+	// columns at its sides: a narrower picture, 414 pixels wide rather
+	// than 502, whose board takes 87% of its width rather than 72%, for
+	// a phone's screen held upright.
+	Portrait bool
 }
 
 // FontFamily is the font stack of the pictures: Japanese serif (Mincho)
@@ -58,6 +65,8 @@ const (
 	rankLabelW = 26.0 // the rank numerals right of the board
 	handColW   = 34.0 // a hand's column
 	handGap    = 10.0 // between a hand's column and the board or its labels
+	handRowH   = 34.0 // a hand's row, in the portrait layout
+	kindGap    = 6.0  // between the kinds of a hand's row
 	turnH      = 30.0 // the 後手番 line under the board, when White is to move
 	boardW     = 9 * cellW
 	boardH     = 9 * cellH
@@ -130,7 +139,9 @@ func kanjiCount(n int) string {
 //
 // The picture has a viewBox and scales to any size; its natural size is
 // 502 by 448 pixels, 40 more in height with a title and 30 more with
-// 後手番. The characters of the board are drawn as outlines, defined
+// 後手番. [SVGOptions.Portrait] puts the hands in rows above and below
+// the board instead: 414 pixels wide, 72 more in height than the
+// landscape picture. The characters of the board are drawn as outlines, defined
 // once each in the picture's <defs> and placed with <use>, so that the
 // picture needs no font; [SVGOptions.TextGlyphs] writes them as <text>
 // instead. So is a title made of the characters that have outlines
@@ -150,23 +161,38 @@ type drawing struct {
 	used []rune // the characters drawn as outlines, in order of first use
 
 	width, height  float64
-	top            float64 // top of the file labels
+	top            float64 // top of the picture below the title
+	labelY         float64 // top of the file labels
 	boardX, boardY float64
-	whiteX, blackX float64 // centres of the hands' columns
+	whiteX, blackX float64 // centres of the hands' columns (landscape)
+	whiteY, blackY float64 // tops of the hands' rows (portrait)
+	turnY          float64 // top of the 後手番 line
 }
 
 func newDrawing(p *model, opts SVGOptions) *drawing {
 	d := &drawing{p: p, opts: opts}
-	d.whiteX = pad + handColW/2
-	d.boardX = pad + handColW + handGap
-	d.blackX = d.boardX + boardW + rankLabelW + handGap + handColW/2
-	d.width = d.blackX + handColW/2 + pad
 	d.top = pad
 	if opts.Title != "" {
 		d.top += titleH
 	}
-	d.boardY = d.top + fileLabelH
-	d.height = d.boardY + boardH + pad
+	d.labelY = d.top
+	if opts.Portrait {
+		d.boardX = pad
+		d.width = d.boardX + boardW + rankLabelW + pad
+		d.whiteY = d.top
+		d.labelY = d.whiteY + handRowH
+		d.boardY = d.labelY + fileLabelH
+		d.blackY = d.boardY + boardH + 4
+		d.turnY = d.blackY + handRowH
+	} else {
+		d.whiteX = pad + handColW/2
+		d.boardX = pad + handColW + handGap
+		d.blackX = d.boardX + boardW + rankLabelW + handGap + handColW/2
+		d.width = d.blackX + handColW/2 + pad
+		d.boardY = d.labelY + fileLabelH
+		d.turnY = d.boardY + boardH
+	}
+	d.height = d.turnY + pad
 	if p.side == shogi.White {
 		d.height += turnH
 	}
@@ -210,7 +236,7 @@ func (d *drawing) render() []byte {
 	d.hand(shogi.White)
 	d.hand(shogi.Black)
 	if d.p.side == shogi.White {
-		x, y := d.boardX+boardW/2, d.boardY+boardH+turnH/2+6
+		x, y := d.boardX+boardW/2, d.turnY+turnH/2+6
 		if d.opts.TextGlyphs || !hasOutlines("後手番") {
 			d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">後手番</text>`+"\n",
 				num(x), num(y), colInk)
@@ -316,7 +342,7 @@ func (d *drawing) labels() {
 		}
 	}
 	for f := 1; f <= 9; f++ {
-		label(fullWidthDigits[f], d.boardX+float64(9-f)*cellW+cellW/2, d.top+fileLabelH/2+4)
+		label(fullWidthDigits[f], d.boardX+float64(9-f)*cellW+cellW/2, d.labelY+fileLabelH/2+4)
 	}
 	d.printf("\n")
 	for r := 1; r <= 9; r++ {
@@ -384,11 +410,11 @@ func (d *drawing) piece(s shogi.Square, pc cell) {
 type glyph struct {
 	text string
 	size float64 // font size
-	step float64 // vertical space it takes
+	step float64 // space it takes down a column (or across a row)
 }
 
-// handGlyphs returns the column of c's hand: the header, then each kind
-// held with its count, or なし.
+// handGlyphs returns the column (or row) of c's hand: the header, then
+// each kind held with its count, or なし.
 func (d *drawing) handGlyphs(c shogi.Color) []glyph {
 	mark := "▲"
 	if c == shogi.White {
@@ -398,8 +424,11 @@ func (d *drawing) handGlyphs(c shogi.Color) []glyph {
 	if len(d.p.hands[c]) == 0 {
 		return append(g, glyph{"な", 19, 23}, glyph{"し", 19, 23})
 	}
-	for _, it := range d.p.hands[c] {
+	for i, it := range d.p.hands[c] {
 		n := it.n
+		if i > 0 && d.opts.Portrait {
+			g = append(g, glyph{"", 0, kindGap}) // a row's kinds a little apart
+		}
 		g = append(g, glyph{it.name, 25, 29})
 		if n > 1 {
 			for _, r := range kanjiCount(n) {
@@ -413,7 +442,10 @@ func (d *drawing) handGlyphs(c shogi.Color) []glyph {
 // hand writes c's hand as a column of characters: White's at the top
 // left, starting level with the file numbers; Black's at the bottom right,
 // ending level with the bottom of the board. A column longer than that
-// height is compressed to fit.
+// height is compressed to fit. In the portrait layout it is a row
+// instead, the kinds a little apart: White's above the board from its
+// left edge, Black's below it to the right edge of the rank numerals,
+// compressed to that width.
 func (d *drawing) hand(c shogi.Color) {
 	g := d.handGlyphs(c)
 	total := 0.0
@@ -421,25 +453,44 @@ func (d *drawing) hand(c shogi.Color) {
 		total += x.step
 	}
 	avail := d.boardY + boardH - d.top
+	if d.opts.Portrait {
+		avail = boardW + rankLabelW
+	}
 	scale := 1.0
 	if total > avail {
 		scale = avail / total
 	}
-	x, y := d.whiteX, d.top
-	if c == shogi.Black {
-		x, y = d.blackX, d.boardY+boardH-total*scale
-	}
 	d.printf(`<g class="hand %s" text-anchor="middle" fill="%s">`, c, colInk)
-	for _, gl := range g {
-		if gl.text != "" {
-			fs := gl.size * scale
-			if base := y + gl.step*scale/2 + fs*0.36; d.opts.TextGlyphs || !hasOutlines(gl.text) {
-				d.printf(`<text x="%s" y="%s" font-size="%s">%s</text>`, num(x), num(base), num(fs), gl.text)
-			} else {
-				d.outline(gl.text, x, base, fs, "")
-			}
+	// draw writes gl centred at (x, y), the middle of its step.
+	draw := func(gl glyph, x, y float64) {
+		if gl.text == "" {
+			return
 		}
-		y += gl.step * scale
+		fs := gl.size * scale
+		if base := y + fs*0.36; d.opts.TextGlyphs || !hasOutlines(gl.text) {
+			d.printf(`<text x="%s" y="%s" font-size="%s">%s</text>`, num(x), num(base), num(fs), gl.text)
+		} else {
+			d.outline(gl.text, x, base, fs, "")
+		}
+	}
+	if d.opts.Portrait {
+		x, y := d.boardX, d.whiteY+handRowH/2
+		if c == shogi.Black {
+			x, y = d.boardX+avail-total*scale, d.blackY+handRowH/2
+		}
+		for _, gl := range g {
+			draw(gl, x+gl.step*scale/2, y)
+			x += gl.step * scale
+		}
+	} else {
+		x, y := d.whiteX, d.top
+		if c == shogi.Black {
+			x, y = d.blackX, d.boardY+boardH-total*scale
+		}
+		for _, gl := range g {
+			draw(gl, x, y+gl.step*scale/2)
+			y += gl.step * scale
+		}
 	}
 	d.printf("</g>\n")
 }

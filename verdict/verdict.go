@@ -196,10 +196,21 @@ func (v *Verdict) sum() {
 	}
 }
 
-// Describe says what f means, in English, without its ply and move.
+// Describe says what f means, in English, without its ply and move:
+// its class in Japanese and English, then [Finding.Detail].
 func (f *Finding) Describe() string {
 	if f.Undecided {
-		return fmt.Sprintf("%s (%s)? undecided: a node limit stopped the search", f.Class, f.Class.English())
+		return fmt.Sprintf("%s (%s)? %s", f.Class, f.Class.English(), f.Detail())
+	}
+	return fmt.Sprintf("%s (%s): %s", f.Class, f.Class.English(), f.Detail())
+}
+
+// Detail says what f means, in English, without its class, ply and move
+// ("also mates in 3 plies"): for a page that lists the findings under
+// their class.
+func (f *Finding) Detail() string {
+	if f.Undecided {
+		return "undecided: a node limit stopped the search"
 	}
 	length := plies(f.Length)
 	if f.Bound {
@@ -229,7 +240,7 @@ func (f *Finding) Describe() string {
 	case Escape:
 		what = "the attacker cannot mate after it"
 	}
-	return fmt.Sprintf("%s (%s): %s", f.Class, f.Class.English(), what)
+	return what
 }
 
 // choice says how a 非限定's move differs from the main line's.

@@ -232,3 +232,26 @@ func TestMate1(t *testing.T) {
 		t.Run(c.sfen, func(t *testing.T) { checkFindings(t, Mate1(&p, r.Mates), c.o, c.ws) })
 	}
 }
+
+// TestDetail: a finding's detail is its description without the class,
+// which a page listing findings under their class prints once.
+func TestDetail(t *testing.T) {
+	for _, c := range []struct {
+		f                Finding
+		detail, describe string
+	}{
+		{Finding{Class: Cook, Length: 3}, "also mates in 3 plies", "余詰 (cook): also mates in 3 plies"},
+		{Finding{Class: EqualVariation, Length: 2}, "2 plies to mate as the main line, no piece left",
+			"変同 (equal-length variation): 2 plies to mate as the main line, no piece left"},
+		{Finding{Class: Escape}, "the attacker cannot mate after it", "不詰 (escape): the attacker cannot mate after it"},
+		{Finding{Class: Cook, Undecided: true}, "undecided: a node limit stopped the search",
+			"余詰 (cook)? undecided: a node limit stopped the search"},
+	} {
+		if got := c.f.Detail(); got != c.detail {
+			t.Errorf("%s: Detail %q, want %q", c.f.Class, got, c.detail)
+		}
+		if got := c.f.Describe(); got != c.describe {
+			t.Errorf("%s: Describe %q, want %q", c.f.Class, got, c.describe)
+		}
+	}
+}

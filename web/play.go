@@ -12,6 +12,8 @@ import (
 type moveRequest struct {
 	Moves []string `json:"moves"` // the moves played so far, in USI
 	Move  string   `json:"move"`  // the attacker's next move, in USI
+	// Layout is the picture's: landscape (the default) or portrait.
+	Layout string `json:"layout"`
 }
 
 // moveAnswer is its answer.
@@ -44,6 +46,10 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) error {
 	}
 	var req moveRequest
 	if err := decodeBody(r, &req); err != nil {
+		return err
+	}
+	portrait, err := parseLayout(req.Layout)
+	if err != nil {
 		return err
 	}
 	n := plies(&e)
@@ -82,7 +88,7 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) error {
 	ans.NoMate = j.noMate
 	ans.MateAfter = j.after
 	ans.Explanation = explain(&j, &ans, rem)
-	ans.State = stateOf(g, n)
+	ans.State = stateOf(g, n, portrait)
 	writeJSON(w, http.StatusOK, ans)
 	return nil
 }

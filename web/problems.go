@@ -95,8 +95,10 @@ type problemView struct {
 	State state `json:"state"`
 }
 
-func problemOf(e *bank.Entry) problemView {
-	return problemView{summary: summaryOf(e), State: stateOf(&game{start: e.Problem.Position, pos: e.Problem.Position}, plies(e))}
+// problemOf returns the view of e, its picture in the portrait layout or
+// not.
+func problemOf(e *bank.Entry, portrait bool) problemView {
+	return problemView{summary: summaryOf(e), State: stateOf(&game{start: e.Problem.Position, pos: e.Problem.Position}, plies(e), portrait)}
 }
 
 // listProblems answers GET /api/v1/problems: the problems a query
@@ -132,7 +134,11 @@ func (s *Server) listProblems(w http.ResponseWriter, r *http.Request) error {
 // at random (by seed, when given) among those a query selects.
 func (s *Server) randomProblem(w http.ResponseWriter, r *http.Request) error {
 	v := r.URL.Query()
-	q, err := parseQuery(v, "seed")
+	q, err := parseQuery(v, "seed", paramLayout)
+	if err != nil {
+		return err
+	}
+	portrait, err := layoutParam(r)
 	if err != nil {
 		return err
 	}
@@ -149,7 +155,7 @@ func (s *Server) randomProblem(w http.ResponseWriter, r *http.Request) error {
 		}
 		return err
 	}
-	writeJSON(w, http.StatusOK, problemOf(&e))
+	writeJSON(w, http.StatusOK, problemOf(&e, portrait))
 	return nil
 }
 
@@ -159,7 +165,11 @@ func (s *Server) getProblem(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, problemOf(&e))
+	portrait, err := layoutParam(r)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, problemOf(&e, portrait))
 	return nil
 }
 
@@ -170,11 +180,15 @@ func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	portrait, err := layoutParam(r)
+	if err != nil {
+		return err
+	}
 	title := ""
 	if len(g.moves) == 0 {
 		title = fmt.Sprintf("第%d問", e.ID)
 	}
-	pic := render.SVG(&g.pos, render.SVGOptions{Title: title, Highlight: lastOf(g.moves)})
+	pic := render.SVG(&g.pos, render.SVGOptions{Title: title, Highlight: lastOf(g.moves), Portrait: portrait})
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="tsume-%d.svg"`, e.ID))
 	w.Write(pic)

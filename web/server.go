@@ -158,6 +158,7 @@ func (s *Server) routes() {
 	api("/api/v1/attempts", map[string]apiHandler{http.MethodPost: s.recordAttempt})
 	api("/api/v1/solve", map[string]apiHandler{http.MethodPost: s.solve})
 	api("/api/v1/worksheet", map[string]apiHandler{http.MethodGet: s.worksheet})
+	api("/api/v1/board.svg", map[string]apiHandler{http.MethodGet: s.boardPicture})
 	api("/api/", map[string]apiHandler{}) // every other API path: 404
 	s.pageRoutes()
 }

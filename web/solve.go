@@ -7,9 +7,9 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
-	"github.com/tsume-shogi/tsume/render"
 	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -26,6 +26,8 @@ type solveRequest struct {
 	// board or in the attacker's hand, the tsume convention; the default)
 	// or "as-given".
 	Hand string `json:"hand"`
+	// Layout is the picture's: landscape (the default) or portrait.
+	Layout string `json:"layout"`
 }
 
 // solveAnswer is its answer.
@@ -34,7 +36,15 @@ type solveAnswer struct {
 	SFEN     string           `json:"sfen"`   // the position solved, with the defender's hand applied
 	BoardSVG string           `json:"board_svg"`
 	Solution *report.Solution `json:"solution"` // as tsume solve --json prints it
-	KIF      string           `json:"kif"`      // the problem and its main line as a KIF record
+	// LineSFENs are the positions of the main line: LineSFENs[k] after
+	// its first k moves, from the position solved (k = 0) to its end.
+	LineSFENs []string `json:"line_sfens"`
+	// Details say what each of the verdict's findings means without its
+	// class (verdict.Finding.Detail), in the order of
+	// solution.verdict.findings: the page lists the findings under their
+	// class.
+	Details []string `json:"details"`
+	KIF     string   `json:"kif"` // the problem and its main line as a KIF record
 }
 
 // solve answers POST /api/v1/solve: the position read, solved and judged.
@@ -53,6 +63,10 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 		hand = mate.AsGiven
 	default:
 		return badRequest("hand", "hand %q: want remaining or as-given", req.Hand)
+	}
+	portrait, err := parseLayout(req.Layout)
+	if err != nil {
+		return err
 	}
 	g, err := record.ReadAny([]byte(req.Input))
 	if err != nil {
@@ -89,12 +103,23 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 		return unprocessable("input", "%s", message(err))
 	}
 	view := report.NewSolution(sol, hand, mate.Discount)
+	details := []string{}
 	if sol.Status == mate.Mate {
 		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: s.limits.VerdictNodes, HashMB: s.limits.HashMB})
 		if err != nil {
 			return err
 		}
 		view.Verdict = report.NewAssessment(vd, &sol.Position)
+		for _, f := range vd.Findings {
+			details = append(details, f.Detail())
+		}
+	}
+	line := make([]string, 0, len(sol.PV)+1)
+	q := sol.Position
+	line = append(line, q.SFEN())
+	for _, m := range sol.PV {
+		q.DoMove(m)
+		line = append(line, q.SFEN())
 	}
 	var headers []record.KIFHeader
 	if sol.Status == mate.Mate && sol.LengthExact {
@@ -105,11 +130,13 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	writeJSON(w, http.StatusOK, solveAnswer{
-		Format:   g.Format.String(),
-		SFEN:     sol.Position.SFEN(),
-		BoardSVG: string(render.SVG(&sol.Position, render.SVGOptions{})),
-		Solution: view,
-		KIF:      kif,
+		Format:    g.Format.String(),
+		SFEN:      sol.Position.SFEN(),
+		BoardSVG:  picture(&sol.Position, shogi.NoMove, portrait),
+		Solution:  view,
+		LineSFENs: line,
+		Details:   details,
+		KIF:       kif,
 	})
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/shogi"
 )
 
 func TestSolve(t *testing.T) {
@@ -120,5 +121,48 @@ func TestSolveErrors(t *testing.T) {
 			continue
 		}
 		wantError(t, w, c.status, c.field)
+	}
+}
+
+// TestSolveLineAndDetails: the answer gives the position after each ply
+// of the main line, for the page to step through, and each finding's
+// detail, its text without the class, for the page to list the findings
+// under their class.
+func TestSolveLineAndDetails(t *testing.T) {
+	s, _ := newTestServer(t, Limits{})
+	// The README's mate-in-3: six 非限定 at ply 1 and a 最終手余詰.
+	var a solveAnswer
+	decode(t, do(t, s, "POST", "/api/v1/solve", solveRequest{Input: "8k/9/9/7Rs/9/9/9/9/9 b B 1"}), &a)
+	sol := a.Solution
+	if sol == nil || sol.Status != "mate" || len(a.LineSFENs) != len(sol.PV)+1 || a.LineSFENs[0] != a.SFEN {
+		t.Fatalf("%d positions for %+v", len(a.LineSFENs), sol)
+	}
+	p, err := shogi.ParseSFEN(a.SFEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, u := range sol.PV {
+		m, err := p.ParseUSIMove(u)
+		if err != nil {
+			t.Fatalf("ply %d: %v", i+1, err)
+		}
+		p.DoMove(m)
+		if a.LineSFENs[i+1] != p.SFEN() {
+			t.Errorf("after ply %d: %s, want %s", i+1, a.LineSFENs[i+1], p.SFEN())
+		}
+	}
+	fs := sol.Verdict.Findings
+	if len(fs) != 7 || len(a.Details) != len(fs) {
+		t.Fatalf("%d details for %d findings", len(a.Details), len(fs))
+	}
+	for i, f := range fs {
+		if d := a.Details[i]; f.Text != f.Class+" ("+f.ClassEN+"): "+d || strings.Contains(d, f.Class) {
+			t.Errorf("finding %d: detail %q of %q", i, d, f.Text)
+		}
+	}
+	// No mate: the one position, no details.
+	decode(t, do(t, s, "POST", "/api/v1/solve", solveRequest{Input: "4k4/9/4P4/9/9/9/9/9/9 b - 1", Hand: "as-given"}), &a)
+	if len(a.LineSFENs) != 1 || a.LineSFENs[0] != a.SFEN || a.Details == nil || len(a.Details) != 0 {
+		t.Errorf("no mate: positions %q, details %q", a.LineSFENs, a.Details)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/tsume-shogi/tsume/render"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -54,18 +53,11 @@ func (g *game) play(m shogi.Move) {
 // by spaces or commas. It is read from the raw query so that the + of a
 // promotion, if not escaped as %2B, is still a +.
 func movesParam(u *url.URL) ([]string, error) {
-	for kv := range strings.SplitSeq(u.RawQuery, "&") {
-		k, v, _ := strings.Cut(kv, "=")
-		if k != "moves" {
-			continue
-		}
-		text, err := url.PathUnescape(v)
-		if err != nil {
-			return nil, badRequest("moves", "bad escape in moves")
-		}
-		return strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' }), nil
+	text, _, err := rawParam(u, "moves")
+	if err != nil {
+		return nil, err
 	}
-	return nil, nil
+	return strings.FieldsFunc(text, func(r rune) bool { return r == ' ' || r == ',' }), nil
 }
 
 // state is the view of a position of a problem being played.
@@ -110,8 +102,9 @@ func handView(h shogi.Hand) []handPiece {
 	return out
 }
 
-// stateOf returns the view of g, a problem of plies plies.
-func stateOf(g *game, plies int) state {
+// stateOf returns the view of g, a problem of plies plies, its picture
+// in the portrait layout or not.
+func stateOf(g *game, plies int, portrait bool) state {
 	usi, ja := report.Line(&g.start, g.moves)
 	st := state{
 		SFEN:       g.pos.SFEN(),
@@ -134,7 +127,7 @@ func stateOf(g *game, plies int) state {
 	for _, m := range g.pos.LegalMoves(nil) {
 		st.Legal = append(st.Legal, m.String())
 	}
-	st.BoardSVG = string(render.SVG(&g.pos, render.SVGOptions{Highlight: last}))
+	st.BoardSVG = picture(&g.pos, last, portrait)
 	return st
 }
 

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import {
-  buildTsume, decodePNG, fileScope, generate, inkStats, launch, newPage, screenshotDir, startServer, tempDir,
+  boardFit, buildTsume, decodePNG, fileScope, generate, inkStats, launch, newPage, phone, screenshotDir, startServer,
+  tempDir,
 } from '../lib.js';
 
 let bin, dir, context;
@@ -64,11 +65,12 @@ before(async () => {
 });
 
 // open starts a server over the problem p alone, opens the practice page
-// and starts p (of length plies).
-async function open(t, p, plies) {
+// (in a viewport of that size, when given) and starts p (of length plies).
+async function open(t, p, plies, viewport) {
   const base = await startServer(t, bin, dir, [p]);
   const page = await newPage(context);
   t.after(() => page.close());
+  if (viewport) await page.setViewportSize(viewport);
   await page.goto(base + '/');
   assert.equal(await page.getAttribute('body', 'data-page'), 'practice');
   await page.selectOption('#length', String(plies));
@@ -236,5 +238,35 @@ test('reveal shows the solution; a streak ends at a wrong move', async (t) => {
   assert.match(await page.textContent('#status'), /Streak over: 1 solved/);
   assert.ok(await page.isDisabled('#takeback'));
   assert.ok(await page.isDisabled('#next'));
+  page.check();
+});
+
+test('on a phone (390×844) the board takes the width, and a move is made by clicking', async (t) => {
+  const p = chosen.drop;
+  const page = await open(t, p, 1, phone);
+  const fit = await boardFit(page, '#board');
+  // The picture in the portrait layout (the hands above and below the
+  // board) as wide as the screen less its margins; the 9×9 board 87% of
+  // it, where the landscape picture gave it 260 of 390 pixels.
+  assert.equal(fit.viewBox, 414);
+  assert.ok(fit.picture >= 0.9 * fit.viewport, `the picture is ${fit.picture} px wide of ${fit.viewport}`);
+  assert.ok(fit.board >= 0.8 * fit.viewport, `the board is ${fit.board} px wide of ${fit.viewport}`);
+  assert.ok(fit.scroll <= fit.viewport, `the page is ${fit.scroll} px wide, more than the screen's ${fit.viewport}`);
+  if (screenshotDir) await page.screenshot({ path: join(screenshotDir, 'web-phone-practice.png'), fullPage: true });
+  // The click squares lie on the portrait board's squares: the drop mates.
+  assert.equal(await play(page, p.solution), 'solved');
+  assert.ok(await markedAt(page, p.solution.slice(2, 4)), 'the mating move is not marked on the board');
+  assert.equal((await boardFit(page, '#board')).viewBox, 414, 'the answer\'s board is not in the portrait layout');
+  page.check();
+});
+
+test('on a desktop the board keeps the landscape layout beside the status', async (t) => {
+  const page = await open(t, chosen.board, 1);
+  const fit = await boardFit(page, '#board');
+  assert.equal(fit.viewBox, 502);
+  assert.ok(fit.scroll <= fit.viewport);
+  const board = await page.locator('#board svg').boundingBox();
+  const status = await page.locator('#status').boundingBox();
+  assert.ok(status.x >= board.x + board.width, 'the status is not beside the board');
   page.check();
 });

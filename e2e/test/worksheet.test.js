@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import {
-  buildTsume, decodePNG, fileScope, generate, inkStats, launch, newPage, screenshotDir, startServer, tempDir, watch,
+  buildTsume, decodePNG, fileScope, generate, inkStats, launch, newPage, phone, screenshotDir, startServer, tempDir,
+  watch,
 } from '../lib.js';
 
 const file = fileScope();
@@ -96,5 +97,17 @@ test('a worksheet with no problem for the query', async (t) => {
   await sheet.waitForLoadState('load');
   const body = JSON.parse(await sheet.textContent('body'));
   assert.equal(body.field, 'query');
+  page.check();
+});
+
+test('the form fits a phone (390×844)', async (t) => {
+  const page = await newPage(context);
+  t.after(() => page.close());
+  await page.setViewportSize(phone);
+  await page.goto(base + '/worksheet');
+  const [scroll, width] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  assert.ok(scroll <= width, `the page is ${scroll} px wide, more than the screen's ${width}`);
+  const make = await page.locator('#ws-make').boundingBox();
+  assert.ok(make.x >= 0 && make.x + make.width <= width, 'the button is off the screen');
   page.check();
 });

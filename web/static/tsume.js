@@ -59,6 +59,13 @@
     svg.appendChild(g);
   }
 
+  // layout is the board pictures' layout for this screen: portrait (the
+  // hands above and below the board) on a narrow one, where the board then
+  // takes the screen's width; landscape (the hands at its sides) else.
+  function layout() {
+    return window.matchMedia('(max-width: 600px)').matches ? 'portrait' : 'landscape';
+  }
+
   function squareEl(name) { return document.querySelector('[data-square="' + name + '"]'); }
 
   function setStatus(el, text, attr, value) {
@@ -132,6 +139,7 @@
       if (P.problem && !P.recorded && P.moved) record(false);
       const q = query();
       q.set('seed', randomSeed());
+      q.set('layout', layout());
       let p;
       try {
         p = await api('GET', '/api/v1/problems/random?' + q);
@@ -259,7 +267,7 @@
       buttons();
       let ans;
       try {
-        ans = await api('POST', '/api/v1/problems/' + P.problem.id + '/move', { moves: P.st.moves, move: move });
+        ans = await api('POST', '/api/v1/problems/' + P.problem.id + '/move', { moves: P.st.moves, move: move, layout: layout() });
       } catch (err) {
         P.busy = false;
         setStatus(status, err.message, 'data-result', 'error');
@@ -390,19 +398,181 @@
 
   function solvePage() {
     const status = $('solve-status');
+    const board = $('result-board');
     let urls = [];
+    // S is the answer shown and the board's place in it: after ply moves
+    // of the main line, or, when alt is a finding's index, after the main
+    // line's first ply-1 moves and the finding's move (a finding with no
+    // move, 駒余り: the main line's end).
+    const S = { r: null, ply: 0, alt: -1, token: 0, pics: new Map() };
+
     function download(a, text, type) {
       const u = URL.createObjectURL(new Blob([text], { type: type }));
       urls.push(u);
       a.href = u;
     }
+
+    // picture returns the SVG of the position sfen, after move when
+    // given, drawn by the server (GET /api/v1/board.svg), remembered.
+    async function picture(sfen, move) {
+      const url = '/api/v1/board.svg?sfen=' + encodeURIComponent(sfen) +
+        (move ? '&move=' + encodeURIComponent(move) : '') + '&layout=' + layout();
+      if (!S.pics.has(url)) {
+        const res = await fetch(url);
+        if (!res.ok) {
+          let msg = 'HTTP ' + res.status;
+          try { msg = (await res.json()).error || msg; } catch (e) { /* not JSON */ }
+          throw new Error(msg);
+        }
+        S.pics.set(url, await res.text());
+      }
+      return S.pics.get(url);
+    }
+
+    function plies() { return S.r ? S.r.solution.pv.length : 0; }
+    function findings() { const v = S.r && S.r.solution.verdict; return v ? v.findings : []; }
+
+    // show draws the board at S.ply (and S.alt), marks the move list and
+    // the findings, and sets the buttons.
+    async function show() {
+      const r = S.r, s = r.solution, n = plies();
+      const token = ++S.token;
+      const shown = S.alt >= 0 ? findings()[S.alt] : null;
+      const f = shown && shown.move ? shown : null; // a move off the main line
+      let sfen, move, caption;
+      if (f) {
+        sfen = r.line_sfens[f.ply - 1];
+        move = f.move;
+        caption = 'Ply ' + f.ply + ', ' + f.class + ' (' + f.class_en + '): ' + f.move_ja +
+          ' instead of the main line\'s ' + s.pv_ja[f.ply - 1] + '.';
+      } else if (S.ply === 0) {
+        sfen = r.line_sfens[0];
+        caption = n > 0 ? 'The problem: ' + n + (n === 1 ? ' ply' : ' plies') + ' to play.' : 'The position.';
+      } else {
+        sfen = r.line_sfens[S.ply - 1];
+        move = s.pv[S.ply - 1];
+        caption = 'Ply ' + S.ply + ' of ' + n + ': ' + s.pv_ja[S.ply - 1] + (S.ply === n && s.status === 'mate' ? ', mate.' : '.');
+        if (shown) caption += ' ' + shown.class + ' (' + shown.class_en + '): ' + ((r.details && r.details[S.alt]) || shown.text) + '.';
+      }
+      let svg;
+      try {
+        svg = !move && layout() === 'landscape' ? r.board_svg : await picture(sfen, move);
+      } catch (err) {
+        if (token === S.token) $('board-caption').textContent = err.message;
+        return;
+      }
+      if (token !== S.token) return; // a later step was asked meanwhile
+      showSVG(board, svg);
+      board.setAttribute('data-ply', String(f ? f.ply : S.ply));
+      board.setAttribute('data-alt', f ? f.move || '' : '');
+      $('board-caption').textContent = caption;
+      const lis = $('result-line').children;
+      for (let i = 0; i < lis.length; i++) {
+        const cur = !f && i === S.ply - 1;
+        lis[i].classList.toggle('current', cur);
+        if (cur) lis[i].setAttribute('aria-current', 'step'); else lis[i].removeAttribute('aria-current');
+      }
+      for (const li of document.querySelectorAll('#result-findings li')) {
+        li.classList.toggle('current', shown !== null && li.getAttribute('data-finding') === String(S.alt));
+      }
+      $('step-start').disabled = $('step-back').disabled = S.ply === 0 && !f;
+      $('step-forward').disabled = $('step-end').disabled = S.ply === n && !f;
+    }
+
+    function go(ply) {
+      S.alt = -1;
+      S.ply = Math.max(0, Math.min(plies(), ply));
+      show();
+    }
+
+    // step moves the board one ply; from a finding's alternative, back
+    // goes to the position before it and forward to the main line's move.
+    function step(d) {
+      if (S.alt >= 0) {
+        const f = findings()[S.alt];
+        go(d < 0 ? f.ply - 1 : f.ply);
+      } else {
+        go(S.ply + d);
+      }
+    }
+
+    function showFinding(i) {
+      const f = findings()[i];
+      S.alt = i;
+      S.ply = f.move ? f.ply - 1 : plies(); // 駒余り: the main line's end
+      show();
+    }
+
+    // fillLine lists the main line, each move a button to its position.
+    function fillLine(ja) {
+      const ol = $('result-line');
+      ol.textContent = '';
+      ja.forEach((m, i) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'ply';
+        b.textContent = m;
+        b.addEventListener('click', () => go(i + 1));
+        li.appendChild(b);
+        ol.appendChild(li);
+      });
+    }
+
+    // fillFindings lists the verdict's findings under their class, each
+    // class once: its heading, then each finding's ply, move (a button
+    // that shows it on the board), severity and detail.
+    function fillFindings(r) {
+      const box = $('result-findings');
+      box.textContent = '';
+      const groups = new Map();
+      findings().forEach((f, i) => {
+        if (!groups.has(f.class)) groups.set(f.class, []);
+        groups.get(f.class).push(i);
+      });
+      for (const [cls, idx] of groups) {
+        const first = findings()[idx[0]];
+        const sec = document.createElement('section');
+        sec.className = 'finding-class';
+        sec.setAttribute('data-class', cls);
+        const h = document.createElement('h3');
+        h.textContent = cls + ' — ' + first.class_en + (idx.length > 1 ? ' (' + idx.length + ')' : '');
+        sec.appendChild(h);
+        const ul = document.createElement('ul');
+        for (const i of idx) {
+          const f = findings()[i];
+          const li = document.createElement('li');
+          li.setAttribute('data-finding', String(i));
+          li.setAttribute('data-ply', String(f.ply));
+          li.setAttribute('data-move', f.move || '');
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'finding-move';
+          b.textContent = 'ply ' + f.ply + (f.move_ja ? ' ' + f.move_ja : ', at the end');
+          b.title = f.move ? 'show it on the board' : "show the main line's end";
+          b.addEventListener('click', () => showFinding(i));
+          li.appendChild(b);
+          const sev = document.createElement('span');
+          sev.className = 'severity';
+          sev.setAttribute('data-severity', f.severity);
+          sev.textContent = f.severity + (f.undecided ? '?' : '');
+          li.appendChild(sev);
+          li.appendChild(document.createTextNode(' ' + ((r.details && r.details[i]) || f.text)));
+          ul.appendChild(li);
+        }
+        sec.appendChild(ul);
+        box.appendChild(sec);
+      }
+    }
+
     $('solve-form').addEventListener('submit', async (e) => {
       e.preventDefault();
       setStatus(status, 'Solving…', 'data-state', 'busy');
       $('solve-button').disabled = true;
       let r;
       try {
-        r = await api('POST', '/api/v1/solve', { input: $('input').value, hand: $('hand-rule').value });
+        // The answer's picture is the download: in the diagrams' layout.
+        r = await api('POST', '/api/v1/solve', { input: $('input').value, hand: $('hand-rule').value, layout: 'landscape' });
       } catch (err) {
         setStatus(status, err.message, 'data-state', 'error');
         $('result').hidden = true;
@@ -412,7 +582,6 @@
       }
       for (const u of urls) URL.revokeObjectURL(u);
       urls = [];
-      showSVG($('result-board'), r.board_svg);
       const s = r.solution;
       let summary;
       if (s.status === 'mate') {
@@ -424,22 +593,32 @@
       }
       $('result-summary').textContent = summary;
       $('result-summary').setAttribute('data-status', s.status);
-      fillMoves($('result-line'), s.pv_ja);
+      fillLine(s.pv_ja);
       $('result-usi').textContent = s.pv.join(' ');
       const v = s.verdict;
       $('result-verdict').textContent = v ? v.overall + (v.reason ? ' — ' + v.reason : '') : 'not judged';
       $('result-verdict').setAttribute('data-overall', v ? v.overall : '');
-      const ul = $('result-findings');
-      ul.textContent = '';
-      for (const f of (v ? v.findings : [])) {
-        const li = document.createElement('li');
-        li.textContent = 'ply ' + f.ply + ': ' + f.class + ' (' + f.class_en + ', ' + f.severity + ') ' + (f.move_ja || '') + ' — ' + f.text;
-        ul.appendChild(li);
-      }
+      Object.assign(S, { r: r, ply: 0, alt: -1 });
+      S.pics.clear(); // the pictures of the previous answer
+      fillFindings(r);
       download($('download-kif'), r.kif, 'text/plain;charset=utf-8');
       download($('download-svg'), r.board_svg, 'image/svg+xml');
       $('result').hidden = false;
+      await show();
       setStatus(status, '', 'data-state', 'done');
+    });
+    $('step-start').addEventListener('click', () => go(0));
+    $('step-back').addEventListener('click', () => step(-1));
+    $('step-forward').addEventListener('click', () => step(1));
+    $('step-end').addEventListener('click', () => go(plies()));
+    document.addEventListener('keydown', (e) => {
+      if (!S.r || $('result').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target.closest && e.target.closest('textarea, input, select')) return;
+      const act = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => go(0), End: () => go(plies()) }[e.key];
+      if (act) {
+        e.preventDefault();
+        act();
+      }
     });
   }
 
