@@ -160,7 +160,7 @@ func readGraphFile(e *env, name string) (*graph.Graph, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxGraphFile+1))
 	if err != nil {
-		return nil, inputError(fmt.Errorf("reading %s: %w", label, err))
+		return nil, readError(label, err)
 	}
 	if len(data) > maxGraphFile {
 		return nil, inputError(fmt.Errorf("%s is larger than %d MiB", label, maxGraphFile>>20))

@@ -122,16 +122,26 @@ func runCommand(ctx context.Context, c *command, args []string, e *env) int {
 	switch {
 	case errors.As(err, &ex):
 		if ex.msg != "" {
-			fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, ex.msg)
+			fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, undoubled(c.name, ex.msg))
 		}
 		return ex.code
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(e.stderr, "tsume %s: interrupted\n", c.name)
 		return ExitInterrupted
 	default:
-		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, message(err))
+		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, undoubled(c.name, message(err)))
 		return ExitError
 	}
+}
+
+// undoubled returns msg, the message of an error of the command name,
+// without a leading "NAME: " that a package of the same name put there:
+// "tsume bank: x.db: …", not "tsume bank: bank: x.db: …".
+func undoubled(name, msg string) string {
+	for strings.HasPrefix(msg, name+": ") {
+		msg = strings.TrimPrefix(msg, name+": ")
+	}
+	return msg
 }
 
 // isSet reports whether the flag name was given on the command line.

@@ -171,6 +171,12 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
+		if *length < 1 || *length%2 == 0 {
+			// The other flags' checks depend on the length (which flags
+			// apply, the range of the filters): a bad length is the one
+			// error to report.
+			return usageErrorf(self, "--length %d: want an odd number of plies, 1 (mate-in-1) or 3, 5, 7, … (mate-in-N)", *length)
+		}
 		o := mate1.DefaultOptions()
 		var errs []error
 		var err error
