@@ -70,12 +70,12 @@ type positionInput struct {
 // group; see positionInput.
 func addPositionFlags(fs *flag.FlagSet) *positionInput {
 	in := &positionInput{fs: fs}
-	fs.StringVar(&in.sfen, "sfen", "", "the position, as `SFEN` (quote it: it has spaces), startpos, or a USI command 'position startpos moves 7g7f …'")
-	fs.StringVar(&in.kif, "kif", "", "read the position from a KIF record or board diagram in `FILE` (- for standard input)")
-	fs.StringVar(&in.ki2, "ki2", "", "read the position from a KI2 record in `FILE` (- for standard input)")
-	fs.StringVar(&in.csa, "csa", "", "read the position from a CSA record in `FILE` (- for standard input)")
-	fs.StringVar(&in.file, "file", "", "read the position from `FILE` in any of these formats or SFEN, told from its content (- for standard input)")
-	fs.IntVar(&in.ply, "ply", 0, "with a record: take the position after its first `N` moves (default: a record's start position, or the position after all the moves of a USI position command)")
+	fs.StringVar(&in.sfen, "sfen", "", "the position: an `SFEN` (quoted), startpos, or 'position startpos moves …'")
+	fs.StringVar(&in.kif, "kif", "", "a KIF record or board diagram in `FILE` (- for standard input)")
+	fs.StringVar(&in.ki2, "ki2", "", "a KI2 record in `FILE` (- for standard input)")
+	fs.StringVar(&in.csa, "csa", "", "a CSA record in `FILE` (- for standard input)")
+	fs.StringVar(&in.file, "file", "", "a record or SFEN in `FILE`, of any format (- for standard input)")
+	fs.IntVar(&in.ply, "ply", 0, "the position after `N` moves (default: a record's start, a USI command's end)")
 	return in
 }
 
