@@ -136,11 +136,16 @@ func runCommand(ctx context.Context, c *command, args []string, e *env) int {
 }
 
 // undoubled returns msg, the message of an error of the command name,
-// without a leading "NAME: " that a package of the same name put there:
-// "tsume bank: x.db: …", not "tsume bank: bank: x.db: …".
+// without the "NAME: " that a package of the same name put in it, at its
+// start or after a wrapper's words: "tsume bank: x.db: …", not "tsume
+// bank: bank: x.db: …", and "tsume bank: merge: x.db: …", not "tsume
+// bank: merge: bank: x.db: …".
 func undoubled(name, msg string) string {
 	for strings.HasPrefix(msg, name+": ") {
 		msg = strings.TrimPrefix(msg, name+": ")
+	}
+	for strings.Contains(msg, ": "+name+": ") {
+		msg = strings.ReplaceAll(msg, ": "+name+": ", ": ")
 	}
 	return msg
 }

@@ -106,6 +106,9 @@ func TestNoDoubledPrefix(t *testing.T) {
 	}{
 		{[]string{"solve", "--file", dir}, "tsume solve: read " + dir + ": is a directory\n"},
 		{[]string{"verify", "--batch", dir}, "tsume verify: read " + dir + ": is a directory\n"},
+		{[]string{"bench", "--problems", dir}, "tsume bench: read " + dir + ": is a directory\n"},
+		{[]string{"analyze", "--graph", dir}, "tsume analyze: read " + dir + ": is a directory\n"},
+		{[]string{"serve", "--problems", dir}, "tsume serve: read " + dir + ": is a directory\n"},
 		{[]string{"bank", "stats", "--bank", filepath.Join(dir, "no", "such.db")}, "tsume bank: " + filepath.Join(dir, "no", "such.db") + ": "},
 	} {
 		code, _, stderr := runCLI(c.args...)
@@ -113,7 +116,14 @@ func TestNoDoubledPrefix(t *testing.T) {
 			t.Errorf("tsume %s: exit %d, stderr %q, want it to start %q", strings.Join(c.args, " "), code, stderr, c.want)
 		}
 	}
-	if got := undoubled("bank", "bank: bank: x.db: locked"); got != "x.db: locked" {
-		t.Errorf("undoubled: %q", got)
+	for msg, want := range map[string]string{
+		"bank: bank: x.db: locked":        "x.db: locked",
+		"bank: merge: bank: x.db: locked": "merge: x.db: locked",
+		"x.db: locked":                    "x.db: locked",
+		"banks: a: bank":                  "banks: a: bank",
+	} {
+		if got := undoubled("bank", msg); got != want {
+			t.Errorf("undoubled(bank, %q) = %q, want %q", msg, got, want)
+		}
 	}
 }
