@@ -3,6 +3,7 @@ package match
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 	"time"
@@ -141,5 +142,18 @@ func TestSplitCommand(t *testing.T) {
 		if got, err := SplitCommand(bad); err == nil {
 			t.Errorf("SplitCommand(%q) = %q; want an error", bad, got)
 		}
+	}
+}
+
+// TestEngineStartErrorNamesEngineOnce checks that an engine that cannot
+// be started is named once: "engine X: cannot start: no such file or
+// directory", not with the "fork/exec X" of the error behind it.
+func TestEngineStartErrorNamesEngineOnce(t *testing.T) {
+	err := &EngineError{Engine: "/no/engine", Op: "start", Fault: FaultStart, Err: &fs.PathError{Op: "fork/exec", Path: "/no/engine", Err: fs.ErrNotExist}}
+	if got, want := err.Message(), "engine /no/engine: cannot start: file does not exist"; got != want {
+		t.Errorf("Message() = %q, want %q", got, want)
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		t.Error("the error behind it is lost")
 	}
 }

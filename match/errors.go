@@ -1,7 +1,9 @@
 package match
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
@@ -46,7 +48,13 @@ func (e *EngineError) Error() string { return "match: " + e.Message() }
 func (e *EngineError) Message() string {
 	s := fmt.Sprintf("engine %s, answering %s: %s: %v", e.Engine, e.Op, e.Fault, e.Err)
 	if e.Op == "start" {
-		s = fmt.Sprintf("engine %s: %s: %v", e.Engine, e.Fault, e.Err)
+		err := e.Err
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			// "fork/exec X: …" names the engine a second time.
+			err = pe.Err
+		}
+		s = fmt.Sprintf("engine %s: %s: %v", e.Engine, e.Fault, err)
 	}
 	if t := strings.TrimSpace(e.Stderr); t != "" {
 		if i := strings.LastIndexByte(t, '\n'); i >= 0 {

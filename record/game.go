@@ -324,18 +324,27 @@ func hasField(s, w string) bool {
 	return false
 }
 
-// looksLikeSFEN reports whether s starts with an SFEN board field.
+// looksLikeSFEN reports whether s starts with what is meant as an SFEN
+// board field, good or bad: ASCII letters, digits, + and /, with the
+// slashes of several ranks (a letter and two slashes, or eight slashes
+// for an empty board). A mistyped board such as 8k/9/9/7Rx/… is one, so
+// that the SFEN reader, not "cannot tell the format", says what is wrong
+// with it; a date such as 2024/01/02 is none.
 func looksLikeSFEN(s string) bool {
 	f, _, _ := strings.Cut(s, " ")
-	if strings.Count(f, "/") != 8 {
-		return false
-	}
+	letter := false
 	for i := 0; i < len(f); i++ {
-		if !strings.ContainsRune("/123456789+plnsbrgkPLNSBRGK", rune(f[i])) {
+		c := f[i]
+		switch {
+		case c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9' || c == '/' || c == '+':
+		default:
 			return false
 		}
 	}
-	return true
+	slashes := strings.Count(f, "/")
+	return slashes >= 8 || letter && slashes >= 2
 }
 
 // isCSALine reports whether the trimmed line t is a CSA statement (a
@@ -370,20 +379,13 @@ func isDigits(s string) bool {
 }
 
 // ReadAny reads a record in any of the formats the package knows, telling
-// the format from the content as Detect does.
+// the format from the content as Detect does. A text that starts like an
+// SFEN (a line whose first field has the slashes of a board) is read as
+// one, so that a bad SFEN gets the SFEN reader's error, with its field,
+// offset and character, rather than "cannot tell the format".
 func ReadAny(data []byte) (*Game, error) {
-	s, err := decode(data)
+	s, err := Decode(data)
 	if err != nil {
-		// A UTF-8 record with a bad byte is reported as that record;
-		// bytes that are not text have no format.
-		if bad := firstInvalidUTF8(data); !isASCII(bytes.TrimPrefix(data[:bad], []byte("\xef\xbb\xbf"))) {
-			if s, perr := decode(data[:bad]); perr == nil {
-				err.Format = detectText(s)
-			}
-		}
-		if err.Format == FormatUnknown {
-			err.Msg = "cannot tell the format: " + err.Msg
-		}
 		return nil, err
 	}
 	switch f := detectText(s); f {
@@ -399,6 +401,31 @@ func ReadAny(data []byte) (*Game, error) {
 		return ReadUSI(data)
 	}
 	return nil, &ParseError{Format: FormatUnknown, Msg: "cannot tell the format: want a KIF, KI2 or CSA record, an SFEN or a USI position command"}
+}
+
+// Decode returns the text of data as the readers read it: UTF-8 or
+// Shift_JIS, without a byte order mark, with LF line ends. Its error,
+// for bytes that are not text, is the *ParseError ReadAny returns for
+// them: it names the first bad byte, its line and its offset in the line,
+// and the format when the text before the bad byte tells it. A program
+// that reads text line by line (a batch of SFENs) checks each line with
+// it, to report bytes that are not text as the readers do.
+func Decode(data []byte) (string, error) {
+	s, err := decode(data)
+	if err != nil {
+		// A UTF-8 record with a bad byte is reported as that record;
+		// bytes that are not text have no format.
+		if bad := firstInvalidUTF8(data); !isASCII(bytes.TrimPrefix(data[:bad], []byte("\xef\xbb\xbf"))) {
+			if s, perr := decode(data[:bad]); perr == nil {
+				err.Format = detectText(s)
+			}
+		}
+		if err.Format == FormatUnknown {
+			err.Msg = "cannot tell the format: " + err.Msg
+		}
+		return "", err
+	}
+	return s, nil
 }
 
 // checkPlayable reports a position that moves cannot be played from: one

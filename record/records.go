@@ -47,7 +47,7 @@ func ReadRecords(data []byte) ([]*Game, error) {
 			if t == "" || t[0] == '#' {
 				continue
 			}
-			g, err := parseUSILine(t, f, i+1)
+			g, err := parseUSILine(l, f, i+1)
 			if err != nil {
 				return nil, err
 			}

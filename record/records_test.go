@@ -148,3 +148,55 @@ func TestReadRecordsCSAFile(t *testing.T) {
 		}
 	}
 }
+
+// TestReadAnyBadSFEN checks that a text that starts like an SFEN board is
+// read as an SFEN, so that a mistake in it is the SFEN reader's error
+// (field, offset in the line, character), the same as shogi.ParseSFEN's;
+// and that text with slashes that is no board is still of no format.
+func TestReadAnyBadSFEN(t *testing.T) {
+	const bad = "8k/9/9/7Rx/9/9/9/9/9 b B 1"
+	_, perr := shogi.ParseSFEN(bad)
+	var want *shogi.SyntaxError
+	if !errors.As(perr, &want) {
+		t.Fatalf("ParseSFEN: %v", perr)
+	}
+	for _, c := range []struct {
+		text   string
+		format Format
+		offset int
+	}{
+		{bad + "\n", FormatSFEN, 9},
+		{"# a comment\n" + bad + "\n", FormatSFEN, 9},
+		{"  " + bad + "  \n", FormatSFEN, 11},
+		{"position sfen " + bad + " moves 1a1b\n", FormatUSI, 23},
+		{"8k/9/9/7Rx b B 1\n", FormatSFEN, -1}, // a board of four ranks
+	} {
+		for _, read := range []func([]byte) (*Game, error){ReadAny, readRecords1} {
+			_, err := read([]byte(c.text))
+			var pe *ParseError
+			var se *shogi.SyntaxError
+			if !errors.As(err, &pe) || pe.Format != c.format || !errors.As(err, &se) || pe.Msg != se.Message() {
+				t.Errorf("%q: %v; want a %s error with the SFEN reader's message", c.text, err, c.format)
+				continue
+			}
+			if c.offset >= 0 && (se.Offset != c.offset || se.Field != want.Field || se.Msg != want.Msg) {
+				t.Errorf("%q: %q; want the error of ParseSFEN at offset %d", c.text, pe.Msg, c.offset)
+			}
+		}
+	}
+	for _, text := range []string{"2024/01/02 a date\n", "hello/world\n", "1/2/3 4\n"} {
+		if _, err := ReadAny([]byte(text)); err == nil || !strings.Contains(err.Error(), "cannot tell the format") {
+			t.Errorf("%q: %v; want cannot tell the format", text, err)
+		}
+	}
+}
+
+// readRecords1 reads data with ReadRecords, for the tests that call a
+// reader of one record.
+func readRecords1(data []byte) (*Game, error) {
+	gs, err := ReadRecords(data)
+	if err != nil {
+		return nil, err
+	}
+	return gs[0], nil
+}

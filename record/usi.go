@@ -35,7 +35,7 @@ func readUSI(data []byte, f Format) (*Game, error) {
 		if g != nil {
 			return nil, errorf(f, i+1, "a second position; want one position only")
 		}
-		g, err = parseUSILine(t, f, i+1)
+		g, err = parseUSILine(l, f, i+1)
 		if err != nil {
 			return nil, err
 		}
@@ -46,7 +46,9 @@ func readUSI(data []byte, f Format) (*Game, error) {
 	return g, nil
 }
 
-// parseUSILine reads one position line.
+// parseUSILine reads one position line, t. A bad SFEN is reported with
+// the rules core's message, its offset counted in t: "bad SFEN (board
+// field) at offset 9 ('x'): unknown piece letter 'x'; …".
 func parseUSILine(t string, f Format, line int) (*Game, error) {
 	fields, first := strings.Fields(t), 0
 	if len(fields) > 0 && fields[0] == "position" {
@@ -68,18 +70,14 @@ func parseUSILine(t string, f Format, line int) (*Game, error) {
 		if !errors.As(err, &se) {
 			return nil, &ParseError{Format: f, Line: line, Msg: err.Error(), Err: err}
 		}
-		msg := se.Msg
-		if se.Field != "" {
-			msg = se.Field + " field: " + msg
-		}
 		// The offsets refer to the joined fields: make them refer to
 		// the line.
 		c := *se
-		c.Input = t
+		c.Input = strings.TrimRight(t, " \t")
 		if c.Offset >= 0 {
 			c.Offset = lineOffset(t, first, c.Offset)
 		}
-		return nil, &ParseError{Format: f, Line: line, Msg: "bad SFEN: " + msg, Err: &c}
+		return nil, &ParseError{Format: f, Line: line, Msg: c.Message(), Err: &c}
 	}
 	g := &Game{Format: f, Start: p}
 	if len(moves) > 0 {

@@ -12,6 +12,7 @@ type model struct {
 	cells [shogi.NumSquares]cell
 	hands [2][]handItem // by colour, in SFEN order
 	side  shogi.Color
+	mated bool // the side to move is in check with no legal move
 	sfen  string
 	fairy bool // a fairy kind or a royal other than a king is on the board or in a hand
 }
@@ -35,7 +36,7 @@ type handItem struct {
 }
 
 func shogiModel(p *shogi.Position) *model {
-	m := &model{side: p.SideToMove(), sfen: p.SFEN()}
+	m := &model{side: p.SideToMove(), sfen: p.SFEN(), mated: p.InCheck() && !p.HasLegalMove()}
 	for s := range shogi.Square(shogi.NumSquares) {
 		pc := p.PieceAt(s)
 		if pc == shogi.NoPiece || !pc.Kind().Valid() {
@@ -60,7 +61,7 @@ func shogiModel(p *shogi.Position) *model {
 const fairyScale = 0.94
 
 func variantModel(p *variant.Position) *model {
-	m := &model{side: p.SideToMove(), sfen: p.SFEN()}
+	m := &model{side: p.SideToMove(), sfen: p.SFEN(), mated: p.IsMate()}
 	for s := range shogi.Square(shogi.NumSquares) {
 		pc := p.PieceAt(s)
 		if pc == variant.NoPiece || !variant.ValidKind(pc.Kind()) {

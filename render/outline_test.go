@@ -75,7 +75,7 @@ func checkOutlineOnly(t *testing.T, what string, data []byte, textTitle bool) sv
 // 後手番, titles) and checks that only a title with a character that has
 // no outline is text.
 func TestOutlineFormHasNoBoardText(t *testing.T) {
-	for _, sfen := range []string{problemSFEN, matsuriSFEN, shogi.StartSFEN, "9/9/9/9/9/9/9/9/9 w - 1"} {
+	for _, sfen := range []string{problemSFEN, matsuriSFEN, shogi.StartSFEN, "9/9/9/9/9/9/9/9/9 w - 1", whiteMatedSFEN} {
 		p := mustSFEN(t, sfen)
 		for _, title := range []string{"", "第12問", "三手詰", "Problem 1", "一手詰 解答"} {
 			textTitle := title == "Problem 1" || title == "一手詰 解答"

@@ -134,12 +134,13 @@ func kanjiCount(n int) string {
 // 180°, promoted pieces in red; White's hand in a column at the top left
 // and Black's at the bottom right, each headed △持駒 or ▲持駒 and written
 // top to bottom with kanji counts (金二, 歩十八) or なし; 後手番 under the
-// board when White is to move; and the optional title line and
-// highlighted squares of opts.
+// board when White is to move, or 詰み when the side to move is mated
+// (in check with no legal move: after the mate of a solution); and the
+// optional title line and highlighted squares of opts.
 //
 // The picture has a viewBox and scales to any size; its natural size is
 // 502 by 448 pixels, 40 more in height with a title and 30 more with
-// 後手番. [SVGOptions.Portrait] puts the hands in rows above and below
+// 後手番 or 詰み. [SVGOptions.Portrait] puts the hands in rows above and below
 // the board instead: 414 pixels wide, 72 more in height than the
 // landscape picture. The characters of the board are drawn as outlines, defined
 // once each in the picture's <defs> and placed with <use>, so that the
@@ -193,7 +194,7 @@ func newDrawing(p *model, opts SVGOptions) *drawing {
 		d.turnY = d.boardY + boardH
 	}
 	d.height = d.turnY + pad
-	if p.side == shogi.White {
+	if p.side == shogi.White || p.mated {
 		d.height += turnH
 	}
 	return d
@@ -235,14 +236,14 @@ func (d *drawing) render() []byte {
 	d.pieces()
 	d.hand(shogi.White)
 	d.hand(shogi.Black)
-	if d.p.side == shogi.White {
+	if turn := d.turnLine(); turn != "" {
 		x, y := d.boardX+boardW/2, d.turnY+turnH/2+6
-		if d.opts.TextGlyphs || !hasOutlines("後手番") {
-			d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">後手番</text>`+"\n",
-				num(x), num(y), colInk)
+		if d.opts.TextGlyphs || !hasOutlines(turn) {
+			d.printf(`<text class="turn" x="%s" y="%s" font-size="17" text-anchor="middle" fill="%s">%s</text>`+"\n",
+				num(x), num(y), colInk, turn)
 		} else {
 			d.printf(`<g class="turn" fill="%s">`, colInk)
-			d.outline("後手番", x, y, 17, "")
+			d.outline(turn, x, y, 17, "")
 			d.printf("</g>\n")
 		}
 	}
@@ -252,6 +253,19 @@ func (d *drawing) render() []byte {
 		out = append(out[:defsAt:defsAt], append(defs, out[defsAt:]...)...)
 	}
 	return out
+}
+
+// turnLine returns the line under the board: 詰み when the side to move
+// is mated (in check with no legal move), else 後手番 when White is to
+// move, else none (Black to move, as diagrams leave it unsaid).
+func (d *drawing) turnLine() string {
+	switch {
+	case d.p.mated:
+		return "詰み"
+	case d.p.side == shogi.White:
+		return "後手番"
+	}
+	return ""
 }
 
 // title writes the title line, shrinking the font when an estimate of the

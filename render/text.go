@@ -33,6 +33,9 @@ var textHandKinds = [7]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Si
 //	Black's hand: L
 //	Black to move
 //
+// The last line says whose move it is, or, when the side to move is in
+// check with no legal move (after a mate), "White is mated".
+//
 // A hand lists its kinds in SFEN order (rook, bishop, gold, silver,
 // knight, lance, pawn), each followed by its count when it is more than
 // one, in the case of its owner's pieces, or "none". Apart from the
@@ -69,10 +72,14 @@ func (m *model) text() string {
 	}
 	b.WriteString(rule)
 	b.WriteString("Black's hand: " + textHand(m.hands[shogi.Black]) + "\n")
+	side := "Black"
 	if m.side == shogi.White {
-		b.WriteString("White to move\n")
+		side = "White"
+	}
+	if m.mated {
+		b.WriteString(side + " is mated\n")
 	} else {
-		b.WriteString("Black to move\n")
+		b.WriteString(side + " to move\n")
 	}
 	return b.String()
 }

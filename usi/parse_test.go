@@ -204,7 +204,7 @@ func TestParsePosition(t *testing.T) {
 		{"", "want startpos or sfen"},
 		{"sfen", "bad SFEN: empty input"},
 		{"startpos moves 7g7f 7g7f", "move 2 (7g7f): illegal move 7g7f: there is no piece on 7g"},
-		{"sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1", "bad SFEN: board field"},
+		{"sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1", "bad SFEN (board field)"},
 	} {
 		_, err := ParsePosition(strings.Fields(c.in))
 		var pe *record.ParseError

@@ -221,7 +221,7 @@ func TestServePosition(t *testing.T) {
 	// A bad position: reported, the previous one stays.
 	for _, c := range []struct{ cmd, info string }{
 		{"position", "info string bad position: want startpos or sfen; the previous position stays"},
-		{"position sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1", "info string bad position: bad SFEN: board field"},
+		{"position sfen 4k4/9/4x4/9/9/9/9/9/9 b G 1", "info string bad position: bad SFEN (board field)"},
 		{"position startpos moves 7g7f 7g7f", "info string bad position: move 2 (7g7f): illegal move 7g7f: there is no piece on 7g; the previous position stays"},
 	} {
 		s.Send(c.cmd)

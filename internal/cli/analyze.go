@@ -30,56 +30,19 @@ func analyzeCommand() *command {
 		summary: "decide forced mates on a game graph: reachability vs forcibility, ranks, strategies",
 		args:    "(--graph FILE | (--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]) --plies N [--as-given] [--max-states N]) [--json]",
 		help: `
-Analyze tells, on a finite game graph, where a mate can be reached (some
-path leads to it) from where it can be forced (the attacker picks one
-move, the defender may pick any reply). The forced set is the least fixed
-point grown from the mate terminals: round 0 holds the mates; each round
-adds at once every attacker state with a winning successor and every
-defender state whose successors (at least one) are all winning. A state's
-rank is the round in which it joined: the number of moves within which
-the attacker forces mate, the defender resisting longest. The attacker's
-strategy is a successor of smaller rank.
+Analyze tells, on a finite game graph (--graph FILE, JSON), where a mate
+can be reached and where it can be forced, with each state's rank (the
+moves within which the attacker forces mate) and the attacker's
+strategy. With a position and --plies N it builds the tsume game graph
+to N plies (every interposition included), and prints whether mate is
+forced within N plies, the root's rank, a main line and the graph's
+size; --max-states bounds the graph (about 200 bytes a state).
 
-With --graph FILE (- for standard input) the graph is read from JSON
-(see docs/graphs.md):
-  {"alternating": true, "states": [{"name": "A0", "kind": "attacker",
-   "successors": ["D1", "D2"]}, …]}
-The kinds are attacker, defender, mate and terminal (an end without
-mate). Unknown or duplicate names, terminals with successors and, when
-"alternating" is true, an attacker state followed by an attacker state
-(or a defender by a defender) are errors; attacker and defender states
-without successors are allowed, reported, and never winning. For each
-state analyze prints its kind, whether a mate is reachable from it,
-whether it is forced, its rank and the strategy's move, then the forced
-set by rank and the states that reach a mate without forcing it.
-
-With a position (--sfen, or a record file as for the other commands)
-and --plies N, analyze builds the tsume game graph of the position up to
-N plies: the side to move (the attacker) plays checks, the defender any
-legal reply, every interposition included; transpositions are merged
-and cycles kept. It prints whether mate is forced within N plies, the
-rank of the root (the mate length in plies, every interposition
-counting), a main line (the strategy at attacker moves, the longest
-resistance at defender moves), and the numbers of states and
-transitions; the time goes to standard error, with a progress line while
-the graph is built when standard error is a terminal. By the tsume
-convention the defender holds every piece that is neither on the board
-nor in the attacker's hand; --as-given keeps both hands as the input
-has them. --max-states bounds the graph and so the memory (at most
-about 200 bytes a state: 400 MB for the default).
-
-With --json the result is one JSON document: for a graph
-  {"states":[{"name":…,"kind":…,"reachable":…,"forced":…,"rank":…,
-   "strategy":…},…]}
-with rank and strategy null when there are none; for a position
-  {"forced":…,"rank":…,"pv":[…],"states":…,"edges":…,"time_ms":…,
-   "plies":…,"pv_ja":[…],"sfen":…,"defender_hand":…,"mates":…,
-   "no_check":…,"cut":…}
-with rank null when mate is not forced within N plies.
-
-Exit status: 0 for a graph, or a position with a mate forced within N
+Exit status: 0 a graph, or a position with a mate forced within N
 plies; 1 a position without; 2 bad usage, an invalid graph or position,
-or more states than --max-states; 130 interrupted (Ctrl-C).`,
+or more states than --max-states; 130 interrupted.
+
+More, with the JSON objects: docs/cli.md#analyze, docs/graphs.md.`,
 		setup: setupAnalyze,
 	}
 }
@@ -160,7 +123,7 @@ func readGraphFile(e *env, name string) (*graph.Graph, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxGraphFile+1))
 	if err != nil {
-		return nil, inputError(fmt.Errorf("reading %s: %w", label, err))
+		return nil, readError(label, err)
 	}
 	if len(data) > maxGraphFile {
 		return nil, inputError(fmt.Errorf("%s is larger than %d MiB", label, maxGraphFile>>20))

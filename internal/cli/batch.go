@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -56,6 +57,8 @@ func newBatch(stdout io.Writer, json bool) *batch {
 // The input is read as one SFEN (or USI position command) a line, blank
 // lines and lines starting with # skipped, each given to each as it is
 // (trimmed), so that a line that is not an SFEN is a result of its own;
+// a line of bytes that are not text ends the batch as bad input, named
+// as --file names it ("the input is not text");
 // lines are read as they come, so that a pipe gets each result at once.
 // An input whose first line that is not a comment is no SFEN, and which
 // holds KIF, KI2 or CSA records, is read whole as records instead (see
@@ -111,10 +114,21 @@ func (b *batch) run(ctx context.Context, src batchSource, each func(lineNo int, 
 			break
 		}
 		lineNo++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
+		raw := sc.Bytes()
+		if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] == '#' {
 			continue
 		}
+		line, err := record.Decode(raw)
+		if err != nil {
+			// Bytes that are not text: the message of --file, not the
+			// bytes echoed as a bad SFEN.
+			var pe *record.ParseError
+			if errors.As(err, &pe) {
+				pe.Line = lineNo
+			}
+			return recordError(name, err)
+		}
+		line = strings.TrimSpace(line)
 		if err := b.one(each, lineNo, line); err != nil {
 			return err
 		}
@@ -123,7 +137,7 @@ func (b *batch) run(ctx context.Context, src batchSource, each func(lineNo int, 
 		if err == bufio.ErrTooLong {
 			return inputError(fmt.Errorf("%s: line %d is longer than %d bytes", name, lineNo+1, maxBatchLine))
 		}
-		return inputError(fmt.Errorf("reading %s: %w", name, err))
+		return readError(name, err)
 	}
 	return nil
 }
@@ -146,7 +160,7 @@ func sniffBatch(br *bufio.Reader, name string) (head []byte, records bool, err e
 			return head, false, nil
 		}
 		if err != nil {
-			return nil, false, inputError(fmt.Errorf("reading %s: %w", name, err))
+			return nil, false, readError(name, err)
 		}
 	}
 	return head, false, nil

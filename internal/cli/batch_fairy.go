@@ -11,17 +11,6 @@ import (
 	"github.com/tsume-shogi/tsume/variant"
 )
 
-// fairyBatchHelp is the part of the help of solve and verify on batches of
-// fairy positions.
-const fairyBatchHelp = `
-
-In batch mode --rules (also --rules standard) reads every line as a fairy
-SFEN and plays it under those rules with the fairy solver, and so every
-record of a file of several records: one result a line as above (JSON:
-with a "line" field), a line that is no fairy SFEN, no legal position or
-no problem a result that says why (solve: status "error", JSON "error";
-verify: NOT VALID), and the summary on standard error.`
-
 // fairyBatchPosition reads line, one position of a fairy batch, under
 // rules: the position, or why it is none.
 func fairyBatchPosition(line string, rules *variant.Rules) (p variant.Position, msg string) {

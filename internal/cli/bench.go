@@ -25,50 +25,18 @@ func benchCommand() *command {
 		summary: "solve a fixed list of problems and print nodes, times and the total node count",
 		args:    "[--time 60s] [--hash 256] [--futile discount|count] [--soundness] [--problems FILE] [--json] | --engine [--depth N] [--hash MB]",
 		help: `
-Bench solves a fixed list of tsume problems, one after the other with one
-table, and prints for each its id, the status, the length, the nodes
-searched, the time and the speed, then the total: "nodes N" (a signature:
-a change to the search that changes it changes the search's behaviour),
-the total time and the total nodes per second. A problem that does not
-give its expected result (status, and length where it is known) is marked
-in the last column.
+Bench solves a fixed list of tsume problems with one table and prints
+for each its id, status, length, nodes, time and speed, then "nodes N"
+(the search's signature: a change that changes it changes the search),
+the total time and speed; a problem that does not give its expected
+result is marked. --problems reads another list; --engine searches the
+game engine's positions to --depth instead.
 
-The list is built in: short problems made for it (mates in 1 to 7 plies,
-their lengths checked by exhaustive search, and a position without
-mate) and classic problems of 13 to 17 plies from 将棋図巧 and 将棋無双
-(public domain; records CC0), most with confirmed lengths. --problems
-reads another
-list in the same format, such as ../shared/testdata/classic-tsume.tsv:
-tab-separated columns id, plies (the length by the tsume convention),
-raw_plies (every interposition counted; - if unknown), status
-(confirmed, confirmed-after-futile-rule or constructed: the length is
-checked, plies with --futile discount and raw_plies with --futile count;
-line-only: only the mate; nomate: no mate), sfen, and the recorded line
-(checked for legality only; - for none); lines starting with # are comments, and the header line
-starting with "id" is skipped.
+Exit status: 0 every problem gave its expected result, 1 some did not,
+2 bad usage or a list that cannot be read, 130 interrupted.
 
---time limits each problem; the soundness checks (余詰) are left out
-unless --soundness is given. With --json the result is one JSON object:
-  {"problems":[{"id":…,"status":…,"length":…,"length_exact":…,
-   "nodes":…,"time_ms":…,"nps":…,"want_status":…,"want_length":…,
-   "ok":…,"error":…}],"nodes":…,"time_ms":…,"nps":…,"ok":…}
-(want_length is 0 when the length is not checked; "error", given for
-status error only, says why the position cannot be solved, as the last
-column of the table does). In the table a
-length written "<=N" is an upper bound: a limit stopped the search for a
-shorter mate.
-
-With --engine, bench searches instead the positions of the game engine's
-list (the start position and middle games, built in) to a fixed depth
-(--depth, default 7) with the default evaluation, and prints for each its
-number, the depth, the nodes, the time, the nodes per second, the best move
-and its score, then the total: "nodes N" (the search's signature), the time
-and the nodes per second.
-
-Exit status: 0 every problem gave its expected result, 1 some did not
-(a position the solver refuses, such as an illegal one, is a row with
-status error and the reason in the last column), 2 bad usage or a
-problem list that cannot be read, 130 interrupted.`,
+More, with the list's format and the JSON object: docs/cli.md#bench,
+docs/performance.md.`,
 		setup: setupBench,
 	}
 }

@@ -27,10 +27,11 @@ const (
 
 // command is one subcommand of tsume.
 type command struct {
-	name    string // as typed: "perft"
-	summary string // one line for 'tsume help', no final full stop
-	args    string // the synopsis after "tsume NAME": "[--sfen SFEN] --depth N"
-	help    string // what the command does and prints, shown by 'tsume help NAME'
+	name    string        // as typed: "perft"
+	summary string        // one line for 'tsume help', no final full stop
+	args    string        // the synopsis after "tsume NAME": "[--sfen SFEN] --depth N"
+	help    string        // what the command does, its exit statuses and where docs/ says more, shown by 'tsume help NAME' (at most a screen with the flags: see helpLines)
+	more    func() string // if set, help computed when shown (usi: the engine's options)
 	// setup defines the command's flags on fs and returns the function that
 	// runs the command once fs has parsed the arguments; run gets the
 	// positional arguments left over.
@@ -122,16 +123,31 @@ func runCommand(ctx context.Context, c *command, args []string, e *env) int {
 	switch {
 	case errors.As(err, &ex):
 		if ex.msg != "" {
-			fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, ex.msg)
+			fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, undoubled(c.name, ex.msg))
 		}
 		return ex.code
 	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		fmt.Fprintf(e.stderr, "tsume %s: interrupted\n", c.name)
 		return ExitInterrupted
 	default:
-		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, message(err))
+		fmt.Fprintf(e.stderr, "tsume %s: %s\n", c.name, undoubled(c.name, message(err)))
 		return ExitError
 	}
+}
+
+// undoubled returns msg, the message of an error of the command name,
+// without the "NAME: " that a package of the same name put in it, at its
+// start or after a wrapper's words: "tsume bank: x.db: …", not "tsume
+// bank: bank: x.db: …", and "tsume bank: merge: x.db: …", not "tsume
+// bank: merge: bank: x.db: …".
+func undoubled(name, msg string) string {
+	for strings.HasPrefix(msg, name+": ") {
+		msg = strings.TrimPrefix(msg, name+": ")
+	}
+	for strings.Contains(msg, ": "+name+": ") {
+		msg = strings.ReplaceAll(msg, ": "+name+": ", ": ")
+	}
+	return msg
 }
 
 // isSet reports whether the flag name was given on the command line.
@@ -169,33 +185,122 @@ func writeMainHelp(w io.Writer, set map[string]*command) {
 	io.WriteString(w, b.String())
 }
 
+// helpLines is the most lines 'tsume help COMMAND' may print: one
+// screen. What does not fit goes in docs/.
+const helpLines = 50
+
+// writeCommandHelp writes the help of c: its synopsis, what it does,
+// its exit statuses and where docs/ says more (c.help), what c.more
+// adds, and its flags, one a line.
 func writeCommandHelp(w io.Writer, c *command) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "usage: tsume %s", c.name)
+	usage := "usage: tsume " + c.name
 	if c.args != "" {
-		b.WriteString(" " + c.args)
+		usage += " " + c.args
 	}
-	b.WriteString("\n\n")
+	writeWrapped(&b, usage, 0, len("usage: tsume "+c.name+" "))
+	b.WriteString("\n")
 	b.WriteString(strings.TrimSpace(c.help))
 	b.WriteString("\n")
+	if c.more != nil {
+		b.WriteString("\n" + strings.TrimSpace(c.more()) + "\n")
+	}
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	c.setup(fs)
-	first := true
+	writeFlags(&b, fs)
+	io.WriteString(w, b.String())
+}
+
+// writeFlags writes the flags of fs under "Flags:", one a line: the
+// flag and its argument, then its usage and its default.
+func writeFlags(b *strings.Builder, fs *flag.FlagSet) {
+	type row struct{ left, right string }
+	var rows []row
+	width := 0
+	// Flags of one variable are one flag and its aliases (generate's
+	// --max_pieces and --max-pieces): the flag is the one with the
+	// longest usage, and its line names the aliases too.
+	main := map[flag.Value]*flag.Flag{}
 	fs.VisitAll(func(f *flag.Flag) {
-		if first {
-			b.WriteString("\nFlags:\n")
-			first = false
+		if m := main[f.Value]; m == nil || len(f.Usage) > len(m.Usage) {
+			main[f.Value] = f
+		}
+	})
+	fs.VisitAll(func(f *flag.Flag) {
+		if main[f.Value] != f {
+			return
 		}
 		name, usage := flag.UnquoteUsage(f)
-		fmt.Fprintf(&b, "  --%s", f.Name)
+		left := "--" + f.Name
+		fs.VisitAll(func(a *flag.Flag) {
+			if a.Value == f.Value && a != f {
+				left += ", --" + a.Name
+			}
+		})
 		if name != "" {
-			b.WriteString(" " + name)
+			left += " " + name
 		}
-		b.WriteString("\n\t" + usage)
-		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" {
-			fmt.Fprintf(&b, " (default %s)", f.DefValue)
+		if f.DefValue != "" && f.DefValue != "false" && f.DefValue != "0" && f.DefValue != "0s" {
+			usage += " (default " + f.DefValue + ")"
 		}
-		b.WriteString("\n")
+		rows = append(rows, row{left, usage})
+		if len(left) <= maxFlagColumn {
+			width = max(width, len(left))
+		}
 	})
-	io.WriteString(w, b.String())
+	if len(rows) == 0 {
+		return
+	}
+	b.WriteString("\nFlags:\n")
+	for _, r := range rows {
+		// A flag longer than the column pushes its usage to the right.
+		writeWrapped(b, fmt.Sprintf("  %-*s  %s", width, r.left, r.right), 0, width+4)
+	}
+}
+
+// maxFlagColumn is the widest flag (with its argument) that sets the
+// column of the usages in writeFlags.
+const maxFlagColumn = 20
+
+// helpWidth is the width of the screen the help is written for: a line
+// of the help is wrapped before it.
+const helpWidth = 100
+
+// writeWrapped writes line, wrapped at spaces to lines of at most
+// helpWidth columns (a word longer than that stands alone), the first
+// from column first, the others indented by indent spaces.
+func writeWrapped(b *strings.Builder, line string, first, indent int) {
+	col := first
+	for i, word := range strings.Split(line, " ") {
+		w := displayWidth(word)
+		switch {
+		case i == 0:
+		case col+1+w > helpWidth && col > indent:
+			b.WriteString("\n" + strings.Repeat(" ", indent))
+			col = indent
+			if word == "" {
+				continue
+			}
+		default:
+			b.WriteString(" ")
+			col++
+		}
+		b.WriteString(word)
+		col += w
+	}
+	b.WriteString("\n")
+}
+
+// displayWidth returns the columns s takes on a terminal: two for a wide
+// (East Asian) character, one for the others.
+func displayWidth(s string) int {
+	n := 0
+	for _, r := range s {
+		n++
+		if r >= 0x1100 && (r <= 0x115f || r >= 0x2e80 && r <= 0xa4cf || r >= 0xac00 && r <= 0xd7a3 ||
+			r >= 0xf900 && r <= 0xfaff || r >= 0xfe30 && r <= 0xfe4f || r >= 0xff00 && r <= 0xff60 || r >= 0xffe0 && r <= 0xffe6) {
+			n++
+		}
+	}
+	return n
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strconv"
 
 	"github.com/tsume-shogi/tsume/graph"
@@ -55,6 +56,10 @@ func message(err error) string {
 	switch {
 	case errors.As(err, &ex):
 		return ex.msg
+	case errors.As(err, &lpe) && errors.As(lpe.Err, new(*fs.PathError)):
+		// A file that cannot be read: the error names it, and no line
+		// is at fault.
+		return lpe.Err.Error()
 	case errors.As(err, &lpe):
 		where := lpe.File
 		if lpe.Line > 0 {

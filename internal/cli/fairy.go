@@ -10,17 +10,7 @@ import (
 )
 
 // rulesUsage is the help of the --rules flag.
-const rulesUsage = "fairy conditions: a comma-separated `LIST` of tenjiku (天竺) and annan (安南), applied in the order given (default: standard rules)"
-
-// fairyHelp is the part of a command's help on fairy positions.
-const fairyHelp = `
-
-Fairy positions (docs/fairy.md): --sfen also takes a fairy SFEN, with $
-before a royal piece ($B a royal bishop) and the fairy kinds in
-parentheses, upper case for Black ((GH) the grasshopper, (LI) the lion),
-and --rules tenjiku,annan plays any position under those conditions. A
-fairy SFEN is read from --sfen only; with --rules the other inputs give a
-standard board that is then played under the rules.`
+const rulesUsage = "fairy conditions, a `LIST` applied in order: tenjiku (天竺), annan (安南)"
 
 // fairyInput reads the position of in as a position of package variant
 // when the flags ask for one: a --sfen with a fairy token ("$" or "("), or

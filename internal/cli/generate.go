@@ -26,125 +26,28 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--method reverse|random] [--max_pieces N] [--seed S] [--optimize beauty] [filters] [--format sfen|jsonl|kif|ki2|csa|svg [--svg-text]] [--out FILE|DIR] [--bank FILE]",
+		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg] [--out FILE|DIR] [--bank FILE]",
 		help: `
-Generate writes N problems (--n N) of --length plies (default 1:
-mate-in-1; 3, 5, 7, 9, …: mate-in-N, see below). Every mate-in-1 problem
-is checked with the exact mate-in-1 analysis: a legal position with
-Black to move and no king for Black (unless --two-kings), exactly one
-mating move, and by default no pieces left in Black's hand after it.
-White's hand always holds every remaining piece, written out in full in
-the SFEN.
-
-Two methods: reverse (fix the mating move, build the position around it;
-fast) and random (place pieces at random, keep what passes the filters).
---max_pieces counts the pieces on the board other than White's king, plus
-the pieces in Black's hand.
-
-The same flags and seed give the same output whatever --workers is:
-problem i comes from a random stream derived from the seed and i alone.
-A problem that repeats one of a lower index, or its left-right mirror
-image, is dropped (the summary line counts the duplicates), and the run
-goes on through the indices 0, 1, 2, … until it has N problems; when
-10000 indices in a row are duplicates, the options allow too few
-distinct problems and the run ends there.
-
---indices M instead of --n covers exactly the indices 0 to M-1: at most
-M problems, fewer by the duplicates. --n and --indices exclude each
-other. --shard K/S (0 <= K < S; needs --indices) generates only the
-indices i < M with i mod S = K, for spreading a run over S processes or
-machines: each problem is the one the whole run makes at its index, with
-the same record, so the S outputs merged in index order, dropping a
-problem whose mirror-image key a lower index has (tsume bank merge), are
-the output of the single run with --indices M. --shard auto/S takes K
-from the environment variable JOB_COMPLETION_INDEX (set in a Kubernetes
-Indexed Job's pods; it must then hold a number from 0 to S-1). --shard
-needs --format jsonl or --bank FILE. A shard that stopped is simply run
-again: a jsonl output is rewritten from the start, the same as before,
-and a bank passes over what it holds already (see deploy/README.md).
-
-Mate-in-N (--length 3, 5, 7, …): the methods are backward (the default;
---method reverse means it too), which takes sound mate-in-1 problems and
-adds two plies at a time before them (an attacker check and a defender
-reply, such as the king taking a sacrificed piece), and random (place
-pieces, keep what passes, and try a few one-piece repairs of a mate
-that is not sound). Every problem is proven by the mate solver
-(futile interpositions not counted, White holding every remaining piece)
-and judged sound by the verdict: the length is the exact shortest mate,
-every attacker move is the only one that mates in time (a final move's
-other promotion choice aside), no defence is longer, nothing is left in
-Black's hand at the end. --max-nodes bounds each search (default 1000 at
-3 plies, three times as many per two plies more). --pieces, --king,
---two-kings, --max_pieces and --min-pieces apply; the other filters are
-for mate-in-1 only. Each jsonl record also has the verdict, the
-solver's nodes and metrics.composer, the composer's metrics of the main
-line: sacrifices (an attacker's piece taken on the next ply), quiet_first
-(the first move captures nothing), refusals (不成 where promoting was
-legal), distant_drops (drops not next to White's king), final_pieces
-(Black's pieces on the board at the mate), branching (White's replies on
-average along the line, futile interpositions left out) and beauty
-(2·sacrifices + 1.5·quiet first + 2·refusals + distant drops +
-max(0, 4 − final pieces) − 0.5 per piece beyond 5). --min-sacrifices,
---quiet-first, --min-refusals, --min-distant-drops, --max-final-pieces,
---min-branching and --min-beauty filter on them (mate-in-N only). The
-difficulty is log2(nodes) + log2(checks). --optimize beauty (mate-in-N
-only) raises the beauty of each problem by a local search: each piece is
-tried off the board or out of Black's hand, then random mutations (move a
-piece, change its kind, promote or demote it, move it between the board
-and Black's hand, give it to the other side, add one), and a mutation is
-kept when it is a sound problem of the same length, by the same tests,
-with a higher beauty. --optimize-budget bounds the mutations judged per
-problem (default 24). The method's name gets "+beauty" (backward-3+beauty)
-and the jsonl record "optimized": {"from": the beauty before, "steps":
-the mutations kept}.
-
-Formats: sfen (one SFEN per line); jsonl (one JSON object per problem with
-sfen, solution, solution_ja, metrics {legal, checks, replies}, difficulty,
-method, seed, index, then look and flags); kif, ki2 and csa (one record
-per problem, with a comment line naming it before each: # in KIF and
-KI2, ' in CSA, whose records are separated by "/" lines); svg (pictures: --out
-names a directory, which gets one picture per problem, 0001.svg,
-0002.svg, …, and index.html, a printable worksheet showing them with the
-answers on a page of their own; index.html is rewritten as the run goes
-and at its end). The pictures draw their characters as outlines, so that
-they look the same on every machine; with --svg-text they are text, in
-whatever Japanese font the viewer has.
-
-The difficulty score is log2(C) + 0.5·log2(1+L/10) + 1.5·T + 1.5 for a
-board move + 2 for a declined promotion, where C is the number of checks,
-L of legal moves and T of tempting checks (non-mating checks with at most
-two replies); --difficulty easy is a score below 5, medium 5 to 10, hard
-10 or more.
-
---bank FILE adds every problem to a problem bank too (see tsume bank;
-created on first use), committed every 1000 problems or 2 seconds; a
-problem the bank holds already, or its mirror image, is a duplicate, no
-error; the counts of both end the summary. Without --format and --out,
-the bank is the only output.
-
-Each problem is written as soon as it is found; an interrupted run (Ctrl-C,
-SIGTERM) leaves a valid file with every problem found so far. A progress
-line is shown on standard error when it is a terminal; a summary line ends
-every run, unless the output could not be written: then the error, and how
-many problems were written, end it instead.
-
-Exit status: 0 all N problems written (with --indices: every index
-done), 1 --timeout, the attempt limit or too many duplicates reached
-first, 2 bad usage or the output could not be written, 130
-interrupted.`,
+Generate writes --n problems of --length plies (1: mate-in-1; 3, 5, 7,
+…: mate-in-N), each proven sound, in --format sfen, jsonl, kif, ki2, csa
+or svg (pictures and a worksheet in --out DIR), and with --bank into a
+bank. The same flags and --seed give the same output whatever --workers.
+Exit status: 0 every problem written, 1 --timeout or too many
+duplicates first, 2 bad usage or an unwritable output, 130 interrupted.
+More: docs/cli.md#generate, docs/generation.md.`,
 		setup: setupGenerate,
 	}
 }
 
 func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	n := fs.Int("n", 10, "the number of problems `N`")
-	indices := fs.Int("indices", 0, "instead of --n: do exactly the indices 0 to `M`-1, at most M problems (0: use --n)")
-	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, 9, … (mate-in-N)")
-	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes per search of a candidate (0: the default of the length)")
-	method := fs.String("method", "reverse", "the `method`: reverse or random (mate-in-N: backward, the same as reverse, or random)")
+	indices := fs.Int("indices", 0, "instead of --n: the indices 0 to `M`-1, at most M problems (0: use --n)")
+	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, … (mate-in-N)")
+	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes a search of a candidate (0: the length's default)")
+	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse, or random)")
 	var maxPieces int
-	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king (board and Black's hand)")
-	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces")
+	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, on the board and in hand")
+	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces") // an alias: tsume help lists it with --max_pieces
 	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
 	seed := seedValue(1)
 	fs.Var(&seed, "seed", "the random `seed`, 0 to 18446744073709551615")
@@ -152,7 +55,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	maxLegal := fs.Int("max-legal", 0, "at most `N` legal moves for Black (0: no limit)")
 	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
 	allowAmb := fs.Bool("allow-promotion-ambiguity", false, "allow a mate that also works with the other promotion choice")
-	pieces := fs.String("pieces", "all", "the piece `kinds` to use, such as G,S,R or gold,silver (all: every kind)")
+	pieces := fs.String("pieces", "all", "the piece `kinds`, such as G,S,R or gold,silver, or all")
 	king := fs.String("king", "any", "where White's king stands: edge, corner, center or any")
 	mateKind := fs.String("mate", "any", "the mating move: drop, move or any")
 	twoKings := fs.Bool("two-kings", false, "give Black a king on the board too")
@@ -160,17 +63,23 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	symmetric := fs.Bool("symmetric", false, "only left-right symmetric problems")
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
 	format := fs.String("format", "sfen", "the output `format`: sfen, jsonl, kif, ki2, csa or svg")
-	out := fs.String("out", "", "write to `FILE` instead of standard output (with --format svg: the directory, required)")
-	svgText := fs.Bool("svg-text", false, "with --format svg: draw the pictures' characters as text in the installed fonts, not as outlines")
-	timeout := fs.Duration("timeout", 0, "stop after this `duration` (such as 30s) with the problems found so far (0: no limit)")
-	progress := fs.String("progress", "auto", "progress line on standard error: auto (when a terminal), always or never")
-	shardFlag := fs.String("shard", "", "with --indices M: generate only shard `K/S` of the run, the indices i < M with i mod S = K (auto/S: K from $JOB_COMPLETION_INDEX)")
+	out := fs.String("out", "", "write to `FILE`, not standard output (--format svg: the directory, required)")
+	svgText := fs.Bool("svg-text", false, "--format svg: draw the characters as text in the installed fonts")
+	timeout := fs.Duration("timeout", 0, "stop after this `duration` with the problems found so far (0: no limit)")
+	progress := fs.String("progress", "auto", "progress line on stderr: auto (on a terminal), always or never")
+	shardFlag := fs.String("shard", "", "only indices i mod S = K (`K/S`; auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
-	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (see tsume bank); without --format or --out, only there")
+	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (alone without --format, --out)")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
+		}
+		if *length < 1 || *length%2 == 0 {
+			// The other flags' checks depend on the length (which flags
+			// apply, the range of the filters): a bad length is the one
+			// error to report.
+			return usageErrorf(self, "--length %d: want an odd number of plies, 1 (mate-in-1) or 3, 5, 7, … (mate-in-N)", *length)
 		}
 		o := mate1.DefaultOptions()
 		var errs []error

@@ -32,14 +32,14 @@ type filterFlags struct {
 // newFilterFlags defines the flags of the composer's filters in fs.
 func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 	return &filterFlags{
-		minSacrifices:   fs.Int("min-sacrifices", 0, "mate-in-N: at least `K` sacrifices (捨て駒: an attacker's piece taken on the next ply)"),
+		minSacrifices:   fs.Int("min-sacrifices", 0, "mate-in-N: at least `K` sacrifices (捨て駒: a piece taken on the next ply)"),
 		minRefusals:     fs.Int("min-refusals", 0, "mate-in-N: at least `K` promotion refusals (不成 where promoting was legal)"),
 		minDistantDrops: fs.Int("min-distant-drops", 0, "mate-in-N: at least `K` drops not next to White's king"),
 		maxFinalPieces:  fs.Int("max-final-pieces", 0, "mate-in-N: at most `K` Black pieces on the board at the mate (0: no limit)"),
 		quietFirst:      fs.Bool("quiet-first", false, "mate-in-N: a first move that captures nothing"),
-		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the main line"),
+		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the line"),
 		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
-		optimize:        fs.String("optimize", "", "mate-in-N: raise the `score` of each problem by a local search over sound mutations (beauty)"),
+		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search (beauty)"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }

@@ -12,8 +12,12 @@ func helpCommand() *command {
 		args:    "[command]",
 		help: `
 Without an argument, help lists the commands with a line about each.
-With the name of a command, it prints that command's usage, flags and
-output, as 'tsume COMMAND --help' does.`,
+With the name of a command, it prints one screen about it, as 'tsume
+COMMAND --help' does: its usage, what it does, its exit statuses and its
+flags.
+
+Exit status: 0 done, 2 an unknown command.
+More: docs/cli.md, each command in full.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return runHelp
 		},

@@ -13,39 +13,6 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// helpText is the part of solve's help on the cooperative stipulations.
-const helpText = `
-
-With --stip help (ばか詰, 協力詰, the helpmate) or --stip helpself (協力自玉詰,
-the help-selfmate) solve searches a cooperative problem instead: the
-attacker, the side to move, checks on every move and both sides play to
-mate the defender (help, an odd number of plies) or to have the
-defender's last move mate the attacker (helpself, an even number), in the
-fewest plies. The hands are used as given, and there is no futile-
-interposition rule. The search is breadth-first over the reachable
-positions (docs/helpmate.md): it reports the length, the number of
-solutions (distinct shortest lines; two that differ only in the promotion
-choice of the last move count as one), the first solution in full and
-where each other listed one (--lines N, 10 by default) leaves it, and the
-pieces left in the attacker's hand (駒余り). --length N asks for exactly N
-plies and fails (exit 1) when the shortest is shorter or there is none of
-that length. --time limits the search only when given; --nodes N stops it
-after N stored positions. The JSON object is
-  {"status":…,"stip":…,"length":…,"solutions":…,"count_saturated":…,
-   "unique":…,"leftover":…,"lines":[{"pv":[…],"pv_ja":[…],
-   "promotion_alternative":…,"leftover_pieces":…}],"states":…,
-   "generated":…,"time_ms":…,"sfen":…}
-with status solved, nosolution (none of any length), nonewithin (none
-within --length) or stopped.
-
-A fairy position (--sfen with $ or parentheses, or --rules
-tenjiku,annan; see below) is solved over the fairy layer: the defender is
-mated when any of its royals is in check and it has no legal move, and in
-a help-selfmate the attacker needs a royal. Its moves are written in USI
-((GH)*5e for a fairy drop) and in Japanese in KIF's form, with the origin
-square in digits and グ for the grasshopper, 獅 for the lion:
-"▲１三獅(19)"; the report adds a rules line (and "rules" in JSON).` + fairyHelp
-
 // helpFlags are solve's flags for the cooperative stipulations.
 type helpFlags struct {
 	stip   *string
@@ -56,7 +23,7 @@ type helpFlags struct {
 
 func addHelpFlags(fs *flag.FlagSet) *helpFlags {
 	return &helpFlags{
-		stip:   fs.String("stip", "mate", "the stipulation: `mate` (tsume), help (ばか詰) or helpself (協力自玉詰)"),
+		stip:   fs.String("stip", "mate", "`mate` (tsume), help (ばか詰) or helpself (協力自玉詰)"),
 		length: fs.Int("length", 0, "with --stip help or helpself, ask for exactly `N` plies (0: the shortest)"),
 		lines:  fs.Int("lines", helpmate.DefaultMaxLines, "with --stip help or helpself, list up to `N` solutions"),
 		rules:  fs.String("rules", "", rulesUsage),

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -69,12 +70,12 @@ type positionInput struct {
 // group; see positionInput.
 func addPositionFlags(fs *flag.FlagSet) *positionInput {
 	in := &positionInput{fs: fs}
-	fs.StringVar(&in.sfen, "sfen", "", "the position, as `SFEN` (quote it: it has spaces), startpos, or a USI command 'position startpos moves 7g7f …'")
-	fs.StringVar(&in.kif, "kif", "", "read the position from a KIF record or board diagram in `FILE` (- for standard input)")
-	fs.StringVar(&in.ki2, "ki2", "", "read the position from a KI2 record in `FILE` (- for standard input)")
-	fs.StringVar(&in.csa, "csa", "", "read the position from a CSA record in `FILE` (- for standard input)")
-	fs.StringVar(&in.file, "file", "", "read the position from `FILE` in any of these formats or SFEN, told from its content (- for standard input)")
-	fs.IntVar(&in.ply, "ply", 0, "with a record: take the position after its first `N` moves (default: a record's start position, or the position after all the moves of a USI position command)")
+	fs.StringVar(&in.sfen, "sfen", "", "the position: an `SFEN` (quoted), startpos, or 'position startpos moves …'")
+	fs.StringVar(&in.kif, "kif", "", "a KIF record or board diagram in `FILE` (- for standard input)")
+	fs.StringVar(&in.ki2, "ki2", "", "a KI2 record in `FILE` (- for standard input)")
+	fs.StringVar(&in.csa, "csa", "", "a CSA record in `FILE` (- for standard input)")
+	fs.StringVar(&in.file, "file", "", "a record or SFEN in `FILE`, of any format (- for standard input)")
+	fs.IntVar(&in.ply, "ply", 0, "the position after `N` moves (default: a record's start, a USI command's end)")
 	return in
 }
 
@@ -201,9 +202,12 @@ func (in *positionInput) positionOf(g *record.Game) (shogi.Position, error) {
 }
 
 // readSFENFlag reads the text of --sfen: an SFEN, startpos, or a USI
-// position command. An SFEN is read by shogi.ParseSFEN, whose errors say
-// where in the text the fault is; text with moves or the word position
-// is read as a USI command.
+// position command, read as record.ReadSFEN and record.ReadUSI read a
+// line of a file (--file, the web API), so that a bad SFEN gets the same
+// message wherever it arrives: "bad SFEN (board field) at offset 9
+// ('x'): …", the offset counted in the flag's text. Other faults, such as
+// an illegal move of a USI command, start with "--sfen: ". Text with
+// moves or the word position is read as a USI command.
 func readSFENFlag(e *env, text string) (*record.Game, error) {
 	if text == "-" {
 		data, err := readAllLimited(e.stdin, "standard input")
@@ -216,33 +220,24 @@ func readSFENFlag(e *env, text string) (*record.Game, error) {
 		}
 		return g, nil
 	}
-	fields := strings.Fields(text)
-	if len(fields) > 0 && (fields[0] == "position" || hasWord(fields, "moves")) {
-		g, err := record.ReadUSI([]byte(text))
-		if err != nil {
-			var pe *record.ParseError
-			if errors.As(err, &pe) {
-				// The text is one line: its number says nothing.
-				return nil, &exitError{ExitError, "--sfen: " + pe.Msg}
-			}
-			return nil, inputError(err)
-		}
-		return g, nil
+	read := record.ReadSFEN
+	if fields := strings.Fields(text); len(fields) > 0 && (fields[0] == "position" || hasWord(fields, "moves")) {
+		read = record.ReadUSI
 	}
-	p, err := shogi.ParseSFEN(text)
+	g, err := read([]byte(text))
 	if err != nil {
+		var pe *record.ParseError
+		var se *shogi.SyntaxError
+		switch {
+		case errors.As(err, &se):
+			return nil, inputError(se) // it says where in the text the fault is
+		case errors.As(err, &pe):
+			// The text is one line: its number says nothing.
+			return nil, &exitError{ExitError, "--sfen: " + pe.Msg}
+		}
 		return nil, inputError(err)
 	}
-	return &record.Game{Format: record.FormatSFEN, Start: p}, nil
-}
-
-func hasWord(fields []string, w string) bool {
-	for _, f := range fields {
-		if f == w {
-			return true
-		}
-	}
-	return false
+	return g, nil
 }
 
 // readFile reads the records in the file name ("-" for standard input):
@@ -286,12 +281,23 @@ func readAllLimited(r io.Reader, name string) ([]byte, error) {
 	}
 	data, err := io.ReadAll(io.LimitReader(r, maxRecordSize+1))
 	if err != nil {
-		return nil, inputError(fmt.Errorf("reading %s: %w", name, err))
+		return nil, readError(name, err)
 	}
 	if len(data) > maxRecordSize {
 		return nil, inputError(fmt.Errorf("%s is larger than %d MiB; want a game record", name, maxRecordSize>>20))
 	}
 	return data, nil
+}
+
+// readError reports an error reading the input name as bad input:
+// "reading NAME: …", or the error alone when it names the file already
+// ("read f: is a directory", not "reading f: read f: is a directory").
+func readError(name string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return inputError(err)
+	}
+	return inputError(fmt.Errorf("reading %s: %w", name, err))
 }
 
 // recordError turns a reader's error into bad input naming the file and
@@ -309,4 +315,13 @@ func recordError(name string, err error) error {
 		return &exitError{ExitError, msg}
 	}
 	return &exitError{ExitError, name + ": " + message(err)}
+}
+
+func hasWord(fields []string, w string) bool {
+	for _, f := range fields {
+		if f == w {
+			return true
+		}
+	}
+	return false
 }

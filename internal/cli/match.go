@@ -20,52 +20,19 @@ func matchCommand() *command {
 		summary: "play two USI engines against each other and print the score and the Elo difference",
 		args:    `--engine CMD --engine CMD (--byoyomi MS | --time D [--inc D] [--byoyomi MS] | --nodes N) [--games N] [--openings FILE | --random-plies N [--seed S]] [--out DIR] …`,
 		help: `
-Match plays two USI engines against each other, without a GUI, and
-referees their games with tsume's rules core. Each --engine is a command
-line, split into words as a shell splits simple quoting ('…', "…", \);
-a first word "tsume" runs this very program, so --engine "tsume usi"
-plays tsume's own engine.
-
-Each engine is started once: usi, usiok, its options, isready, readyok;
-before each game isready, readyok and usinewgame; then position … moves …
-and go btime … wtime … byoyomi … (or binc … winc …) for each move, and
-gameover win|lose|draw at the end. With --nodes N every move is go
-nodes N instead, without a clock: a self-play match so measures the
-engines and not the machine's load (each move must still come within
---byoyomi, or a minute, plus --margin). An engine that fails (no answer in
-time, an exit, output that is not USI) loses the game in progress and is
-started again for the next; one that cannot be started ends the match
-(exit 2, after the games played).
-
-A game ends by resignation (bestmove resign), checkmate (the side to move
-has no legal move), an illegal move, a loss on time (an answer later than
-the main time left + the byoyomi + --margin), a declaration by entering
-king (bestmove win: a win when the 27-point rule allows it, else a loss),
-the fourth occurrence of a position (千日手: a draw, unless one side gave
-check at every move since the first occurrence: that side loses), or the
-ply limit (--max-plies, a draw).
-
-Openings: --openings reads one SFEN or USI position command a line (or
-KIF, KI2, CSA records); --random-plies plays that many random legal plies
-from the initial position (never into a position that is lost at once),
-the same for the same --seed; without either, every game starts from the
-initial position. Each opening is played twice, the engines' colours
-swapped; --games counts the games.
-
-Options: --option "Name=Value" is sent to both engines, --option1 and
---option2 to the first or the second only (after the shared ones); each
-may be given several times. Fairy-Stockfish plays shogi when it receives
-usi, with no option needed.
-
-Progress goes to standard error, a line a game. Standard output gets the
-engines, a line a game (the colours, the opening, the result and why) and
-the score of the first engine: wins, draws, losses, the score and the
-Elo difference with its 95% interval (see docs/match.md). With --out,
-every game is written as DIR/game-NNN.kif and DIR/game-NNN.csa.
+Match plays two USI engines (--engine twice, each a command line; "tsume
+usi" is tsume's own) against each other and referees the games with
+tsume's rules: resignation, checkmate, an illegal move, a loss on time,
+an entering-king declaration, 千日手 or --max-plies. Each opening
+(--openings, or --random-plies) is played twice, the colours swapped.
+Standard output gets a line a game and the first engine's score, with
+the Elo difference and its 95% interval; --out writes each game as KIF
+and CSA.
 
 Exit status: 0 after the match, 2 bad usage or an engine that cannot be
-started, 130 interrupted (the games played are printed, their files are
-complete).`,
+started, 130 interrupted (the games played are printed).
+
+More: docs/cli.md#match, docs/match.md.`,
 		setup: setupMatch,
 	}
 }

@@ -21,30 +21,17 @@ func perftCommand() *command {
 		summary: "count the leaf nodes of the legal move tree (tests the move generator)",
 		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--rules tenjiku,annan] --depth N [--divide]",
 		help: `
-Perft counts the positions reached after exactly N plies from the given
-position, playing every legal move (every non-promotion counts as a move of
-its own). The counts of well-known positions are published, so perft checks
-the move generator and measures its speed.
+Perft counts the positions reached after exactly --depth plies from the
+position (the initial position by default), every legal move played and
+a non-promotion counted as a move of its own: the published counts check
+the move generator. With --divide, one line per first move, "7g7f:
+12345", sorted by USI text; then "nodes N" on standard output, and the
+time and the speed on standard error. An illegal position is refused; a
+fairy position is counted by the fairy layer.
 
-The position is the initial position unless --sfen gives one, or a record
-file does: --kif, --ki2 or --csa name the format, --file tells it from the
-content (KIF, KI2, CSA, SFEN or a USI position command). The record's start
-position is used, or with --ply N the position after its first N moves.
+Exit status: 0 done, 2 bad usage or a bad position, 130 interrupted.
 
-The position is checked before counting; an illegal position (二歩, a piece
-that can never move, too many pieces, the side not to move in check, …) is
-refused.
-
-Standard output is deterministic: with --divide, one line per legal first
-move, "7g7f: 12345", sorted by the moves' USI text, then an empty line; then
-"nodes N". The time taken and the speed go to standard error, as
-"time 0.54s, 36.8 M nodes/s".
-
-A fairy position is counted by the fairy layer (package variant), under
---rules if given; its --divide lines are sorted in plain byte order.
-
-Exit status: 0 done, 2 bad usage or bad position, 130 interrupted
-(Ctrl-C).` + fairyHelp,
+More: docs/cli.md#perft.`,
 		setup: setupPerft,
 	}
 }

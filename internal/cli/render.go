@@ -23,73 +23,18 @@ func renderCommand() *command {
 		summary: "draw a position (text, SVG) or convert it (BOD, SFEN, KIF, KI2, CSA)",
 		args:    "[--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N]] [--format text|bod|svg|sfen|kif|ki2|csa] [--moves \"G*5b …\"] [--highlight 5b | --move G*5b] [--title T] [--svg-text] [--out FILE] [--rules tenjiku,annan]",
 		help: `
-Render writes a position as a picture or in another format:
+Render writes a position, after --moves and --move if given, as text (a
+board for terminals, the default), bod (the KIF board diagram), svg (a
+picture), sfen, or a record: kif, ki2 or csa, holding the moves of
+--moves and --move, or else the input record's own moves and headers,
+so that a record is converted whole. The conversion is faithful: no
+tsume convention is applied, and an illegal position is refused. A fairy
+position is drawn in text, bod, svg and sfen.
 
-  text  a compact plain-text board for terminals: SFEN letters, upper
-        case for Black and lower case for White, + for a promoted piece,
-        files 9 to 1 from left to right, each rank ending with its letter
-        and kanji (a 一 … i 九), White's hand above and Black's below, and
-        the side to move (the default)
-  bod   the KIF board diagram (後手の持駒：…, the framed board with White's
-        pieces marked v, 先手の持駒：…, 後手番 when White is to move)
-  svg   a scalable picture (SVG 1.1): the board with its star points,
-        kanji pieces with White's turned round, both hands with kanji
-        counts, file and rank labels, the optional title and highlighted
-        squares; its characters are drawn as outlines, so that it looks
-        the same on every machine, fonts or none (--svg-text writes them
-        as text instead, shown in whatever Japanese font is installed)
-  sfen  one SFEN line
-  kif   a KIF record: the start position (手合割：平手, or the board
-        diagram), then the moves of --moves and --move, numbered, with
-        まで N手で詰み when the last move mates
-  ki2   a KI2 record: the same start, the moves in the notation of books
-        (▲７六歩 △同　銀 ▲５八金左), まで N手で詰み after a mate
-  csa   a CSA record (V2.2): the board as P1–P9 rows, the hands as P+ and
-        P- lines, + or - to move, moves such as +7776FU or +0052KI, and
-        %TSUMI after a mate
+Exit status: 0 done, 2 bad usage, a bad SFEN or record, an illegal
+position, or an illegal move (the message names it and says why).
 
-The position is the initial position unless --sfen gives one (an SFEN,
-or a USI command "position startpos moves 7g7f …") or a record file
-does: --kif, --ki2 or --csa name the format, --file tells it from the
-content. The record's start position is used, or with --ply N the
-position after its first N moves.
-
---moves plays USI moves (such as "7g7f 3c3d" or "G*5b") from the position
-in turn; each must be legal where it is played. The picture and position
-formats (text, bod, svg, sfen) show the position after the moves. The
-record formats (kif, ki2, csa) start from the position and hold the moves
-of --moves and --move; without them, they hold the input record's own
-moves after the position, so that a record is converted whole, and they
-keep its header lines (players, event, …; not its comments).
-
---move M plays one more move after --moves, as the last move, and the
-svg picture marks it: its destination and, for a board move, its origin.
---highlight marks squares of the svg picture instead (such as 5b or
-"5b 4c"). --title puts a title line on the svg picture and the text
-board, and a 表題 header in a kif or ki2 record (a comment line
-"'表題：…" in csa), replacing the input record's.
-
-The conversion is faithful: the board, both hands and the side to move
-come out as they went in; no tsume convention is applied. The position
-must be legal, as for every command (no more pieces than the set holds,
-one king a side at most, no 二歩, no piece that can never move, the side
-not to move not in check): an illegal one is refused.
-
-A fairy position is drawn in the text, bod, svg and sfen formats only.
-Its bod diagram names the fairy kinds グ (grasshopper) and 獅 (lion) and
-adds a line 異王： listing the royals other than kings by square
-(▲９九角), and a line 条件： with the rules. The
-text board writes the fairy SFEN tokens in wider cells ($B a royal
-bishop, (GH) the grasshopper, (LI) the lion) and adds a line naming the
-fairy kinds and the royal mark, and one with the rules; the svg picture
-writes グ for the grasshopper and 獅 for the lion and rings a royal piece
-other than a king in blue.
-
-Output goes to standard output, or to FILE with --out.
-
-Exit status: 0 done, 2 bad usage, a bad SFEN or record (the message
-names the line), an illegal position, or an illegal move (the message
-names the move and says why).` + fairyHelp,
+More, with each format: docs/cli.md#render, docs/rendering.md.`,
 		setup: setupRender,
 	}
 }

@@ -21,80 +21,27 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time 10s] [--nodes N] [--hash 256] [--futile discount|count] [--as-given] [--no-soundness] [--verdict-nodes N] [--stip mate|help|helpself [--length N] [--lines N]] [--rules tenjiku,annan]",
+		args:    "(--sfen SFEN | --kif|--ki2|--csa|--file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time D] [--nodes N] [--hash MB] [--as-given] [--futile count] [--no-soundness] [--stip help|helpself [--length N]] [--rules LIST]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
-attacker) with df-pn, under tsume rules: the attacker plays checks only,
-the defender any legal reply. By the tsume convention the defender holds
-every piece that is neither on the board nor in the attacker's hand;
---as-given keeps both hands exactly as the input has them.
+attacker) under tsume rules: the attacker checks, the defender plays any
+legal reply. It prints the main line (the shortest mate, the longest
+resistance) in USI and in Japanese, its length, the other mating moves,
+the pieces left in hand (駒余り) and the verdict in composers' terms:
+sound, sound with blemishes, unsound or undecided, one finding a line.
+By the tsume convention the defender holds every piece not on the board
+or in the attacker's hand (--as-given: the hands as given); futile
+interpositions (無駄合) are no defence (--futile count: they are).
+--sfen - or --batch FILE solve one SFEN a line, and a file of several
+records is a batch too. --stip help or helpself solves a helpmate or a
+help-selfmate; a fairy SFEN or --rules, a fairy problem.
 
-The solution is the main line by tsume conventions: the attacker mates in
-the fewest moves, the defender resists longest and, between equally long
-defences, leaves the attacker no spare pieces if it can. Futile
-interpositions (無駄合) do not count as defences: a piece interposed only
-to be captured, far from the king and unguarded, or captured so that the
-rest of the mate needs neither the piece nor more moves than the other
-defences (docs/solver.md); --futile count makes every interposition
-count (the game-theoretic length).
+Exit status: 0 mate (batch: every position), 1 no mate or unknown
+(batch: some position), 2 bad usage or a bad or illegal position, 130
+interrupted.
 
-The position comes from --sfen, or from a record file: --kif, --ki2 or
---csa name the format, --file tells it from the content; a record's start
-position is used, or with --ply N the position after its first N moves.
-
-The report gives the status (mate, nomate, or unknown when --time or
---nodes stopped the search first), the main line in USI and in Japanese,
-its length ("at most" when the search for a shorter mate did not finish;
-an interrupted search reports what it found, status unknown with the
-nodes and the line found so far, before "interrupted"), and the
-soundness: unique, or the number of other mating moves; the pieces left
-in the attacker's hand at the end (駒余り); whether the first move is the
-only check. Then the verdict in composers' terms (docs/solver.md): sound,
-sound with blemishes, unsound, or undecided (no flaw proven, but a limit
-stopped some decision), with one finding a line: its ply, the other move
-in USI, its severity (tolerated, blemish, flaw, or undecided), its class
-and the move in Japanese. The classes: 余詰 (another attacker move mates
-in time: a cook), 最終手余詰 (another final move: tolerated), 非限定 (the
-same choice made differently: a blemish), 手順前後 (the main line's moves
-in another order, with the ply after which the lines meet), 変同 (a
-defender alternative as long as the main line without a piece left: a
-blemish 4 or more plies before the end), 変長 (a longer defender
-alternative: a flaw, unless exactly 2 plies longer with a piece left),
-駒余り, 早詰 (a shorter mate) and 不詰 (an escape). Each search of the
-verdict is limited to --verdict-nodes nodes. A line "nodes N, time T, R
-nodes/s" (of the solution's search) ends it. A progress line (phase,
-nodes, speed, table use) is shown on standard error when it is a
-terminal.
-
-With --json each position gives one line holding one JSON object:
-  {"status":…,"length":…,"pv":["B*3c",…],"pv_ja":["▲３三角打",…],
-   "nodes":…,"time_ms":…,"unique":…,"alternatives":[{"ply":…,"move":…,
-   "move_ja":…,"last_move_promotion":…}],"leftover":…,"length_exact":…,
-   "soundness_checked":…,"first_move_forced":…,"leftover_pieces":…,
-   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"verdict":{"overall":…,
-   "reason":…,"length":…,"findings":[{"class":…,"class_en":…,
-   "severity":…,"ply":…,"move":…,"move_ja":…,"main":…,"main_length":…,
-   "length":…,"bound":…,"rejoin":…,"spare":…,"undecided":…,"text":…}],
-   "searches":…},"error":…,"line":…}
-Plies count from 1, the first move; "unique" is true only when the
-soundness checks ran to the end ("soundness_checked"). "verdict" is
-given for a mate unless --no-soundness; a finding's "length" is the mate
-length from the position before its move, the move included, and
-"main_length" the main line's from there. "error" is given
-for a batch line that cannot be solved (status "error"), "line" in batch
-mode only.
-
-In batch mode (--sfen - reads standard input, --batch FILE a file) each
-line holds one SFEN; blank lines and lines starting with # are skipped.
-The limits apply to each position, and one table serves them all. A line
-that is not a legal tsume position gives a result with status error and
-the batch goes on. A summary, "N of M positions are mates", goes to
-standard error.
-
-Exit status: 0 mate (in batch mode: every position), 1 no mate or
-unknown (in batch mode: some position, or a line that cannot be
-solved), 2 bad usage or a bad or illegal position, 130 interrupted
-(Ctrl-C).` + helpText + fairyHelpText,
+More, with the report's fields and the JSON objects: docs/cli.md#solve;
+the solver and the verdict: docs/solver.md.`,
 		setup: setupSolve,
 	}
 }
@@ -117,11 +64,11 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	limit := durationFlag(fs, "time", 10*time.Second, "stop each search after this `duration` (0: no limit)")
 	nodes := uint64Flag(fs, "nodes", 0, "stop each search after `N` nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
-	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
+	futile := fs.String("futile", "discount", "how futile interpositions count: `discount` (tsume) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
 	verdictNodes := uint64Flag(fs, "verdict-nodes", 1_000_000, "limit each search of the verdict to `N` nodes (0: no limit)")
-	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
+	progress := fs.String("progress", "auto", "progress line on stderr: auto (on a terminal), always or never")
 	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "solve"

@@ -13,30 +13,6 @@ import (
 	"github.com/tsume-shogi/tsume/variant"
 )
 
-// fairyHelpText is the part of solve's help on fairy problems.
-const fairyHelpText = `
-
-With --rules (a comma-separated list of conditions: tenjiku for 天竺,
-annan for 安南; docs/fairy.md), or with a fairy SFEN (royal pieces written
-$B, $+r, $(GH); the fairy kinds (GH) Grasshopper and (LI) Lion), solve
-searches the mate stipulation (かしこ詰) over the fairy layer with the
-solver of package fairymate: the attacker checks on every move, the
-defender is mated when one of its royals is in check and it has no legal
-move. The defender holds every remaining standard piece (fairy pieces are
-not part of the set) unless --as-given; --futile, --time, --nodes and
---hash apply as above. It reports the status, the shortest length and
-the main line in USI and in Japanese (KIF style, グ and 獅), the other
-mating moves along the main line (余詰; the last move's other promotion
-choice tolerated; not with --no-soundness), the pieces left in the
-attacker's hand, the nodes and the time; there is no composers' verdict
-for fairy problems. The JSON object is
-  {"status":…,"rules":…,"length":…,"length_exact":…,"pv":[…],"pv_ja":[…],
-   "pv_complete":…,"unique":…,"soundness_checked":…,"alternatives":[…],
-   "leftover":…,"leftover_pieces":…,"nodes":…,"time_ms":…,"sfen":…}
-where each alternative is {"ply":…,"move":…,"last_move_promotion":…}
-(ply 1-based).
-A standard position without --rules goes to the standard solver.` + fairyBatchHelp
-
 // parseRulesFlag parses the value of a --rules flag: "" or "standard" is
 // the standard rules (nil).
 func parseRulesFlag(self, s string) (*variant.Rules, error) {

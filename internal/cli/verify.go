@@ -19,64 +19,23 @@ func verifyCommand() *command {
 		summary: "judge positions as mate-in-1 problems: validity, every mate, statistics",
 		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--as-given] [--rules LIST]",
 		help: `
-Verify judges a position as a mate-in-1 tsume problem. A valid problem is
-a legal position with the attacker (Black) to move and not in check, the
-defender's king on the board and exactly one mating move.
+Verify judges a position as a mate-in-1 tsume problem: valid when it is
+legal, with the attacker (Black) to move and not in check, the
+defender's king on the board and exactly one mating move. It prints
+VALID or NOT VALID with every reason, every mating move in USI and in
+Japanese, the flags (駒余り, a promotion pair, an attacker's king), the
+composers' verdict, and the statistics: L (legal moves), C (checks),
+R_total (replies to them) and a row per check. By the tsume convention
+the defender holds every remaining piece (--as-given: the hands as
+given). --sfen - or --batch FILE judge one SFEN a line; a fairy SFEN or
+--rules judges under fairy rules.
 
-By the tsume convention the defender (the side not to move) holds every
-piece that is neither on the board nor in the attacker's hand, whatever
-the SFEN gives it; --as-given keeps both hands exactly as the SFEN has
-them. The SFEN printed is the position as judged, with that hand.
+Exit status: 0 every position is a valid problem, 1 some is not (in a
+batch, also a line that is no SFEN or no legal position), 2 bad usage,
+an unreadable file, or a single position that does not parse or is
+illegal, 130 interrupted.
 
-For each position verify prints the verdict (VALID or NOT VALID, with
-every reason, one a line), every mating move in USI and in Japanese
-("G*5b  ▲５二金打"), whether the mate is unique, the flags (leftover pieces
-in the attacker's hand 駒余り, two mates differing only by promotion, the
-attacker also having a king), the verdict in composers' terms as solve
-gives it (a mate-in-1 with another mate is unsound, 余詰, unless the other
-mate is the same move with the other promotion choice, 非限定; a piece
-left in hand is 駒余り; a position that is not a tsume problem is
-unsound), and the statistics: L (legal moves), C
-(checking moves), R_total (the defender's replies summed over the checks)
-and a table with one row per checking move, sorted by USI text: the
-replies, king moves, captures of the checking piece (by the king / by
-another piece) and interpositions (by a board move / by a drop); "*"
-marks the mates. The mates and statistics are those of the side to move,
-also when it is White; an illegal position has none.
-
-With --json each position gives one line holding one JSON object:
-  {"sfen":…,"valid":…,"errors":[…],"mates":["G*5b"],"unique":…,
-   "leftover":…,"promotion_ambiguous":…,"defender_hand":"remaining",
-   "metrics":{"legal":…,"checks":…,"replies":…,"by_check":[{"move":…,
-   "replies":…,"king_moves":…,"captures":…,"interpositions_move":…,
-   "interpositions_drop":…}]},"two_kings":…,"mates_ja":[…],
-   "error_codes":[…],"verdict":{…},"line":…}
-"verdict" is the object solve --json prints under that name. "line" is
-the input line number, given in batch mode only. The error
-codes are illegal-position, white-to-move, no-defender-king,
-attacker-in-check, no-mate, not-unique, and bad-sfen for a batch line
-that is not an SFEN.
-
-The position may also come from a record file, such as a problem with its
-solution: --kif, --ki2 or --csa name the format, --file tells it from the
-content (KIF, KI2, CSA, SFEN or a USI position command). The record's
-start position is judged, or with --ply N the position after its first N
-moves. A record that cannot be read is bad input (exit 2), with the file
-and the line.
-
-In batch mode (--sfen - reads standard input, --batch FILE a file) each
-line holds one SFEN; blank lines and lines starting with # are skipped.
-Each line gives one result (separated by a line of dashes without
---json); a line that is not an SFEN gives a result with its error and the
-batch goes on. A summary, "N of M positions are valid problems", goes to
-standard error.
-
-Exit status: 0 every position is a valid problem, 1 some position is not
-(in batch mode also a line that is not an SFEN or not a legal position:
-its result says why), 2 bad usage, an unreadable file, or a single
-position (--sfen or a record) that does not parse or is illegal (one
-line on standard error says why), 130 interrupted (Ctrl-C; checked
-between lines).` + verifyFairyHelp,
+More, with the JSON object and its error codes: docs/cli.md#verify.`,
 		setup: setupVerify,
 	}
 }

@@ -11,30 +11,6 @@ import (
 	"github.com/tsume-shogi/tsume/variant"
 )
 
-// verifyFairyHelp is the part of verify's help on fairy positions.
-const verifyFairyHelp = `
-
-With --rules (tenjiku, annan) or a fairy SFEN (docs/fairy.md), verify
-judges the position under those rules (package fairymate): the defender
-needs a royal piece and is mated when any of its royals is in check and
-it has no legal move; the defender holds every remaining standard piece
-unless --as-given. It prints VALID or NOT VALID with the reasons, every
-mating move in USI and in Japanese, and the statistics as for a standard
-position, with royals for the king: L, C, R_total and the table of the
-replies to each check (royal moves, captures of a checking piece by a
-royal / by another piece, interpositions on the line between a checker
-and the royal it attacks by a board move / by a drop) with one more
-column, "other": the replies that end the check in another way (a
-hopper's hurdle moved off the line, a checker's power changed under
-安南); it is 0 on standard positions. The composers' verdict is for
-standard positions only. With --json:
-  {"sfen":…,"rules":…,"valid":…,"errors":[…],"mates":[…],"mates_ja":[…],
-   "promotion_pair":…,"leftover":…,"metrics":{"legal":…,"checks":…,
-   "replies":…,"by_check":[{"move":…,"replies":…,"king_moves":…,
-   "captures":…,"interpositions_move":…,"interpositions_drop":…,
-   "other":…}]}}
-where king_moves counts the moves of royals.` + fairyBatchHelp
-
 // fairyVerdictView is the JSON object of a fairy verify.
 type fairyVerdictView struct {
 	SFEN          string       `json:"sfen"`

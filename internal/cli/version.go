@@ -28,7 +28,7 @@ operating system and the architecture:
 
 A line that the build information does not give is left out.
 
-Exit status: 0.`,
+Exit status: 0. More: docs/cli.md#version.`,
 		setup: func(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return func(_ context.Context, e *env, args []string) error {
 				if len(args) > 0 {

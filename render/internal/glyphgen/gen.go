@@ -19,13 +19,13 @@ const defaultFont = "/usr/share/fonts/opentype/ipaexfont-mincho/ipaexm.ttf"
 
 // chars are the characters package render draws on a board: the pieces
 // (standard, promoted and fairy), the file numbers, the rank numerals and
-// hand counts, the hands' headings and なし, and 後手番; and those of the
+// hand counts, the hands' headings and なし, 後手番 and 詰み; and those of the
 // common titles, the worksheet's 第12問 and 三手詰. A title of other
 // characters stays <text>.
 const chars = "歩香桂銀角飛金玉と杏圭全馬龍グ獅" +
 	"０１２３４５６７８９" +
 	"〇一二三四五六七八九十" +
-	"▲△持駒なし後手番" +
+	"▲△持駒なし後手番み" +
 	"第問詰0123456789 "
 
 // unitsPerEm is the size of the em square of the written outlines: the
