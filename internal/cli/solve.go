@@ -99,6 +99,10 @@ solved), 2 bad usage or a bad or illegal position, 130 interrupted
 	}
 }
 
+// solveVerdictNodes is the default node limit of each search of the
+// verdict (solve's --verdict-nodes, verify's).
+const solveVerdictNodes = 1_000_000
+
 // solveOptions are the flags of solve that shape the search and the report.
 type solveOptions struct {
 	json         bool
@@ -120,7 +124,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` (not defences, the tsume convention) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
-	verdictNodes := uint64Flag(fs, "verdict-nodes", 1_000_000, "limit each search of the verdict to `N` nodes (0: no limit)")
+	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "limit each search of the verdict to `N` nodes (0: no limit)")
 	progress := fs.String("progress", "auto", "`when` to show a progress line on standard error: auto (when it is a terminal), always or never")
 	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
@@ -394,7 +398,13 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 		w.WriteString("futile interpositions: counted as defences (--futile count)\n")
 	}
 	w.WriteString("\n")
+	r.writeResult(w)
+}
 
+// writeResult writes the human report of a solution after its position:
+// the status, the main line, the soundness and the search's figures.
+func (r *solveReport) writeResult(w *bufio.Writer) {
+	sol, v := r.sol, r.view
 	switch sol.Status {
 	case mate.Mate:
 		w.WriteString("status: mate\n")
