@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -278,7 +277,7 @@ func pluralPlies(n int) string {
 }
 
 // IsValidKind reports whether kind is the kind of a valid problem.
-func IsValidKind(kind string) bool { return slices.Contains(Kinds[:2], kind) }
+func IsValidKind(kind string) bool { return kind == KindMate1 || kind == KindLonger }
 
 // Mate1Assessment returns the verdict in composers' terms of v, a
 // mate-in-1 verdict: verdict.Mate1 on its mates, or unsound with the
