@@ -109,7 +109,7 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	batch := fs.String("batch", "", "read one SFEN a line from `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
 	asGiven := fs.Bool("as-given", false, "keep the SFEN's hands instead of giving the defender every remaining piece")
-	length := fs.Int("length", 0, "the stated length in `plies`: a mate of another length is not valid")
+	length := fs.Int("length", 0, "the stated length, `N` plies: a mate of another length is not valid")
 	limit := durationFlag(fs, "time", verifyDefaultTime, "stop each search of a problem longer than 1 ply after this `duration` (0: no limit)")
 	hash := fs.Int("hash", verifyDefaultHashMB, "the solver's transposition table size in `MB`, for problems longer than 1 ply")
 	rules := fs.String("rules", "", rulesUsage)
