@@ -21,10 +21,10 @@ const (
 	Centre = "centre" // the rest of the board
 )
 
-// KingRegion returns where White's king stands in p: Corner, Edge or
-// Centre, or "" when White has no king.
+// KingRegion returns where the defender's king (of the side not to move)
+// stands in p: Corner, Edge or Centre, or "" when it has no king.
 func KingRegion(p *shogi.Position) string {
-	k := p.King(shogi.White)
+	k := p.King(p.SideToMove().Opp())
 	switch {
 	case k == shogi.NoSquare:
 		return ""

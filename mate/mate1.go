@@ -91,6 +91,41 @@ func Analyze(p *shogi.Position, r *Result) {
 	}
 }
 
+// PawnDropMate returns the pawn drop of the side to move of p that would
+// mate but that the rules forbid (打ち歩詰め), or NoMove when there is
+// none: the side to move holds a pawn, the square in front of the
+// opponent's king is empty, no 二歩 forbids the drop, and after it the
+// opponent would have no legal reply.
+func PawnDropMate(p *shogi.Position) shogi.Move {
+	us := p.SideToMove()
+	ek := p.King(us.Opp())
+	if ek == shogi.NoSquare || !p.Hand(us).Has(shogi.Pawn) {
+		return shogi.NoMove
+	}
+	// The pawn checks from the square on the attacker's side of the king.
+	rank := ek.Rank() + 1
+	if us == shogi.White {
+		rank = ek.Rank() - 1
+	}
+	if rank < 1 || rank > 9 {
+		return shogi.NoMove
+	}
+	s := shogi.NewSquare(ek.File(), rank)
+	m := shogi.NewDrop(us, shogi.Pawn, s)
+	if p.PieceAt(s) != shogi.NoPiece || p.HasPawnOnFile(us, s.File()) || p.IsLegal(m) {
+		return shogi.NoMove
+	}
+	q := *p
+	q.DoMove(m)
+	if k := q.King(us); k != shogi.NoSquare && q.AttackersTo(us.Opp(), k).Any() {
+		return shogi.NoMove // illegal for another reason: the mover stays in check
+	}
+	if q.HasLegalMove() {
+		return shogi.NoMove
+	}
+	return m
+}
+
 // insertSorted inserts m into ms, kept in byte order of USI text.
 func insertSorted(ms []shogi.Move, m shogi.Move) []shogi.Move {
 	ms = append(ms, m)

@@ -13,7 +13,6 @@ type ProblemCode string
 // The reasons Verify1 reports.
 const (
 	IllegalPosition ProblemCode = "illegal-position"  // the rules core rejects the position
-	NotAttackerTurn ProblemCode = "white-to-move"     // the attacker (Black) must move first
 	NoDefenderKing  ProblemCode = "no-defender-king"  // the defender has no king on the board
 	AttackerInCheck ProblemCode = "attacker-in-check" // the attacker is in check
 	NoMatingMove    ProblemCode = "no-mate"           // no move mates
@@ -35,8 +34,8 @@ type Verdict struct {
 	// DefenderHand is the hand convention applied.
 	DefenderHand DefenderHand
 	// Valid is true when the position is a sound problem: legal, the
-	// attacker (Black) to move and not in check, the defender's king on
-	// the board, and exactly one mating move.
+	// attacker (the side to move, Black or White) not in check, the
+	// defender's king on the board, and exactly one mating move.
 	Valid bool
 	// Errors lists every reason the problem is not valid.
 	Errors []ProblemError
@@ -53,13 +52,18 @@ type Verdict struct {
 	// PromotionAmbiguous is true when there are exactly two mates and they
 	// are the same move with the other promotion choice.
 	PromotionAmbiguous bool
-	// TwoKings is true when the attacker has a king on the board (a
-	// two-king problem, if the defender has one too).
+	// TwoKings is true when both sides have a king on the board: the
+	// attacker's king stands beside the defender's (a two-king problem).
 	TwoKings bool
+	// PawnDropMate is the pawn drop that would mate but that the rules
+	// forbid (打ち歩詰め): a mate excluded from Analysis.Mates. NoMove when
+	// there is none.
+	PawnDropMate shogi.Move
 }
 
-// Verify1 judges p as a mate-in-1 problem. With Remaining, the defender
-// (the side not to move) is first given every remaining piece.
+// Verify1 judges p as a mate-in-1 problem for its side to move, the
+// attacker, Black or White. With Remaining, the defender (the side not to
+// move) is first given every remaining piece.
 func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	v := &Verdict{Position: *p, DefenderHand: hand}
 	add := func(code ProblemCode, format string, args ...any) {
@@ -92,17 +96,15 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	}
 	v.Legal = true
 	attacker := q.SideToMove()
-	if attacker != shogi.Black {
-		add(NotAttackerTurn, "white is to move; in a tsume problem the attacker (black) moves first")
-	}
 	if q.King(attacker.Opp()) == shogi.NoSquare {
 		add(NoDefenderKing, "the defender (%s) has no king on the board", attacker.Opp())
 	}
 	if q.InCheck() {
 		add(AttackerInCheck, "the attacker (%s) is in check", attacker)
 	}
-	v.TwoKings = q.King(attacker) != shogi.NoSquare
+	v.TwoKings = q.King(attacker) != shogi.NoSquare && q.King(attacker.Opp()) != shogi.NoSquare
 	Analyze(q, &v.Analysis)
+	v.PawnDropMate = PawnDropMate(q)
 	mates := v.Analysis.Mates
 	switch {
 	case len(mates) == 0:

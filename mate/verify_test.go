@@ -32,7 +32,9 @@ func TestVerify1(t *testing.T) {
 		{name: "two mates", sfen: "8k/9/7S1/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NotUnique}, mates: "G*1b G*2b"},
 		{name: "promotion-ambiguous", sfen: "7lk/7p1/8P/9/9/9/9/9/8L b - 1", codes: []ProblemCode{NotUnique}, mates: "1c1b 1c1b+", promoAmb: true},
 		{name: "no mate", sfen: "4k4/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoMatingMove}},
-		{name: "white to move", sfen: "9/9/9/9/9/9/4s4/9/4K4 w g 1", codes: []ProblemCode{NotAttackerTurn}, mates: "G*5h"},
+		// The side to move is the attacker, White as well as Black.
+		{name: "white to move", sfen: "9/9/9/9/9/9/4s4/9/4K4 w g 1", valid: true, mates: "G*5h"},
+		{name: "white to move, black without a king", sfen: "4k4/9/4S4/9/9/9/9/9/9 w G 1", codes: []ProblemCode{NoDefenderKing, NoMatingMove}},
 		{name: "no defender king", sfen: "9/9/9/9/9/9/9/9/9 b G 1", codes: []ProblemCode{NoDefenderKing, NoMatingMove}},
 		{name: "attacker in check", sfen: "k3r4/9/9/9/9/9/9/9/4K4 b G 1", codes: []ProblemCode{AttackerInCheck, NoMatingMove}, twoKings: true},
 		{name: "illegal position", sfen: "4k3P/9/4S4/9/9/9/9/9/9 b G 1", codes: []ProblemCode{IllegalPosition}},
@@ -54,6 +56,35 @@ func TestVerify1(t *testing.T) {
 			if v.Leftover != c.leftover || v.PromotionAmbiguous != c.promoAmb || v.TwoKings != c.twoKings {
 				t.Errorf("leftover=%v promotion-ambiguous=%v two-kings=%v, want %v %v %v",
 					v.Leftover, v.PromotionAmbiguous, v.TwoKings, c.leftover, c.promoAmb, c.twoKings)
+			}
+		})
+	}
+}
+
+// TestVerify1PawnDropMate is the rule of 打ち歩詰め: a pawn drop that
+// would mate is not a mate (the rules forbid it) but is named as the mate
+// excluded, for either attacker.
+func TestVerify1PawnDropMate(t *testing.T) {
+	cases := []struct{ name, sfen, drop, mates string }{
+		{"black", "8k/6S2/7G1/9/9/9/9/9/4K4 b P 1", "P*1b", ""},
+		{"white", "4k4/9/9/9/9/9/1g7/2s6/K8 w p 1", "P*9h", ""},
+		{"a pawn drop that does not mate", "7lk/9/9/9/9/9/9/9/9 b P 1", "", ""},
+		{"二歩 forbids the drop", "8k/6S2/7G1/9/9/9/9/8P/4K4 b P 1", "", ""},
+		{"other mates beside it", "8k/6S2/7G1/9/9/9/9/9/4K4 b GP 1", "P*1b", "G*1b G*2a G*2b"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.sfen)
+			v := Verify1(&p, AsGiven)
+			got := ""
+			if v.PawnDropMate != shogi.NoMove {
+				got = v.PawnDropMate.String()
+			}
+			if got != c.drop || usiList(v.Analysis.Mates) != c.mates {
+				t.Errorf("pawn drop mate %q, mates [%s]; want %q, [%s]", got, usiList(v.Analysis.Mates), c.drop, c.mates)
+			}
+			if c.drop != "" && p.IsLegal(v.PawnDropMate) {
+				t.Errorf("%s is legal", c.drop)
 			}
 		})
 	}

@@ -215,9 +215,10 @@ type Look struct {
 	Symmetric  bool `json:"symmetric"`   // the board is its own left-right mirror image
 }
 
-// LookOf returns the look of p, a problem with White defending.
+// LookOf returns the look of p, a problem whose side to move attacks:
+// the king looked at is the other side's.
 func LookOf(p *shogi.Position) Look {
-	ksq := p.King(shogi.White)
+	ksq := p.King(p.SideToMove().Opp())
 	return Look{
 		Pieces:     Pieces(p),
 		KingEdge:   ksq != shogi.NoSquare && EdgeSquare(ksq),
@@ -226,11 +227,13 @@ func LookOf(p *shogi.Position) Look {
 	}
 }
 
-// Pieces returns the size of a problem with Black attacking: the pieces on
-// the board other than White's king, plus the pieces in Black's hand.
+// Pieces returns the size of a problem whose side to move attacks: the
+// pieces on the board other than the defender's king, plus the pieces in
+// the attacker's hand.
 func Pieces(p *shogi.Position) int {
-	n := p.Occupied().Count() + p.Hand(shogi.Black).Total()
-	if p.King(shogi.White) != shogi.NoSquare {
+	attacker := p.SideToMove()
+	n := p.Occupied().Count() + p.Hand(attacker).Total()
+	if p.King(attacker.Opp()) != shogi.NoSquare {
 		n--
 	}
 	return n

@@ -172,6 +172,10 @@ func TestLook(t *testing.T) {
 		{"9/9/9/4k4/9/9/9/9/9 b 2G 1", Look{Pieces: 2, Symmetric: true}},
 		{"9/7k1/9/9/9/9/9/9/4K4 b S 1", Look{Pieces: 2, KingCorner: true}},
 		{"4k4/9/9/9/9/9/9/9/9 b - 1", Look{KingEdge: true, Symmetric: true}},
+		// White to move attacks Black's king: the looks of the first
+		// and third positions turned round.
+		{"9/9/9/9/9/9/9/9/K8 w g 1", Look{Pieces: 1, KingEdge: true, KingCorner: true, Symmetric: false}},
+		{"4k4/9/9/9/9/9/9/7K1/9 w s 1", Look{Pieces: 2, KingCorner: true}},
 	} {
 		p, err := shogi.ParseSFEN(c.sfen)
 		if err != nil {

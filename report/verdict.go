@@ -1,19 +1,48 @@
 package report
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
-// CodeBadSFEN is the error code of a [Verdict] for an input that is not an
-// SFEN; the other codes are the mate.ProblemCode values.
-const CodeBadSFEN = "bad-sfen"
+// The error codes of a [Verdict] beside the mate.ProblemCode values.
+const (
+	CodeBadSFEN = "bad-sfen" // the input is not an SFEN
+	// CodeUnsound: a problem longer than one ply whose composers' verdict
+	// is unsound.
+	CodeUnsound = "unsound"
+	// CodeUndecided: a problem longer than one ply whose verdict is
+	// undecided, or whose search a limit stopped before an answer.
+	CodeUndecided = "undecided"
+	// CodeWrongLength: the mate is not as long as the stated length.
+	CodeWrongLength = "wrong-length"
+)
 
-// Verdict is the view of a mate-in-1 verdict, the object verify --json
-// prints.
+// The kinds of a [Verdict]: what a position is, as a problem. A batch
+// counts its positions by kind.
+const (
+	KindMate1       = "mate-in-1"     // a valid mate-in-1 problem
+	KindLonger      = "longer"        // a valid problem of more than one ply
+	KindNotUnique   = "not-unique"    // a mate-in-1 with more than one mating move
+	KindUnsound     = "unsound"       // a longer problem the composers' verdict finds unsound
+	KindUndecided   = "undecided"     // a longer problem not decided within the limits
+	KindNoMate      = "no-mate"       // the attacker cannot force mate
+	KindWrongLength = "wrong-length"  // the mate is not as long as the stated length
+	KindNotAProblem = "not-a-problem" // not an SFEN, illegal, or no tsume position
+)
+
+// Kinds lists the kinds, the valid ones first: the order of a batch's
+// summary.
+var Kinds = []string{KindMate1, KindLonger, KindNotUnique, KindUnsound, KindUndecided, KindNoMate, KindWrongLength, KindNotAProblem}
+
+// Verdict is the view of a verify verdict, the object verify --json
+// prints: the mate-in-1 analysis of the position and, when it has no mate
+// in 1, the solver's solution and the composers' verdict on it.
 type Verdict struct {
 	SFEN               string         `json:"sfen"` // the position judged, with the defender's hand applied (the input for a bad SFEN)
 	Valid              bool           `json:"valid"`
@@ -29,10 +58,40 @@ type Verdict struct {
 	MatesJA    []string `json:"mates_ja"`
 	ErrorCodes []string `json:"error_codes"` // the codes of Errors, in the same order
 	// Verdict is the judgement in composers' terms: unsound, with the
-	// reason, for a position that is not a tsume problem.
+	// reason, for a position that is not a tsume problem; of the
+	// solution, when there is one.
 	Verdict *Assessment `json:"verdict"`
-	Line    int         `json:"line,omitempty"` // the input line, in a batch only; set by the caller
+	// Kind is what the position is, one of [Kinds].
+	Kind string `json:"kind"`
+	// Length is the length of the mate found, in plies: 1 for a mate in
+	// 1, the solution's length for a longer one (an upper bound unless
+	// Solution.LengthExact), 0 when none was found.
+	Length int `json:"length"`
+	// ExcludedMates are the moves that would mate in 1 but that the rules
+	// forbid; never null.
+	ExcludedMates []ExcludedMate `json:"excluded_mates"`
+	// StatedLength is the length the problem states (verify --length), 0
+	// when none is stated.
+	StatedLength int `json:"stated_length,omitempty"`
+	// Solution is the solver's result, the object solve --json prints,
+	// for a position without a mate in 1 (nil otherwise).
+	Solution *Solution `json:"solution,omitempty"`
+	Line     int       `json:"line,omitempty"` // the input line, in a batch only; set by the caller
 }
+
+// ExcludedMate is a move that would mate in 1 but that the rules forbid.
+type ExcludedMate struct {
+	Move   string `json:"move"` // USI
+	MoveJA string `json:"move_ja"`
+	Rule   string `json:"rule"`    // the rule that forbids it: 打ち歩詰め
+	RuleEN string `json:"rule_en"` // the rule in English: pawn-drop mate
+}
+
+// The rule of ExcludedMate.Rule.
+const (
+	RulePawnDropMate   = "打ち歩詰め"
+	RulePawnDropMateEN = "pawn-drop mate"
+)
 
 // VerdictMetrics are the statistics of a verdict: L, C and R_total, and the
 // replies to each check.
@@ -57,6 +116,7 @@ func newVerdict(sfen string, hand mate.DefenderHand) *Verdict {
 	return &Verdict{
 		SFEN: sfen, Errors: []string{}, Mates: []string{}, DefenderHand: hand.String(),
 		Metrics: VerdictMetrics{ByCheck: []CheckStats{}}, MatesJA: []string{}, ErrorCodes: []string{},
+		ExcludedMates: []ExcludedMate{}, Kind: KindNotAProblem,
 	}
 }
 
@@ -71,10 +131,20 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 	}
 	j.Unique, j.Leftover, j.PromotionAmbiguous, j.TwoKings = v.Unique, v.Leftover, v.PromotionAmbiguous, v.TwoKings
 	j.Verdict = Mate1Assessment(v)
+	j.Kind = mate1Kind(v)
 	if !v.Legal {
 		return j
 	}
 	a := &v.Analysis
+	if len(a.Mates) > 0 {
+		j.Length = 1
+	}
+	if v.PawnDropMate != shogi.NoMove {
+		j.ExcludedMates = append(j.ExcludedMates, ExcludedMate{
+			Move: v.PawnDropMate.String(), MoveJA: JapaneseMove(&v.Position, v.PawnDropMate),
+			Rule: RulePawnDropMate, RuleEN: RulePawnDropMateEN,
+		})
+	}
 	for _, m := range a.Mates {
 		j.Mates = append(j.Mates, m.String())
 		j.MatesJA = append(j.MatesJA, JapaneseMove(&v.Position, m))
@@ -93,10 +163,126 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 	return j
 }
 
+// mate1Kind returns the kind of a mate-in-1 verdict.
+func mate1Kind(v *mate.Verdict) string {
+	for _, pe := range v.Errors {
+		if pe.Code != mate.NoMatingMove && pe.Code != mate.NotUnique {
+			return KindNotAProblem
+		}
+	}
+	switch {
+	case v.Valid:
+		return KindMate1
+	case len(v.Analysis.Mates) > 1:
+		return KindNotUnique
+	}
+	return KindNoMate
+}
+
+// NeedsSolution reports whether j, the view of a mate-in-1 verdict, is of
+// a tsume position without a mate in 1: a problem, if any, of more
+// plies, for the solver to judge (SetSolution).
+func (j *Verdict) NeedsSolution() bool {
+	return len(j.ErrorCodes) == 1 && j.ErrorCodes[0] == string(mate.NoMatingMove) && j.Solution == nil
+}
+
+// SetSolution judges j, the view of a position without a mate in 1
+// (NeedsSolution), by s, the solver's result with its verdict in
+// composers' terms (s.Verdict, given for every status): valid when the
+// verdict is sound or sound with blemishes; else the reasons, one error
+// each. stopped says what stopped a search of status unknown.
+func (j *Verdict) SetSolution(s *Solution, stopped string) {
+	j.Solution, j.Errors, j.ErrorCodes = s, []string{}, []string{}
+	if s.Verdict != nil {
+		j.Verdict = s.Verdict
+	}
+	add := func(code, msg string) {
+		j.Errors = append(j.Errors, msg)
+		j.ErrorCodes = append(j.ErrorCodes, code)
+	}
+	switch s.Status {
+	case mate.NoMate.String():
+		j.Kind = KindNoMate
+		add(string(mate.NoMatingMove), "no mate: the attacker cannot force mate")
+	case mate.Mate.String():
+		j.Length = s.Length
+		switch a := j.Verdict; verdict.Overall(a.Overall) {
+		case verdict.Sound, verdict.Blemished:
+			j.Kind = KindLonger
+		case verdict.Unsound:
+			j.Kind = KindUnsound
+			for _, f := range a.Findings {
+				if f.Severity == verdict.Flaw.String() && !f.Undecided {
+					add(CodeUnsound, fmt.Sprintf("unsound: ply %d%s: %s", f.Ply, prefixed(" ", f.Move), f.Text))
+				}
+			}
+			if len(j.Errors) == 0 {
+				add(CodeUnsound, "unsound: "+a.Reason)
+			}
+		default:
+			j.Kind = KindUndecided
+			reason := a.Reason
+			if reason == "" {
+				n := 0
+				for _, f := range a.Findings {
+					if f.Undecided {
+						n++
+					}
+				}
+				reason = fmt.Sprintf("a limit stopped %d of the decisions", n)
+			}
+			add(CodeUndecided, "undecided: "+reason)
+		}
+	default:
+		j.Kind = KindUndecided
+		add(CodeUndecided, "undecided: no mate found: "+stopped)
+	}
+	j.Valid = len(j.Errors) == 0
+}
+
+// prefixed returns p+s, or "" for an empty s.
+func prefixed(p, s string) string {
+	if s == "" {
+		return ""
+	}
+	return p + s
+}
+
+// StateLength sets n, the length the problem states (0: none), and makes
+// j not valid, of kind wrong-length, when a mate was found of another
+// length: exactly, or at most a shorter one.
+func (j *Verdict) StateLength(n int) {
+	j.StatedLength = n
+	if n <= 0 || j.Length == 0 || j.Length == n {
+		return
+	}
+	found := fmt.Sprint(j.Length)
+	if j.Solution != nil && !j.Solution.LengthExact {
+		if j.Length > n {
+			return // the shortest mate may still be n plies long
+		}
+		found = "at most " + found
+	}
+	j.Errors = append(j.Errors, fmt.Sprintf("wrong length: stated %s, found %s", pluralPlies(n), found))
+	j.ErrorCodes = append(j.ErrorCodes, CodeWrongLength)
+	j.Kind, j.Valid = KindWrongLength, false
+}
+
+// pluralPlies writes n plies in English.
+func pluralPlies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
+
+// IsValidKind reports whether kind is the kind of a valid problem.
+func IsValidKind(kind string) bool { return kind == KindMate1 || kind == KindLonger }
+
 // Mate1Assessment returns the verdict in composers' terms of v, a
 // mate-in-1 verdict: verdict.Mate1 on its mates, or unsound with the
-// reasons when the position is not a tsume problem (illegal, the defender
-// to move, without the defender's king, or the attacker in check).
+// reasons when the position is not a tsume problem (illegal, without the
+// defender's king, or the attacker in check).
 func Mate1Assessment(v *mate.Verdict) *Assessment {
 	var reasons []string
 	for _, pe := range v.Errors {

@@ -6,34 +6,38 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 func verifyCommand() *command {
 	return &command{
 		name:    "verify",
-		summary: "judge positions as mate-in-1 problems: validity, every mate, statistics",
-		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--as-given] [--rules LIST]",
+		summary: "judge tsume problems of any length: validity, every mate or the solver's line, the verdict",
+		args:    "(--sfen SFEN | --kif FILE | --ki2 FILE | --csa FILE | --file FILE [--ply N] | --sfen - | --batch FILE) [--length N] [--json] [--as-given] [--time 10s] [--hash 64] [--rules LIST]",
 		help: `
-Verify judges a position as a mate-in-1 tsume problem: valid when it is
-legal, with the attacker (Black) to move and not in check, the
-defender's king on the board and exactly one mating move. It prints
-VALID or NOT VALID with every reason, every mating move in USI and in
-Japanese, the flags (駒余り, a promotion pair, an attacker's king), the
-composers' verdict, and the statistics: L (legal moves), C (checks),
-R_total (replies to them) and a row per check. By the tsume convention
-the defender holds every remaining piece (--as-given: the hands as
-given). --sfen - or --batch FILE judge one SFEN a line; a fairy SFEN or
---rules judges under fairy rules.
+Verify judges a position as a tsume problem; the attacker is the side to
+move (Black or White), and by the tsume convention the defender holds
+every remaining piece (--as-given: the hands as given). A position with a
+mate in 1 is judged as a mate-in-1 problem, valid with exactly one
+mating move: every mate in USI and Japanese, the pawn drops excluded as
+打ち歩詰め, the flags, the composers' verdict and L/C/R_total with a row
+per check. A longer one is solved as solve does (--time, --hash) and is
+valid when the verdict is sound or sound with blemishes; --length N
+states its length. --sfen - or --batch FILE judge one SFEN a line, and
+the summary counts each kind (mate-in-1, longer, not-unique, unsound,
+undecided, no-mate, wrong-length, not-a-problem). A fairy SFEN or
+--rules judges a mate in 1 under fairy rules.
 
 Exit status: 0 every position is a valid problem, 1 some is not (in a
-batch, also a line that is no SFEN or no legal position), 2 bad usage,
-an unreadable file, or a single position that does not parse or is
-illegal, 130 interrupted.
+batch, also a line that is no SFEN or no tsume position), 2 bad usage,
+an unreadable file, or a single position that does not parse, is
+illegal or has no defender's king, 130 interrupted.
 
 More, with the JSON object and its error codes: docs/cli.md#verify.`,
 		setup: setupVerify,
@@ -44,7 +48,23 @@ More, with the JSON object and its error codes: docs/cli.md#verify.`,
 type verifyOptions struct {
 	json bool
 	hand mate.DefenderHand
+	// length is the stated length (--length), 0 for none.
+	length int
+	// solve are the options of the solver and of the verdict, for a
+	// position without a mate in 1.
+	solve solveOptions
 }
+
+// The defaults of verify's --time and --hash. The time is solve's, per
+// position: time for a long classic, and a batch of short problems is not
+// slowed, since each takes only what it needs. The table is smaller than
+// solve's (256 MB), the size of the verdict's own tables: it is made at
+// the first problem longer than 1 ply, and a batch of short problems
+// should not wait for a large one.
+const (
+	verifyDefaultTime   = 10 * time.Second
+	verifyDefaultHashMB = 64
+)
 
 func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	in := addPositionFlags(fs)
@@ -52,6 +72,9 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	batch := fs.String("batch", "", "read one SFEN a line from `FILE`")
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
 	asGiven := fs.Bool("as-given", false, "keep the SFEN's hands instead of giving the defender every remaining piece")
+	length := fs.Int("length", 0, "the stated length, `N` plies: a mate of another length is not valid")
+	limit := durationFlag(fs, "time", verifyDefaultTime, "stop each search of a problem longer than 1 ply after this `duration` (0: no limit)")
+	hash := fs.Int("hash", verifyDefaultHashMB, "the solver's transposition table size in `MB`, for problems longer than 1 ply")
 	rules := fs.String("rules", "", rulesUsage)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "verify"
@@ -64,6 +87,13 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		case hasInput && hasBatch:
 			return usageErrorf(self, "want either %s or --batch, not both", in.names()[0])
 		}
+		_, errs := checkSearchFlags(*limit, *hash, "discount")
+		if isSet(fs, "length") && (*length < 1 || *length%2 == 0) {
+			errs = append(errs, fmt.Sprintf("bad --length %d: want an odd number of plies, 1 or more (the attacker makes the last move)", *length))
+		}
+		if len(errs) > 0 {
+			return usageErrorf(self, "%s", strings.Join(errs, "; "))
+		}
 		if err := in.check(); err != nil {
 			return err
 		}
@@ -71,9 +101,23 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if batchMode && isSet(fs, "ply") {
 			return usageErrorf(self, "--ply needs a record (--kif, --ki2, --csa or --file), not a batch")
 		}
-		opt := verifyOptions{json: *asJSON, hand: mate.Remaining}
+		opt := verifyOptions{json: *asJSON, hand: mate.Remaining, length: *length}
 		if *asGiven {
 			opt.hand = mate.AsGiven
+		}
+		opt.solve = solveOptions{
+			json: opt.json,
+			solver: mate.SolverOptions{
+				HashMB: *hash, MaxTime: *limit, Futile: mate.Discount, DefenderHand: opt.hand,
+			},
+			verdictNodes: solveVerdictNodes,
+		}
+		// The fairy verify judges mate-in-1 problems only.
+		fairyOnly := func() error {
+			if n := countSet(fs, "length", "time", "hash"); n > 0 {
+				return usageErrorf(self, "--length, --time and --hash are for standard positions: a fairy position is judged as a mate-in-1 problem")
+			}
+			return nil
 		}
 		var games []*record.Game
 		if !batchMode {
@@ -85,6 +129,9 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if (batchMode || games != nil) && isSet(fs, "rules") {
 			r, err := parseRulesFlag(self, *rules)
 			if err != nil {
+				return err
+			}
+			if err := fairyOnly(); err != nil {
 				return err
 			}
 			src := batchFile(*batch)
@@ -102,9 +149,13 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 				return err
 			}
 			if ok {
+				if err := fairyOnly(); err != nil {
+					return err
+				}
 				return verifyFairy(e, &fp, opt)
 			}
 		}
+		vf := &verifier{e: e, opt: opt}
 		switch {
 		case !batchMode:
 			if err := ctx.Err(); err != nil {
@@ -115,38 +166,92 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 				return err
 			}
 			if len(games) > 1 {
-				return verifyBatch(ctx, e, batchGames(games, in), opt)
+				return vf.batch(ctx, batchGames(games, in))
 			}
 			p, err := in.positionOf(games[0])
 			if err != nil {
 				return err
 			}
-			return verifyOne(e, p, opt)
+			return vf.one(ctx, p)
 		case !hasBatch:
-			return verifyBatch(ctx, e, batchStdin(e.stdin), opt)
+			return vf.batch(ctx, batchStdin(e.stdin))
 		}
-		return verifyBatch(ctx, e, batchFile(*batch), opt)
+		return vf.batch(ctx, batchFile(*batch))
 	}
 }
 
-// verifyOne judges the single position p. A position that is not a valid
-// problem is a negative answer (exit 1), an illegal one bad input (exit 2).
-func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
-	v := mate.Verify1(&p, opt.hand)
-	if !v.Legal {
-		// Bad input, as for every command: one line says why.
-		msgs := make([]string, len(v.Errors))
-		for i, pe := range v.Errors {
-			msgs[i] = pe.Msg
+// verifier judges positions as problems: by the mate-in-1 analysis, and
+// for a position without a mate in 1 by the solver and the composers'
+// verdict, as solve does.
+type verifier struct {
+	e   *env
+	opt verifyOptions
+	s   *mate.Solver // made at the first position without a mate in 1: its table is large
+}
+
+// verifyResult is the judgement of one position.
+type verifyResult struct {
+	v    *mate.Verdict
+	view *report.Verdict
+	// long is the solver's report, for a position without a mate in 1;
+	// nil otherwise.
+	long *solveReport
+}
+
+// judge judges p; line is its input line in a batch, else 0. An
+// interrupted search gives what it found.
+func (vf *verifier) judge(ctx context.Context, p *shogi.Position, line int) (*verifyResult, error) {
+	v := mate.Verify1(p, vf.opt.hand)
+	r := &verifyResult{v: v, view: report.NewVerdict(v)}
+	r.view.Line = line
+	if v.Legal && r.view.NeedsSolution() {
+		if vf.s == nil {
+			var err error
+			if vf.s, err = newSolver(vf.e, "verify", vf.opt.solve.solver); err != nil {
+				return nil, err
+			}
 		}
-		return &exitError{ExitError, "illegal position: " + strings.Join(msgs, "; ")}
+		sol, err := vf.s.Solve(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		long, err := newSolveReport(ctx, sol, vf.opt.solve, 0)
+		if err != nil {
+			return nil, err
+		}
+		long.interrupted = ctx.Err() != nil
+		if long.view.Verdict == nil {
+			// No mate (or none proven): the verdict says so.
+			vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: vf.opt.solve.solver.Futile})
+			if err != nil {
+				return nil, err
+			}
+			long.verdict, long.view.Verdict = vd, report.NewAssessment(vd, &sol.Position)
+		}
+		r.long = long
+		r.view.SetSolution(long.view, long.limitText())
 	}
-	w := bufio.NewWriter(e.stdout)
-	var err error
-	if opt.json {
-		err = report.WriteJSON(w, report.NewVerdict(v))
+	r.view.StateLength(vf.opt.length)
+	return r, nil
+}
+
+// one judges the single position p. A position that is not a valid
+// problem is a negative answer (exit 1); an illegal one, or one without
+// the defender's king, bad input (exit 2), as for solve.
+func (vf *verifier) one(ctx context.Context, p shogi.Position) error {
+	r, err := vf.judge(ctx, &p, 0)
+	if err != nil {
+		return err
+	}
+	if msg := notATsumePosition(r.v); msg != "" {
+		// Bad input, as for every command: one line says why.
+		return &exitError{ExitError, msg}
+	}
+	w := bufio.NewWriter(vf.e.stdout)
+	if vf.opt.json {
+		err = report.WriteJSON(w, r.view)
 	} else {
-		writeVerifyText(w, v, 0)
+		writeVerifyText(w, r)
 	}
 	if err == nil {
 		err = w.Flush()
@@ -154,44 +259,103 @@ func verifyOne(e *env, p shogi.Position, opt verifyOptions) error {
 	if err != nil {
 		return err
 	}
-	if !v.Valid {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !r.view.Valid {
 		return &exitError{code: ExitNo}
 	}
 	return nil
 }
 
-// verifyBatch judges one SFEN a line of src.
-func verifyBatch(ctx context.Context, e *env, src batchSource, opt verifyOptions) error {
-	b := newBatch(e.stdout, opt.json)
-	valid := 0
+// notATsumePosition returns why v's position is no tsume position at all,
+// as solve says it, or "" when it is one: illegal, or without the
+// defender's king.
+func notATsumePosition(v *mate.Verdict) string {
+	var msgs []string
+	noKing := ""
+	for _, pe := range v.Errors {
+		switch pe.Code {
+		case mate.IllegalPosition:
+			msgs = append(msgs, pe.Msg)
+		case mate.NoDefenderKing:
+			noKing = pe.Msg
+		}
+	}
+	switch {
+	case !v.Legal:
+		return "illegal position: " + strings.Join(msgs, "; ")
+	case noKing != "":
+		return "not a tsume position: " + noKing
+	}
+	return ""
+}
+
+// batch judges one SFEN a line of src.
+func (vf *verifier) batch(ctx context.Context, src batchSource) error {
+	b := newBatch(vf.e.stdout, vf.opt.json)
+	kinds := map[string]int{}
 	err := b.run(ctx, src, func(lineNo int, line string) error {
-		b.next()
 		p, perr := shogi.ParseSFEN(line)
+		var r *verifyResult
+		if perr == nil {
+			var err error
+			if r, err = vf.judge(ctx, &p, lineNo); err != nil {
+				return err
+			}
+		}
+		b.next()
 		switch {
-		case perr != nil && opt.json:
-			j := report.NewBadSFENVerdict(line, message(perr), opt.hand)
+		case perr != nil && vf.opt.json:
+			kinds[report.KindNotAProblem]++
+			j := report.NewBadSFENVerdict(line, message(perr), vf.opt.hand)
 			j.Line = lineNo
+			j.StatedLength = vf.opt.length
 			return report.WriteJSON(b.w, j)
 		case perr != nil:
+			kinds[report.KindNotAProblem]++
 			writeBadSFENText(b.w, line, perr, lineNo)
 			return nil
 		}
-		v := mate.Verify1(&p, opt.hand)
-		if v.Valid {
-			valid++
+		kinds[r.view.Kind]++
+		if vf.opt.json {
+			return report.WriteJSON(b.w, r.view)
 		}
-		if opt.json {
-			j := report.NewVerdict(v)
-			j.Line = lineNo
-			return report.WriteJSON(b.w, j)
-		}
-		writeVerifyText(b.w, v, lineNo)
+		writeVerifyText(b.w, r)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	return b.summary(e, "verify", valid, "valid problems")
+	return b.summary(vf.e, "verify", kinds[report.KindMate1]+kinds[report.KindLonger], "valid problems"+kindCounts(kinds))
+}
+
+// kindCounts writes the counts of the kinds of a batch, those of the
+// valid problems first: ": 2 mate-in-1, 1 longer; not valid: 1 no-mate".
+func kindCounts(kinds map[string]int) string {
+	var valid, invalid []string
+	for _, k := range report.Kinds {
+		if n := kinds[k]; n > 0 {
+			if report.IsValidKind(k) {
+				valid = append(valid, fmt.Sprintf("%d %s", n, k))
+			} else {
+				invalid = append(invalid, fmt.Sprintf("%d %s", n, k))
+			}
+		}
+	}
+	s := ""
+	if valid != nil {
+		s = ": " + strings.Join(valid, ", ")
+	}
+	if invalid != nil {
+		if s == "" {
+			s = ":"
+		} else {
+			s += ";"
+		}
+		s += " not valid: " + strings.Join(invalid, ", ")
+	}
+	return s
 }
 
 const (
@@ -199,11 +363,11 @@ const (
 	handAsGivenText   = "defender's hand: as given in the SFEN (--as-given)"
 )
 
-// writeVerifyText writes the human report of v; line is the input line
-// number in batch mode, else 0.
-func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
-	if line > 0 {
-		fmt.Fprintf(w, "line %d\n", line)
+// writeVerifyText writes the human report of r.
+func writeVerifyText(w *bufio.Writer, r *verifyResult) {
+	v, j := r.v, r.view
+	if j.Line > 0 {
+		fmt.Fprintf(w, "line %d\n", j.Line)
 	}
 	fmt.Fprintf(w, "SFEN: %s\n", v.Position.SFEN())
 	if v.DefenderHand == mate.AsGiven {
@@ -212,21 +376,49 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 		w.WriteString(handRemainingText + "\n")
 	}
 	w.WriteString("\n")
-	if v.Valid {
+	switch {
+	case j.Valid && j.Kind == report.KindMate1:
 		w.WriteString("VALID: a sound mate-in-1 problem\n")
-	} else {
+	case j.Valid && j.Verdict.Overall == string(verdict.Blemished):
+		fmt.Fprintf(w, "VALID: a mate-in-%d problem (%d手詰), sound with blemishes\n", j.Length, j.Length)
+	case j.Valid:
+		fmt.Fprintf(w, "VALID: a sound mate-in-%d problem (%d手詰)\n", j.Length, j.Length)
+	default:
 		w.WriteString("NOT VALID:\n")
-		for _, pe := range v.Errors {
-			fmt.Fprintf(w, "  - %s\n", pe.Msg)
+		for _, e := range j.Errors {
+			fmt.Fprintf(w, "  - %s\n", e)
 		}
 	}
 	if !v.Legal {
 		w.WriteString("\nno analysis: the position is illegal\n")
 		return
 	}
-
-	q, a := &v.Position, &v.Analysis
 	w.WriteString("\n")
+	if r.long != nil {
+		w.WriteString("mating moves in 1: none; the solver's search follows\n")
+		writeExcludedMates(w, j)
+		r.long.writeResult(w)
+		if r.long.sol.Status != mate.Mate {
+			// No mate: the checks and the replies to each say why.
+			writeMate1Stats(w, v)
+		}
+		return
+	}
+	writeMate1Text(w, v, j)
+}
+
+// writeExcludedMates writes the moves that would mate in 1 but that the
+// rules forbid.
+func writeExcludedMates(w *bufio.Writer, j *report.Verdict) {
+	for _, x := range j.ExcludedMates {
+		fmt.Fprintf(w, "  excluded: %s  %s  (%s, %s: not a legal move)\n", x.Move, x.MoveJA, x.Rule, x.RuleEN)
+	}
+}
+
+// writeMate1Text writes the mate-in-1 analysis of v: the mates, the
+// flags, the verdict and the statistics.
+func writeMate1Text(w *bufio.Writer, v *mate.Verdict, j *report.Verdict) {
+	q, a := &v.Position, &v.Analysis
 	side := "black"
 	if q.SideToMove() == shogi.White {
 		side = "white"
@@ -246,6 +438,7 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 	for _, m := range a.Mates {
 		fmt.Fprintf(w, "  %-*s  %s\n", mw, m, report.JapaneseMove(q, m))
 	}
+	writeExcludedMates(w, j)
 
 	var flags []string
 	if v.Leftover {
@@ -261,8 +454,14 @@ func writeVerifyText(w *bufio.Writer, v *mate.Verdict, line int) {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
-	writeAssessment(w, report.Mate1Assessment(v))
+	writeAssessment(w, j.Verdict)
+	writeMate1Stats(w, v)
+}
 
+// writeMate1Stats writes the statistics of v: L, C, R_total and the
+// replies to each check.
+func writeMate1Stats(w *bufio.Writer, v *mate.Verdict) {
+	q, a := &v.Position, &v.Analysis
 	w.WriteString("\n")
 	width := len(fmt.Sprint(max(a.Legal, a.Checks, a.Replies)))
 	fmt.Fprintf(w, "L        %*d  legal moves\n", width, a.Legal)

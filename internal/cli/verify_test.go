@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -39,6 +40,12 @@ const (
 	vChecked    = "4k4/9/4S4/9/9/9/9/9/4K3r b G 1"        // the attacker is in check
 	vManyProbs  = "9/9/9/9/9/9/9/9/4K3r b - 1"            // three reasons at once
 	vStartpos   = "startpos"                              // not a problem: no mate
+	vMate3      = "8k/9/9/7Rs/9/9/9/9/9 b B 1"            // B*3c 1a1b 3c2b+ (the README's), sound with blemishes
+	vMate3Sound = "7k1/9/7S1/9/9/9/9/9/9 b R 1"           // R*2b 2a1a 2c1b+, sound
+	vCooked7    = "9/5k3/3+R5/9/7B1/9/9/9/9 b NS 1"       // mate in 7 with cooks: unsound
+	vWhiteNoKng = "4k4/9/4S4/9/9/9/9/9/9 w G 1"           // White to move, Black has no king
+	vPawnDrop   = "8k/6S2/7G1/9/9/9/9/9/4K4 b P 1"        // P*1b would mate: 打ち歩詰め, no mate
+	vPawnDrop1  = "8k/6S2/7G1/9/9/9/9/9/4K4 b GP 1"       // P*1b excluded, G*1b G*2a G*2b mate
 	vTruncated  = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPP" // not an SFEN
 )
 
@@ -68,8 +75,29 @@ var verifyGoldenCases = []goldenCase{
 	// in a batch it is a result of its own.
 	{"illegal_json", []string{"verify", "--sfen", "-", "--json"}, verifyGoldenDir + "/illegal.txt"},
 	{"too_many_pieces", []string{"verify", "--sfen", vTooMany}, ""},
-	{"many_reasons", []string{"verify", "--sfen", vManyProbs}, ""},
-	{"many_reasons_json", []string{"verify", "--sfen", vManyProbs, "--json"}, ""},
+	// Without the defender's king the position is bad input alone (exit
+	// 2, as for solve); in a batch its result gives every reason.
+	{"many_reasons", []string{"verify", "--sfen", "-"}, verifyGoldenDir + "/many_reasons.txt"},
+	{"many_reasons_json", []string{"verify", "--sfen", "-", "--json"}, verifyGoldenDir + "/many_reasons.txt"},
+	{"err_no_king", []string{"verify", "--sfen", vManyProbs}, ""},
+	{"err_white_no_king", []string{"verify", "--sfen", vWhiteNoKng}, ""},
+	{"err_white_no_king", []string{"verify", "--sfen", vWhiteNoKng, "--json"}, ""},
+
+	// Problems longer than 1 ply: the solver's length and verdict.
+	{"mate3", []string{"verify", "--sfen", vMate3}, ""},
+	{"mate3_json", []string{"verify", "--sfen", vMate3, "--json"}, ""},
+	{"mate3_length", []string{"verify", "--sfen", vMate3Sound, "--length", "3"}, ""},
+	{"mate3_wrong_length", []string{"verify", "--sfen", vMate3, "--length", "5"}, ""},
+	{"mate1_wrong_length", []string{"verify", "--sfen", vValid, "--length", "3"}, ""},
+	{"cooked", []string{"verify", "--sfen", vCooked7}, ""},
+	{"pawn_drop_mate", []string{"verify", "--sfen", vPawnDrop}, ""},
+	{"pawn_drop_mate_json", []string{"verify", "--sfen", vPawnDrop, "--json"}, ""},
+	{"pawn_drop_excluded", []string{"verify", "--sfen", vPawnDrop1}, ""},
+	{"batch_kinds", []string{"verify", "--batch", verifyGoldenDir + "/batch_kinds.txt"}, ""},
+	{"batch_kinds_length", []string{"verify", "--batch", verifyGoldenDir + "/batch_kinds.txt", "--length", "3", "--json"}, ""},
+	{"err_bad_length", []string{"verify", "--sfen", vMate3, "--length", "4"}, ""},
+	{"err_bad_length", []string{"verify", "--sfen", vMate3, "--length=4"}, ""},
+	{"err_length_fairy", []string{"verify", "--sfen", vMate3, "--rules", "annan", "--length", "3"}, ""},
 	{"malformed", []string{"verify", "--sfen", vMalformed}, ""},
 	{"malformed", []string{"verify", "--sfen", vMalformed, "--json"}, ""},
 
@@ -99,8 +127,16 @@ var verifyGoldenCases = []goldenCase{
 	{"err_unknown_flag", []string{"verify", "--sfen", vValid, "--frob"}, ""},
 }
 
+// TestVerifyGolden checks the output of each case; the solver's figures
+// of a problem longer than 1 ply are replaced as in solve's golden files.
 func TestVerifyGolden(t *testing.T) {
-	testGoldenCases(t, verifyGoldenDir, verifyGoldenCases, nil)
+	testGoldenCases(t, verifyGoldenDir, verifyGoldenCases, normaliseSolve)
+}
+
+// TestVerifyErrors checks that every err_ case is bad input: exit 2 and
+// one line on standard error.
+func TestVerifyErrors(t *testing.T) {
+	testErrorCases(t, verifyGoldenCases, "tsume verify: ")
 }
 
 // TestVerifyGoldenFilesUsed catches verify golden files that no case
@@ -112,9 +148,11 @@ func TestVerifyGoldenFilesUsed(t *testing.T) {
 // The keys of a verify --json object, in order.
 var (
 	verifyKeys      = []string{"sfen", "valid", "errors", "mates", "unique", "leftover", "promotion_ambiguous", "defender_hand", "metrics"}
-	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "line"}
-	metricsKeys     = []string{"legal", "checks", "replies", "by_check"}
-	byCheckKeys     = []string{"move", "replies", "king_moves", "captures", "interpositions_move", "interpositions_drop"}
+	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "kind", "length", "excluded_mates", "stated_length", "solution", "line"}
+	// verifyOptionalKeys may be left out.
+	verifyOptionalKeys = map[string]bool{"stated_length": true, "solution": true, "line": true}
+	metricsKeys        = []string{"legal", "checks", "replies", "by_check"}
+	byCheckKeys        = []string{"move", "replies", "king_moves", "captures", "interpositions_move", "interpositions_drop"}
 )
 
 // objectKeys returns the keys of the JSON object raw, in order.
@@ -153,8 +191,14 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		t.Errorf("keys %v, want %v first\n%s", keys, verifyKeys, line)
 	}
 	extra := keys[min(len(keys), len(verifyKeys)):]
-	// The extra keys keep their own order; "line" is optional.
-	if want := verifyExtraKeys[:len(extra)]; !reflect.DeepEqual(extra, want) {
+	// The extra keys keep their own order; some are optional.
+	var want []string
+	for _, k := range verifyExtraKeys {
+		if !verifyOptionalKeys[k] || slices.Contains(extra, k) {
+			want = append(want, k)
+		}
+	}
+	if !reflect.DeepEqual(extra, want) {
 		t.Errorf("extra keys %v, want %v", extra, want)
 	}
 
@@ -162,7 +206,7 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 	if err := json.Unmarshal(raw, &obj); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"errors", "mates", "mates_ja", "error_codes"} {
+	for _, k := range []string{"errors", "mates", "mates_ja", "error_codes", "excluded_mates"} {
 		if !bytes.HasPrefix(obj[k], []byte("[")) {
 			t.Errorf("%q is %s, want an array\n%s", k, obj[k], line)
 		}
@@ -192,8 +236,23 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 	if r.Valid != (len(r.Errors) == 0) || len(r.Errors) != len(r.ErrorCodes) {
 		t.Errorf("valid %v with errors %q, codes %q", r.Valid, r.Errors, r.ErrorCodes)
 	}
-	if r.Valid && (!r.Unique || len(r.Mates) != 1) {
+	if r.Valid != report.IsValidKind(r.Kind) || !slices.Contains(report.Kinds, r.Kind) {
+		t.Errorf("valid %v, kind %q", r.Valid, r.Kind)
+	}
+	if r.Valid && r.Length == 1 && (!r.Unique || len(r.Mates) != 1) {
 		t.Errorf("valid but mates %q, unique %v", r.Mates, r.Unique)
+	}
+	// A problem longer than 1 ply has the solver's solution, of its
+	// length, and its verdict.
+	if (r.Solution != nil) != (r.Kind != report.KindNotAProblem && len(r.Mates) == 0) {
+		t.Errorf("kind %s with %d mates in 1, solution %v", r.Kind, len(r.Mates), r.Solution != nil)
+	}
+	if r.Solution != nil && (r.Verdict != r.Solution.Verdict && !reflect.DeepEqual(r.Verdict, r.Solution.Verdict) ||
+		r.Solution.Status == "mate" && r.Length != r.Solution.Length) {
+		t.Errorf("length %d, verdict %+v; solution's %d, %+v", r.Length, r.Verdict, r.Solution.Length, r.Solution.Verdict)
+	}
+	if r.Valid && r.StatedLength != 0 && r.StatedLength != r.Length {
+		t.Errorf("valid with length %d, stated %d", r.Length, r.StatedLength)
 	}
 	if r.Unique != (len(r.Mates) == 1) || len(r.MatesJA) != len(r.Mates) {
 		t.Errorf("unique %v with mates %q, %q", r.Unique, r.Mates, r.MatesJA)
@@ -246,7 +305,7 @@ func TestVerifyJSONFormat(t *testing.T) {
 		"sfen l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1"}
 	for _, hand := range []string{"", "--as-given"} {
 		for _, s := range more {
-			if s == vIllegal || s == vTooMany {
+			if s == vIllegal || s == vTooMany || s == vNoKing || s == vManyProbs {
 				continue // bad input alone: no JSON (the batch below has them)
 			}
 			args := []string{"verify", "--json", "--sfen", s}
@@ -322,11 +381,26 @@ func TestVerifyExitStatus(t *testing.T) {
 		{[]string{"--sfen", vPromAmbig}, "", ExitNo},
 		{[]string{"--sfen", vHandMatter}, "", ExitNo},
 		{[]string{"--sfen", vHandMatter, "--as-given"}, "", ExitOK},
-		{[]string{"--sfen", vWhite}, "", ExitNo},
+		{[]string{"--sfen", vWhite}, "", ExitOK},         // the side to move attacks, White as well
+		{[]string{"--sfen", vWhiteNoKng}, "", ExitError}, // no defender king: bad input, as for solve
+		{[]string{"--sfen", vMate3}, "", ExitOK},
+		{[]string{"--sfen", vMate3, "--length", "3"}, "", ExitOK},
+		{[]string{"--sfen", vMate3, "--length", "5"}, "", ExitNo},
+		{[]string{"--sfen", vMate3, "--length", "1"}, "", ExitNo},
+		{[]string{"--sfen", vValid, "--length", "1"}, "", ExitOK},
+		{[]string{"--sfen", vValid, "--length", "3"}, "", ExitNo},
+		{[]string{"--sfen", vCooked7}, "", ExitNo},
+		{[]string{"--sfen", vPawnDrop}, "", ExitNo},
+		{[]string{"--sfen", vMate3, "--length", "0"}, "", ExitError},
+		{[]string{"--sfen", vMate3, "--length", "-3"}, "", ExitError},
+		{[]string{"--sfen", vMate3, "--time", "-1s"}, "", ExitError},
+		{[]string{"--sfen", vMate3, "--hash", "0"}, "", ExitError},
+		{[]string{"--sfen", "-"}, vValid + "\n" + vMate3 + "\n", ExitOK},
+		{[]string{"--sfen", "-"}, vValid + "\n" + vMate3 + "\n", ExitOK},
 		{[]string{"--sfen", vIllegal}, "", ExitError},           // bad input, as for every command
 		{[]string{"--sfen", vIllegal, "--json"}, "", ExitError}, // bad input, as for every command
 		{[]string{"--sfen", vTooMany}, "", ExitError},           // bad input, as for every command
-		{[]string{"--sfen", vNoKing}, "", ExitNo},
+		{[]string{"--sfen", vNoKing}, "", ExitError},            // bad input, as for solve
 		{[]string{"--sfen", vChecked}, "", ExitNo},
 		{[]string{"--sfen", vStartpos}, "", ExitNo},
 		{[]string{"--sfen", vMalformed}, "", ExitError},
@@ -374,7 +448,7 @@ func TestVerifyExitStatus(t *testing.T) {
 				t.Errorf("tsume %s: stderr %q, want one line", strings.Join(args, " "), stderr)
 			}
 		case batch:
-			if strings.Count(stderr, "\n") != 1 || !strings.HasSuffix(stderr, " positions are valid problems\n") {
+			if strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, " positions are valid problems") {
 				t.Errorf("tsume %s: stderr %q, want the summary", strings.Join(args, " "), stderr)
 			}
 		default:
