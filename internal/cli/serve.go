@@ -25,10 +25,11 @@ defender's refutation), the solve page (paste an SFEN, a USI position
 line or a KIF, KI2 or CSA record), printable worksheets, and the JSON
 API behind them, /api/v1/….
 
-The problems come from the bank --bank FILE, or from --problems FILE, a
-file of problems one JSON object a line (what generate --format jsonl
-writes), held in memory: the attempts recorded against them are lost at
-the end.
+The problems come from the bank --bank FILE, which must exist (bank
+init, bank import and generate --bank make one), or from --problems
+FILE, a file of problems one JSON object a line (what generate --format
+jsonl writes), held in memory: the attempts recorded against them are
+lost at the end.
 
 Each search the server makes is limited to --nodes nodes, and all the
 searches of one request to --time; --searches requests search at once,
