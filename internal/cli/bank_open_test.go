@@ -85,7 +85,7 @@ func TestBankReadersCreateNothing(t *testing.T) {
 			switch {
 			case name != "nonexist.db":
 			case args[0] == "serve":
-				want = "no such file (create a bank with tsume bank init, import or generate --bank"
+				want = "no such file (create a bank with tsume bank init, import or generate --bank, or leave out --bank"
 			case args[1] == "merge":
 				want = "no such file\n" // an input of merge: no hint
 			}
