@@ -400,6 +400,16 @@ func setupBankMerge(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		if len(args) == 0 {
 			return usageErrorf("bank", "merge: want the bank files to merge")
 		}
+		// The inputs first, so that a missing one leaves no new bank.
+		for _, other := range args {
+			o, err := bank.OpenExisting(ctx, other)
+			if err != nil {
+				return bankOpenError("merge", err, "")
+			}
+			if err := o.Close(); err != nil {
+				return bankError(err)
+			}
+		}
 		b, err := openBank(ctx, "merge", *path)
 		if err != nil {
 			return err

@@ -79,6 +79,7 @@ func TestBankReadersCreateNothing(t *testing.T) {
 			{"bank", "stats", "--bank", path},
 			{"bank", "export", "--bank", path},
 			{"bank", "merge", "--bank", good, path},
+			{"bank", "merge", "--bank", filepath.Join(dir, "new.db"), path},
 			{"serve", "--addr", "127.0.0.1:0", "--bank", path},
 		} {
 			want := what
@@ -99,6 +100,7 @@ func TestBankReadersCreateNothing(t *testing.T) {
 				t.Errorf("tsume %s: exit %d, stdout %q, stderr %q; want exit 2 and one line: %s: %s", cmd, code, stdout, stderr, path, want)
 			}
 			checkFileUntouched(t, cmd, path, before)
+			checkFileUntouched(t, cmd, filepath.Join(dir, "new.db"), nil)
 		}
 	}
 }
