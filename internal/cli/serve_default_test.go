@@ -46,7 +46,7 @@ func TestDefaultBankPath(t *testing.T) {
 }
 
 // smallStarter is a starter set small enough for a test.
-var smallStarter = starterSet{{1, 4}, {3, 2}}
+func smallStarter() starterSet { return starterSet{{1, 4}, {3, 2}} }
 
 // dataEnv returns a lookup that puts the user's data directory, on every
 // system, in a new temporary directory, and the default bank's path.
@@ -67,11 +67,11 @@ func TestDefaultBankMadeOnce(t *testing.T) {
 	ctx := context.Background()
 	lookup, path := dataEnv(t)
 	var stderr bytes.Buffer
-	b, err := openDefaultBank(ctx, &env{stderr: &stderr}, lookup, smallStarter)
+	b, err := openDefaultBank(ctx, &env{stderr: &stderr}, lookup, smallStarter())
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, l := range smallStarter {
+	for _, l := range smallStarter() {
 		if n, err := b.Count(ctx, bank.Query{Plies: l.plies}); err != nil || n != l.n {
 			t.Errorf("the starter bank holds %d problems of %d plies (%v), want %d", n, l.plies, err, l.n)
 		}
@@ -116,7 +116,7 @@ func TestDefaultBankAllOrNothing(t *testing.T) {
 		starter starterSet
 		want    string
 	}{
-		{"interrupted", cancelled, smallStarter, "context canceled"},
+		{"interrupted", cancelled, smallStarter(), "context canceled"},
 		{"failing", context.Background(), starterSet{{1, 4}, {2, 1}}, "the default bank: tsume generate --length 2 --n 1: "},
 	} {
 		lookup, path := dataEnv(t)
@@ -145,7 +145,7 @@ func TestServeDefaultBank(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := openDefaultBank(context.Background(), &env{stderr: new(bytes.Buffer)}, os.LookupEnv, smallStarter)
+	b, err := openDefaultBank(context.Background(), &env{stderr: new(bytes.Buffer)}, os.LookupEnv, smallStarter())
 	if err != nil {
 		t.Fatal(err)
 	}
