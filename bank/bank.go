@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver, registered as "sqlite"
@@ -33,26 +34,63 @@ const busyTimeoutMS = 10000
 // Open opens the bank in the file path, creating it when it does not
 // exist, and brings its schema to the current version (see Version). The
 // file is in WAL mode with foreign keys on; write transactions begin
-// IMMEDIATE, so that two writers queue instead of failing. A file made by
-// a newer tsume (a higher schema version) is refused.
+// IMMEDIATE, so that two writers queue instead of failing. A file that
+// exists but is not a bank (an empty file, a record, an SQLite database
+// of another program) is refused with a *NotBankError and left as it
+// is; so is a file made by a newer tsume (a higher schema version).
 func Open(ctx context.Context, path string) (*Bank, error) {
+	return open(ctx, path, true)
+}
+
+// OpenExisting opens the bank in the file path as Open does, but never
+// creates one: a missing file is refused with a *NotBankError that wraps
+// fs.ErrNotExist, and what is not a bank with a *NotBankError, the file
+// left as it is. It is the open of the commands that only read a bank.
+// A bank of an older schema version is brought to the current one.
+func OpenExisting(ctx context.Context, path string) (*Bank, error) {
+	return open(ctx, path, false)
+}
+
+// open opens the bank in path, creating it when create is set and the
+// file does not exist. The pragmas of every connection leave the file as
+// it is; journal_mode, which SQLite records in the file, is set only once
+// the file is known to be a bank.
+func open(ctx context.Context, path string, create bool) (*Bank, error) {
 	if path == "" {
 		return nil, errors.New("bank: empty file name")
 	}
 	if strings.ContainsAny(path, "?#") {
 		return nil, fmt.Errorf("bank: %s: the file name may not hold ? or #", path)
 	}
-	if strings.HasPrefix(path, "file:") {
-		path = "./" + path // a plain file name, not an SQLite URI
+	exists, err := inspect(path)
+	if err != nil {
+		return nil, err
 	}
-	dsn := path + "?_txlock=immediate" +
+	if !exists && !create {
+		return nil, &NotBankError{Path: path, What: "no such file", Err: fs.ErrNotExist}
+	}
+	name := path
+	if strings.HasPrefix(name, "file:") {
+		name = "./" + name // a plain file name, not an SQLite URI
+	}
+	dsn := name + "?_txlock=immediate" +
 		fmt.Sprintf("&_pragma=busy_timeout(%d)", busyTimeoutMS) +
-		"&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
+		"&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("bank: %s: %w", path, err)
 	}
 	b := &Bank{db: db, path: path}
+	if exists {
+		if err := b.checkSchema(ctx, create); err != nil {
+			db.Close()
+			return nil, err
+		}
+	}
+	if _, err := db.ExecContext(ctx, "PRAGMA journal_mode=WAL"); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("bank: %s: %w", path, err)
+	}
 	if err := b.migrate(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("bank: %s: %w", path, err)

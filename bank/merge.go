@@ -34,25 +34,27 @@ const mergeOrder = "method, seed, seq, src, oid"
 // players made of it in its file: its sums, its rating and its attempts;
 // the sessions of those attempts that b does not know come with their
 // ratings. Each other bank is first brought to the current schema
-// version (see Open); it is otherwise only read.
+// version (see OpenExisting); it is otherwise only read. A file that is
+// missing or not a bank is refused with a *NotBankError before anything
+// is done, and left as it is.
 func (b *Bank) Merge(ctx context.Context, otherPaths ...string) (added int, err error) {
 	if len(otherPaths) == 0 {
 		return 0, errors.New("bank: merge: no bank to merge")
 	}
 	for _, path := range otherPaths {
+		other, err := OpenExisting(ctx, path)
+		if err != nil {
+			return 0, fmt.Errorf("bank: merge: %w", err)
+		}
+		if err := other.Close(); err != nil {
+			return 0, fmt.Errorf("bank: merge: %w", err)
+		}
 		fi, err := os.Stat(path)
 		if err != nil {
 			return 0, fmt.Errorf("bank: merge: %w", err)
 		}
 		if self, err := os.Stat(b.path); err == nil && os.SameFile(fi, self) {
 			return 0, fmt.Errorf("bank: merge: %s is the bank itself", path)
-		}
-		other, err := Open(ctx, path)
-		if err != nil {
-			return 0, fmt.Errorf("bank: merge: %w", err)
-		}
-		if err := other.Close(); err != nil {
-			return 0, fmt.Errorf("bank: merge: %w", err)
 		}
 	}
 	// ATTACH and the temporary tables hold for one connection: do

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"sort"
 	"strings"
@@ -21,10 +22,13 @@ func bankCommand() *command {
 		summary: "keep problems in a bank, an SQLite file: init, add, import, export, query, stats, merge",
 		args:    "init|add|import|export|query|stats|merge [--bank FILE] [flags] [arguments]",
 		help: `
-A bank is one SQLite file (--bank, default tsume.db, created on first
-use) holding problems deduplicated by a canonical key: a problem and its
-left-right mirror image are one problem, and adding one that is there
-already is no error but a duplicate. docs/bank.md describes the file.
+A bank is one SQLite file (--bank, default tsume.db) holding problems
+deduplicated by a canonical key: a problem and its left-right mirror
+image are one problem, and adding one that is there already is no error
+but a duplicate. The commands that write (init, add, import, merge,
+generate --bank) create a missing bank; query, stats, export and
+merge's inputs refuse a file that is missing or not a bank, and leave it
+as it is. docs/bank.md describes the file.
 
   init                  create the bank (or bring an older one to the
                         current schema) and show its size
@@ -136,13 +140,49 @@ func writeBankHelp(w io.Writer, name string, sub bankSubcommand) {
 	io.WriteString(w, b.String())
 }
 
-// openBank opens the bank at path, its error ready for the user.
-func openBank(ctx context.Context, path string) (*bank.Bank, error) {
+// openBank opens the bank at path for a command that writes to it (init,
+// add, import, merge, generate --bank), creating it when it does not
+// exist; what exists but is not a bank is refused, left as it is. The
+// error is ready for the user, name the subcommand it comes from.
+func openBank(ctx context.Context, name, path string) (*bank.Bank, error) {
 	b, err := bank.Open(ctx, path)
 	if err != nil {
-		return nil, &exitError{ExitError, err.Error()}
+		return nil, bankOpenError(name, err, missingBankHint)
 	}
 	return b, nil
+}
+
+// readBank opens the bank at path for a command that only reads it
+// (query, stats, export, serve): a missing file is refused, not created,
+// and so is what is not a bank, left as it is.
+func readBank(ctx context.Context, name, path string) (*bank.Bank, error) {
+	b, err := bank.OpenExisting(ctx, path)
+	if err != nil {
+		return nil, bankOpenError(name, err, missingBankHint)
+	}
+	return b, nil
+}
+
+// missingBankHint follows the message of a bank file that does not exist.
+const missingBankHint = " (create a bank with tsume bank init, or fill one with bank import or generate --bank)"
+
+// bankOpenError is the command's error for a bank that could not be
+// opened: for a file that is missing or not a bank, one line naming the
+// file and what it is, after name ("query: x.db: no such file"), with
+// hint after it when the file is missing.
+func bankOpenError(name string, err error, hint string) error {
+	var nb *bank.NotBankError
+	if errors.As(err, &nb) {
+		msg := nb.Message()
+		if errors.Is(nb, fs.ErrNotExist) {
+			msg += hint
+		}
+		if name != "" {
+			msg = name + ": " + msg
+		}
+		return &exitError{ExitError, msg}
+	}
+	return &exitError{ExitError, err.Error()}
 }
 
 // closeBank closes b, keeping the first error.
@@ -213,7 +253,7 @@ func setupBankInit(fs *flag.FlagSet, path *string) func(context.Context, *env, [
 		if len(args) > 0 {
 			return usageErrorf("bank", "init: unexpected argument %q", args[0])
 		}
-		b, err := openBank(ctx, *path)
+		b, err := openBank(ctx, "init", *path)
 		if err != nil {
 			return err
 		}
@@ -241,7 +281,7 @@ func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		if err := checkQuery(q); err != nil {
 			return usageErrorf("bank", "query: %s", err)
 		}
-		b, err := openBank(ctx, *path)
+		b, err := readBank(ctx, "query", *path)
 		if err != nil {
 			return err
 		}
@@ -299,7 +339,7 @@ func setupBankStats(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		if len(args) > 0 {
 			return usageErrorf("bank", "stats: unexpected argument %q", args[0])
 		}
-		b, err := openBank(ctx, *path)
+		b, err := readBank(ctx, "stats", *path)
 		if err != nil {
 			return err
 		}
@@ -360,14 +400,27 @@ func setupBankMerge(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		if len(args) == 0 {
 			return usageErrorf("bank", "merge: want the bank files to merge")
 		}
-		b, err := openBank(ctx, *path)
+		// The inputs first, so that a missing one leaves no new bank.
+		for _, other := range args {
+			o, err := bank.OpenExisting(ctx, other)
+			if err != nil {
+				return bankOpenError("merge", err, "")
+			}
+			if err := o.Close(); err != nil {
+				return bankError(err)
+			}
+		}
+		b, err := openBank(ctx, "merge", *path)
 		if err != nil {
 			return err
 		}
 		defer closeBank(b, &err)
 		total, err := b.Merge(ctx, args...)
+		if errors.Is(err, context.Canceled) {
+			return err
+		}
 		if err != nil {
-			return bankError(err)
+			return bankOpenError("merge", err, "")
 		}
 		n, err := b.Count(ctx, bank.Query{})
 		if err != nil {

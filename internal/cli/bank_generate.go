@@ -27,7 +27,7 @@ const bankCommitEvery = 2 * time.Second
 // interrupted run keeps what it found); a failed commit is reported by
 // the next add, or by finish.
 func bankSink(ctx context.Context, path string) (add func(*problem.Problem) error, finish func() (added, duplicates int, err error), err error) {
-	b, err := openBank(ctx, path)
+	b, err := openBank(ctx, "", path)
 	if err != nil {
 		return nil, nil, err
 	}

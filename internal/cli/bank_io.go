@@ -128,7 +128,7 @@ func setupBankAdd(fs *flag.FlagSet, path *string) func(context.Context, *env, []
 				return inputError(err)
 			}
 		}
-		b, err := openBank(ctx, *path)
+		b, err := openBank(ctx, "add", *path)
 		if err != nil {
 			return err
 		}
@@ -174,7 +174,7 @@ func setupBankImport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 		if len(args) == 0 {
 			return usageErrorf("bank", "import: want the files to import")
 		}
-		b, err := openBank(ctx, *path)
+		b, err := openBank(ctx, "import", *path)
 		if err != nil {
 			return err
 		}
@@ -279,7 +279,7 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 		default:
 			return usageErrorf("bank", "export: unknown format %q: want sfen, jsonl, kif, ki2, csa or svg", *format)
 		}
-		b, err := openBank(ctx, *path)
+		b, err := readBank(ctx, "export", *path)
 		if err != nil {
 			return err
 		}

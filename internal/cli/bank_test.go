@@ -197,6 +197,9 @@ func TestBankGolden(t *testing.T) {
 		}
 	}
 	b.Close()
+	if err := os.WriteFile("empty.kif", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	cases := []goldenCase{
 		{golden: "help_bank", args: []string{"help", "bank"}},
 		{golden: "help_bank_query", args: []string{"bank", "query", "--help"}},
@@ -211,6 +214,8 @@ func TestBankGolden(t *testing.T) {
 		{golden: "err_unknown_subcommand", args: []string{"bank", "frob"}},
 		{golden: "err_king_region", args: []string{"bank", "query", "--king-region", "middle"}},
 		{golden: "err_unknown_flag", args: []string{"bank", "stats", "--frob"}},
+		{golden: "err_query_missing", args: []string{"bank", "query", "--bank", "nonexist.db"}},
+		{golden: "err_stats_not_bank", args: []string{"bank", "stats", "--bank", "empty.kif"}},
 	}
 	testGoldenCases(t, golden, cases, nil)
 	testGoldenFilesUsed(t, golden, cases)

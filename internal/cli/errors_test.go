@@ -109,7 +109,7 @@ func TestNoDoubledPrefix(t *testing.T) {
 		{[]string{"bench", "--problems", dir}, "tsume bench: read " + dir + ": is a directory\n"},
 		{[]string{"analyze", "--graph", dir}, "tsume analyze: read " + dir + ": is a directory\n"},
 		{[]string{"serve", "--problems", dir}, "tsume serve: read " + dir + ": is a directory\n"},
-		{[]string{"bank", "stats", "--bank", filepath.Join(dir, "no", "such.db")}, "tsume bank: " + filepath.Join(dir, "no", "such.db") + ": "},
+		{[]string{"bank", "stats", "--bank", filepath.Join(dir, "no", "such.db")}, "tsume bank: stats: " + filepath.Join(dir, "no", "such.db") + ": no such file"},
 	} {
 		code, _, stderr := runCLI(c.args...)
 		if code != ExitError || !strings.HasPrefix(stderr, c.want) {

@@ -16,7 +16,7 @@ func serveCommand() *command {
 	return &command{
 		name:    "serve",
 		summary: "serve the practice, solve and worksheet pages and their JSON API over a problem bank",
-		args:    "[--addr 127.0.0.1:8080] (--bank FILE | --problems FILE) [--nodes N] [--time 5s] [--searches N]",
+		args:    "[--addr 127.0.0.1:8080] [--bank FILE | --problems FILE] [--nodes N] [--time 5s] [--searches N]",
 		help: `
 Serve runs the web server of tsume (docs/web.md): the practice page (play
 problems of the bank move by move; the server answers each check with
@@ -25,10 +25,14 @@ defender's refutation), the solve page (paste an SFEN, a USI position
 line or a KIF, KI2 or CSA record), printable worksheets, and the JSON
 API behind them, /api/v1/….
 
-The problems come from the bank --bank FILE, or from --problems FILE, a
-file of problems one JSON object a line (what generate --format jsonl
-writes), held in memory: the attempts recorded against them are lost at
-the end.
+The problems come from the bank --bank FILE, which must exist (bank
+init, bank import and generate --bank make one), or from --problems
+FILE, a file of problems one JSON object a line (what generate --format
+jsonl writes), held in memory: the attempts recorded against them are
+lost at the end. With neither, from the default bank, tsume/bank.db in
+the user's data directory ($XDG_DATA_HOME or ~/.local/share), made on
+first start with a starter set of the generator's problems, 1 to 7
+plies (docs/web.md).
 
 Each search the server makes is limited to --nodes nodes, and all the
 searches of one request to --time; --searches requests search at once,
@@ -36,14 +40,14 @@ the others wait. SIGINT or SIGTERM shuts the server down: it stops
 accepting connections and lets the requests in progress end.
 
 Exit status: 0 after a shutdown, 2 bad usage or a server that could not
-start.`,
+start, 130 interrupted while it made the default bank.`,
 		setup: setupServe,
 	}
 }
 
 func setupServe(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "listen on `host:port`")
-	bankFile := fs.String("bank", "", "serve the problems of the bank `FILE`")
+	bankFile := fs.String("bank", "", "serve the problems of the bank `FILE`, which must exist (without it: the default bank)")
 	problems := fs.String("problems", "", "serve the problems of the JSONL `FILE`, held in memory")
 	nodes := uint64Flag(fs, "nodes", web.DefaultLimits().Nodes, "limit each search to `N` nodes")
 	limit := durationFlag(fs, "time", web.DefaultLimits().Time, "limit the searches of one request to this `duration`")
@@ -53,12 +57,12 @@ func setupServe(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		switch {
 		case len(args) > 0:
 			return usageErrorf(self, "unexpected argument %q", args[0])
-		case (*bankFile == "") == (*problems == ""):
-			return usageErrorf(self, "want one of --bank FILE and --problems FILE")
+		case *bankFile != "" && *problems != "":
+			return usageErrorf(self, "want one of --bank FILE and --problems FILE, not both")
 		case *nodes == 0 || *limit <= 0 || *searches < 1:
 			return usageErrorf(self, "--nodes, --time and --searches must be positive")
 		}
-		cfg, closeStore, err := serveStore(ctx, *bankFile, *problems)
+		cfg, closeStore, err := serveStore(ctx, e, *bankFile, *problems)
 		if err != nil {
 			return err
 		}

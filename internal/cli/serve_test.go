@@ -36,8 +36,7 @@ func TestServeUsage(t *testing.T) {
 		args []string
 		want string
 	}{
-		{nil, "want one of --bank FILE and --problems FILE"},
-		{[]string{"--bank", "a.db", "--problems", "p.jsonl"}, "want one of --bank FILE and --problems FILE"},
+		{[]string{"--bank", "a.db", "--problems", "p.jsonl"}, "want one of --bank FILE and --problems FILE, not both"},
 		{[]string{"--problems", "p.jsonl", "extra"}, `unexpected argument "extra"`},
 		{[]string{"--problems", "p.jsonl", "--nodes", "0"}, "must be positive"},
 		{[]string{"--problems", filepath.Join(t.TempDir(), "missing.jsonl")}, "missing.jsonl"},
@@ -64,7 +63,9 @@ func TestServeRunsAndShutsDown(t *testing.T) {
 	}
 }
 
-func serveOnce(t *testing.T, store []string) {
+// serveOnce runs serve with the flags store, checks that it answers and
+// shuts down, and returns what it wrote on standard error.
+func serveOnce(t *testing.T, store []string) string {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var out bytes.Buffer
@@ -110,4 +111,5 @@ func serveOnce(t *testing.T, store []string) {
 	case <-time.After(15 * time.Second):
 		t.Fatal("serve did not shut down")
 	}
+	return errb.String()
 }
