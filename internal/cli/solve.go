@@ -13,6 +13,7 @@ import (
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -71,14 +72,17 @@ With --json each position gives one line holding one JSON object:
    "nodes":…,"time_ms":…,"unique":…,"alternatives":[{"ply":…,"move":…,
    "move_ja":…,"last_move_promotion":…}],"leftover":…,"length_exact":…,
    "soundness_checked":…,"first_move_forced":…,"leftover_pieces":…,
-   "nps":…,"sfen":…,"defender_hand":…,"futile":…,"verdict":{"overall":…,
+   "nps":…,"sfen":…,"defender_hand":…,"futile":…,
+   "themes":[{"name":…,"ply":…}],"verdict":{"overall":…,
    "reason":…,"length":…,"findings":[{"class":…,"class_en":…,
    "severity":…,"ply":…,"move":…,"move_ja":…,"main":…,"main_length":…,
    "length":…,"bound":…,"rejoin":…,"spare":…,"undecided":…,"text":…}],
    "searches":…},"error":…,"line":…}
 Plies count from 1, the first move; "unique" is true only when the
 soundness checks ran to the end ("soundness_checked"). "verdict" is
-given for a mate unless --no-soundness; a finding's "length" is the mate
+given for a mate unless --no-soundness; "themes" are the themes (手筋) of
+the main line of a mate of exact length, each with its ply (names and
+definitions in docs/themes.md), empty otherwise; a finding's "length" is the mate
 length from the position before its move, the move included, and
 "main_length" the main line's from there. "error" is given
 for a batch line that cannot be solved (status "error"), "line" in batch
@@ -346,6 +350,15 @@ type solveReport struct {
 func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
 	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
 	v.Line = line
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: opt.solver.DefenderHand})
+		switch {
+		case err == nil:
+			v.Themes = found
+		case ctx.Err() == nil:
+			return nil, err
+		}
+	}
 	r := &solveReport{opt: opt, sol: sol, view: v}
 	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
 		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
