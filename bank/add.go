@@ -14,10 +14,10 @@ import (
 // insertColumns are the columns rowOf gives values for.
 const insertColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, pieces, mating_piece, king_region, added`
+	method, seed, seq, version, pieces, mating_piece, king_region, added, themes`
 
 // numInsertColumns is the number of insertColumns.
-const numInsertColumns = 25
+const numInsertColumns = 26
 
 // insertProblems returns the statement that adds n problems, each unless
 // its key is there already.
@@ -93,6 +93,14 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		}
 		composer = string(b)
 	}
+	var themes any // NULL when not looked for
+	if p.Themes != nil {
+		b, err := json.Marshal(p.Themes)
+		if err != nil {
+			return args, err
+		}
+		themes = string(b)
+	}
 	line.Reset()
 	for i, m := range p.Line {
 		if i > 0 {
@@ -107,6 +115,6 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now,
+		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes,
 	), nil
 }
