@@ -70,7 +70,11 @@ func parseCase(t *testing.T, c themeCase) (shogi.Position, []shogi.Move) {
 	if err != nil {
 		t.Fatalf("themes.txt:%d: %v", c.line, err)
 	}
-	q := pos
+	// The defender holds every remaining piece (its replies may drop them).
+	q, err := mate.WithRemainingHand(&pos)
+	if err != nil {
+		t.Fatalf("themes.txt:%d: %v", c.line, err)
+	}
 	var line []shogi.Move
 	for _, s := range strings.Fields(c.moves) {
 		m, err := q.ParseUSIMove(s)
