@@ -1,5 +1,10 @@
 package theme
 
+import (
+	"strconv"
+	"strings"
+)
+
 // The names of the themes, stable ASCII identifiers: what Find reports,
 // what the JSON outputs carry and what a filter names. Their definitions
 // are in docs/themes.md.
@@ -110,4 +115,30 @@ func order(name string) int {
 		}
 	}
 	return len(c)
+}
+
+// Summary writes found in Japanese for a record's comment or a page,
+// grouped by ply in the order given: "1手目 捨て駒・打ち捨て、3手目 頭金".
+// It is "" when found is empty; a name the catalogue does not have is
+// written as it is.
+func Summary(found []Found) string {
+	var b strings.Builder
+	for i, f := range found {
+		switch {
+		case i == 0:
+		case f.Ply == found[i-1].Ply:
+			b.WriteString("・")
+		default:
+			b.WriteString("、")
+		}
+		if i == 0 || f.Ply != found[i-1].Ply {
+			b.WriteString(strconv.Itoa(f.Ply) + "手目 ")
+		}
+		if ja := Japanese(f.Name); ja != "" {
+			b.WriteString(ja)
+		} else {
+			b.WriteString(f.Name)
+		}
+	}
+	return b.String()
 }

@@ -187,3 +187,14 @@ func BenchmarkFind(b *testing.B) {
 		}
 	}
 }
+
+// TestSummary: the themes in Japanese, grouped by ply.
+func TestSummary(t *testing.T) {
+	got := Summary([]Found{{Sacrifice, 1}, {Lure, 1}, {HeadGold, 3}, {"no-such-theme", 3}})
+	if want := "1手目 捨て駒・吊り出し、3手目 頭金・no-such-theme"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	if Summary(nil) != "" {
+		t.Error("no themes: not empty")
+	}
+}
