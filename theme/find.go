@@ -148,6 +148,19 @@ func onlyFutile(p *shogi.Position) bool {
 	return true
 }
 
+// matesInOne reports whether the side to move of p has a check after
+// which the defender has no reply but futile interpositions.
+func matesInOne(p *shogi.Position) bool {
+	for _, m := range p.Checks(nil) {
+		q := *p
+		q.DoMove(m)
+		if onlyFutile(&q) {
+			return true
+		}
+	}
+	return false
+}
+
 // verdict is the answer to a question asked of the solver.
 type verdict int
 
@@ -178,6 +191,16 @@ func (a *analysis) matesWithin(p *shogi.Position, m shogi.Move, plies int) (verd
 	}
 	if plies < 3 {
 		return fails, nil
+	}
+	if plies == 3 { // a mate in 1 after each reply: no search needed
+		for _, r := range replies {
+			c := q
+			c.DoMove(r)
+			if !matesInOne(&c) {
+				return fails, nil
+			}
+		}
+		return mates, nil
 	}
 	s, err := a.searcher()
 	if err != nil {
