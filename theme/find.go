@@ -3,6 +3,7 @@ package theme
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -98,14 +99,13 @@ type analysis struct {
 	opts     Options
 	solver   *mate.Solver
 	found    []Found
-	seen     map[Found]bool
 }
 
 func newAnalysis(ctx context.Context, root *shogi.Position, line []shogi.Move, opts Options) (*analysis, error) {
 	if len(line)%2 == 0 {
 		return nil, &LineError{Msg: fmt.Sprintf("a main line has an odd number of moves, not %d", len(line))}
 	}
-	a := &analysis{ctx: ctx, line: line, attacker: root.SideToMove(), opts: opts, found: []Found{}, seen: map[Found]bool{}}
+	a := &analysis{ctx: ctx, line: line, attacker: root.SideToMove(), opts: opts, found: []Found{}}
 	a.pos = make([]shogi.Position, len(line)+1)
 	a.pos[0] = *root
 	for j, m := range line {
@@ -128,8 +128,7 @@ func newAnalysis(ctx context.Context, root *shogi.Position, line []shogi.Move, o
 // add reports name at the 0-based index j of the line.
 func (a *analysis) add(name string, j int) {
 	f := Found{Name: name, Ply: j + 1}
-	if !a.seen[f] {
-		a.seen[f] = true
+	if !slices.Contains(a.found, f) {
 		a.found = append(a.found, f)
 	}
 }

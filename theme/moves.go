@@ -111,9 +111,11 @@ func (a *analysis) drops(j int) error {
 	between := shogi.Between(s, king)
 	nearer, farther := 0, 0
 	fartherMates := false
-	for t := shogi.Square(0); t < shogi.NumSquares; t++ {
+	// The squares of the line, from the king outwards.
+	step := direction(king, s)
+	for t := offset(king, step[0], step[1]); t != shogi.NoSquare; t = offset(t, step[0], step[1]) {
 		near := between.Has(t)
-		if t == s || !(near || shogi.Between(t, king).Has(s)) {
+		if t == s {
 			continue
 		}
 		alt := shogi.NewDrop(a.attacker, kind, t)
