@@ -69,6 +69,7 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	if lo, hi := o.Difficulty.scoreRange(); score < lo || score >= hi {
 		return false
 	}
+	// The themes of a one-move line need no search: nothing to cancel.
 	found, err := theme.Find(context.Background(), &q, []shogi.Move{sol}, theme.Options{})
 	if err != nil { // a mating move is a tsume solution: never
 		return false
