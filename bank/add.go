@@ -3,21 +3,23 @@ package bank
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // insertColumns are the columns rowOf gives values for.
 const insertColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, pieces, mating_piece, king_region, added`
+	method, seed, seq, version, pieces, mating_piece, king_region, added, themes`
 
 // numInsertColumns is the number of insertColumns.
-const numInsertColumns = 25
+const numInsertColumns = 26
 
 // insertProblems returns the statement that adds n problems, each unless
 // its key is there already.
@@ -38,6 +40,10 @@ func insertProblems(n int) string {
 func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err error) {
 	if len(ps) == 0 {
 		return 0, nil
+	}
+	themes, err := missingThemes(ctx, ps)
+	if err != nil {
+		return 0, fmt.Errorf("bank: add: %w", err)
 	}
 	tx, err := b.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -60,7 +66,13 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 	var line strings.Builder
 	args := make([]any, 0, numInsertColumns)
 	for i := range ps {
-		if args, err = appendRow(args[:0], &ps[i], &line, now); err != nil {
+		p := &ps[i]
+		if themes[i] != nil {
+			q := *p
+			q.Themes = themes[i]
+			p = &q
+		}
+		if args, err = appendRow(args[:0], p, &line, now); err != nil {
 			return 0, fmt.Errorf("bank: add: problem %d (%s): %w", i+1, ps[i].Position.SFEN(), err)
 		}
 		res, err := st.ExecContext(ctx, args...)
@@ -93,6 +105,14 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		}
 		composer = string(b)
 	}
+	var themes any // NULL when not looked for
+	if p.Themes != nil {
+		b, err := json.Marshal(p.Themes)
+		if err != nil {
+			return args, err
+		}
+		themes = string(b)
+	}
 	line.Reset()
 	for i, m := range p.Line {
 		if i > 0 {
@@ -107,6 +127,34 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now,
+		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes,
 	), nil
+}
+
+// missingThemes finds the themes of the problems of ps that come without
+// them (Themes nil: a problem list, a record that does not name them), so
+// that every problem with a tsume solution has them in the bank; the
+// others stay nil. A line that is not a tsume solution (theme.LineError)
+// is left without themes; an error is only ctx's.
+func missingThemes(ctx context.Context, ps []problem.Problem) ([][]problem.Theme, error) {
+	out := make([][]problem.Theme, len(ps))
+	for i := range ps {
+		p := &ps[i]
+		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate {
+			continue
+		}
+		found, err := theme.Find(ctx, &p.Position, p.Line, theme.Options{})
+		var le *theme.LineError
+		switch {
+		case errors.As(err, &le):
+			continue
+		case err != nil:
+			return nil, err
+		}
+		out[i] = make([]problem.Theme, len(found))
+		for j, f := range found {
+			out[i][j] = problem.Theme(f)
+		}
+	}
+	return out, nil
 }

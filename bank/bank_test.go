@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"reflect"
 	"testing"
 	"time"
 
@@ -58,6 +59,34 @@ func TestRoundTrip(t *testing.T) {
 	}
 	if _, err := b.Get(ctx, 9999); !errors.Is(err, ErrNotFound) {
 		t.Errorf("Get(9999) = %v, want ErrNotFound", err)
+	}
+}
+
+// TestThemesFilledIn: a problem added without its themes (from a list, or
+// a record that does not name them) gets those of its main line, the ones
+// the generator gives it; one whose line is not a tsume solution keeps
+// none.
+func TestThemesFilledIn(t *testing.T) {
+	ctx := context.Background()
+	b, _ := openTemp(t)
+	ps := generated3(t, 2)
+	want := ps[0].Themes
+	if want == nil {
+		t.Fatal("the generator gave no themes")
+	}
+	ps[0].Themes = nil
+	ps[1].Themes, ps[1].Line = nil, ps[1].Line[:2] // not a tsume solution: even
+	if _, err := b.Add(ctx, ps...); err != nil {
+		t.Fatal(err)
+	}
+	for id, w := range map[int64][]problem.Theme{1: want, 2: nil} {
+		e, err := b.Get(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(e.Problem.Themes, w) {
+			t.Errorf("entry %d: themes %v, want %v", id, e.Problem.Themes, w)
+		}
 	}
 }
 

@@ -70,6 +70,10 @@ var migrations = [...]string{
 	);
 	CREATE INDEX attempts_problem ON attempts (problem_id);
 	CREATE INDEX attempts_session ON attempts (session);`,
+
+	// Version 3: the themes of a problem's main line (docs/themes.md), as
+	// the JSON list of problem.Theme; NULL when they were not looked for.
+	`ALTER TABLE problems ADD COLUMN themes TEXT;`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

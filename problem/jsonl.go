@@ -43,6 +43,8 @@ type record struct {
 	Nodes    uint64 `json:"nodes,omitempty"`
 	// Optimized is written when a local search raised the beauty score.
 	Optimized *Optimized `json:"optimized,omitempty"`
+	// Themes is written when the themes were looked for, [] if none.
+	Themes *[]Theme `json:"themes,omitempty"`
 }
 
 type recordMetrics struct {
@@ -64,8 +66,10 @@ type recordMetrics struct {
 // solution_ja the same line in Japanese; look is computed from the
 // position (see LookOf); metrics.composer, the fields of Composer, is
 // written when they were measured. The fields id, plies (only when it is not the
-// length of the main line), raw_plies, status, version, verdict, nodes and
-// optimized ({"from":…,"steps":…}, see Optimized) follow when they are set.
+// length of the main line), raw_plies, status, version, verdict, nodes,
+// optimized ({"from":…,"steps":…}, see Optimized) and themes
+// ([{"name":…,"ply":…}], see Theme; [] when none was found) follow when
+// they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
@@ -88,6 +92,9 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		Nodes:    p.Nodes,
 
 		Optimized: p.Optimized,
+	}
+	if p.Themes != nil {
+		r.Themes = &p.Themes
 	}
 	if p.Stipulation.Goal != Mate {
 		return nil, fmt.Errorf("problem: stipulation %v has no JSON form", p.Stipulation)
@@ -157,6 +164,14 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	p.Difficulty, p.Verdict, p.Nodes = r.Difficulty, r.Verdict, r.Nodes
 	p.Composer = r.Metrics.Composer
 	p.Optimized = r.Optimized
+	if r.Themes != nil {
+		p.Themes = append([]Theme{}, *r.Themes...)
+		for _, t := range p.Themes {
+			if t.Name == "" || t.Ply < 1 || t.Ply > len(p.Line) {
+				return p, "themes", fmt.Errorf("%+v is not a theme of the solution (a name and a ply from 1 to %d)", t, len(p.Line))
+			}
+		}
+	}
 	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version}
 	return p, "", nil
 }

@@ -69,12 +69,17 @@ func TestJSONLRoundTrip(t *testing.T) {
 	ps[1].Metrics = Metrics{1, 2, 3, 4}
 	ps[2].Composer = &Composer{Sacrifices: 1, QuietFirst: true, Refusals: 2, DistantDrops: 1, FinalPieces: 3, Branching: 2.5, Beauty: 7.25}
 	ps[2].Optimized = &Optimized{From: 3.5, Steps: 2}
+	ps[3].Themes = []Theme{{Name: "sacrifice", Ply: 1}, {Name: "head-gold", Ply: len(ps[3].Line)}}
+	ps[4].Themes = []Theme{} // looked for, none found
 	var b bytes.Buffer
 	if err := WriteJSONL(&b, ps); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), `"optimized":{"from":3.5,"steps":2}`) {
 		t.Error("no optimized record in the JSONL")
+	}
+	if !strings.Contains(b.String(), `"themes":[{"name":"sacrifice","ply":1},`) || !strings.Contains(b.String(), `"themes":[]`) {
+		t.Error("no themes in the JSONL, or none for a problem without any")
 	}
 	if !strings.Contains(b.String(), "同") {
 		t.Error("no 同 in the Japanese lines")
@@ -110,6 +115,7 @@ func TestReadJSONLErrors(t *testing.T) {
 		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","status":"maybe"}`, "status", `p.jsonl:1: status: unknown status "maybe"`, 1},
 		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","plies":-1}`, "plies", "p.jsonl:1: plies: -1", 1},
 		{`{"sfen":`, "", "p.jsonl:1: unexpected end of JSON input", 1},
+		{`{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","solution":"G*5b","themes":[{"name":"head-gold","ply":2}]}`, "themes", "p.jsonl:1: themes: {Name:head-gold Ply:2} is not a theme", 1},
 	} {
 		_, err := ReadJSONL(strings.NewReader(c.data), "p.jsonl")
 		var pe *ParseError

@@ -50,6 +50,10 @@ type Problem struct {
 	// Composer holds the composer's metrics of the main line, nil when
 	// they were not measured.
 	Composer *Composer
+	// Themes are the themes (手筋) of the main line, each with its ply, as
+	// package theme finds them (docs/themes.md); nil when they were not
+	// looked for, empty when none was found.
+	Themes []Theme
 	// Optimized, when set, records the local search that changed a
 	// generated problem to raise its beauty score (nil: not optimized).
 	Optimized *Optimized
@@ -132,6 +136,14 @@ type Composer struct {
 	Branching float64 `json:"branching"`
 	// Beauty is the beauty score of the metrics and the problem's size.
 	Beauty float64 `json:"beauty"`
+}
+
+// Theme is one theme of a problem's main line: its name, a stable
+// identifier of package theme's catalogue (e.g. "focal-sacrifice"), and
+// the ply where it happens, from 1.
+type Theme struct {
+	Name string `json:"name"`
+	Ply  int    `json:"ply"`
 }
 
 // Optimized records a local search over sound mutations of a generated

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // StatusError is the status of a [Solution] for an input that could not
@@ -32,6 +33,9 @@ type Solution struct {
 	SFEN             string `json:"sfen"`          // the position solved, with the defender's hand applied (the input for an error)
 	DefenderHand     string `json:"defender_hand"` // remaining or as-given
 	Futile           string `json:"futile"`        // discount or count
+	// Themes are the themes of the main line of an exact mate, by ply
+	// (docs/themes.md); set by the caller, empty otherwise.
+	Themes []theme.Found `json:"themes"`
 	// Verdict is the judgement in composers' terms, given for a mate
 	// whose soundness was searched (nil otherwise); set by the caller.
 	Verdict *Assessment `json:"verdict,omitempty"`
@@ -54,8 +58,8 @@ type Alternative struct {
 func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
 	v := &Solution{
 		Status: sol.Status.String(), Length: sol.Length, LengthExact: sol.LengthExact,
-		Alternatives: []Alternative{},
-		Nodes:        sol.Nodes, TimeMS: sol.Time.Milliseconds(), NPS: perSecond(sol.Nodes, sol.Time),
+		Alternatives: []Alternative{}, Themes: []theme.Found{},
+		Nodes: sol.Nodes, TimeMS: sol.Time.Milliseconds(), NPS: perSecond(sol.Nodes, sol.Time),
 		Unique:           sol.Unique && sol.SoundnessChecked,
 		SoundnessChecked: sol.SoundnessChecked, FirstMoveForced: sol.FirstMoveForced,
 		SFEN:         sol.Position.SFEN(),
@@ -95,7 +99,7 @@ func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileR
 // solved: status error, the input text as its SFEN and msg as its error.
 func NewSolutionError(input, msg string, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
 	return &Solution{
-		Status: StatusError, PV: []string{}, PVJA: []string{}, Alternatives: []Alternative{},
+		Status: StatusError, PV: []string{}, PVJA: []string{}, Alternatives: []Alternative{}, Themes: []theme.Found{},
 		SFEN: input, Error: msg, DefenderHand: hand.String(), Futile: futile.String(),
 	}
 }

@@ -1,10 +1,13 @@
 package mate1
 
 import (
+	"context"
+
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // newJudge returns a judge of the options with its own analysis buffers.
@@ -66,7 +69,17 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	if lo, hi := o.Difficulty.scoreRange(); score < lo || score >= hi {
 		return false
 	}
+	// The themes of a one-move line need no search: nothing to cancel.
+	found, err := theme.Find(context.Background(), &q, []shogi.Move{sol}, theme.Options{})
+	if err != nil { // a mating move is a tsume solution: never
+		return false
+	}
+	themes := make([]problem.Theme, len(found))
+	for i, f := range found {
+		themes[i] = problem.Theme(f)
+	}
 	*p = problem.Problem{
+		Themes:             themes,
 		Position:           q,
 		Stipulation:        problem.MateIn(1),
 		Line:               []shogi.Move{sol},

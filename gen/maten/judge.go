@@ -10,6 +10,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -313,6 +314,10 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	}
 	var c problem.Composer
 	c, j.measured = measure(q, f.sol.PV, j.measured)
+	themes, err := findThemes(j.ctx, q, f.sol.PV)
+	if err != nil {
+		return false
+	}
 	*p = problem.Problem{
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
@@ -322,9 +327,26 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Verdict:     string(f.v.Overall),
 		Nodes:       f.sol.Nodes,
 		Composer:    &c,
+		Themes:      themes,
 		Optimized:   opt,
 	}
 	return true
+}
+
+// findThemes returns the themes of the main line pv of q (docs/themes.md),
+// each search with a table of its own, so that the themes of a problem do
+// not depend on what a worker searched before. It fails only when ctx
+// ends, or for a line that is not a tsume solution.
+func findThemes(ctx context.Context, q *shogi.Position, pv []shogi.Move) ([]problem.Theme, error) {
+	found, err := theme.Find(ctx, q, pv, theme.Options{})
+	if err != nil {
+		return nil, err
+	}
+	themes := make([]problem.Theme, len(found))
+	for i, f := range found {
+		themes[i] = problem.Theme{Name: f.Name, Ply: f.Ply}
+	}
+	return themes, nil
 }
 
 // Difficulty rates a problem by the solver's effort: log2 of the nodes it

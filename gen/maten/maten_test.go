@@ -14,6 +14,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -121,6 +122,32 @@ func TestBackwardSound(t *testing.T) {
 	}
 }
 
+// TestThemesOfGenerated: a generated problem carries the themes that
+// package theme finds on its main line, an empty list when there is none.
+func TestThemesOfGenerated(t *testing.T) {
+	sacrifices := 0
+	for _, p := range generate(t, newTestGenerator(t, 5, Backward, 3, nil), 8, 2) {
+		found, err := theme.Find(context.Background(), &p.Position, p.Line, theme.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Themes == nil || len(p.Themes) != len(found) {
+			t.Fatalf("%s: themes %v, want %v", p.Position.SFEN(), p.Themes, found)
+		}
+		for i, f := range found {
+			if p.Themes[i] != (problem.Theme{Name: f.Name, Ply: f.Ply}) {
+				t.Errorf("%s: themes %v, want %v", p.Position.SFEN(), p.Themes, found)
+			}
+			if f.Name == theme.Sacrifice {
+				sacrifices++
+			}
+		}
+	}
+	if sacrifices == 0 {
+		t.Error("no sacrifice in 8 mate-in-5 problems: the themes are not looked for")
+	}
+}
+
 // TestRandomSound does the same for the random method.
 func TestRandomSound(t *testing.T) {
 	for _, p := range generate(t, newTestGenerator(t, 3, Random, 2, nil), 3, 2) {
@@ -137,7 +164,7 @@ func TestWorkersDoNotMatter(t *testing.T) {
 		a := generate(t, newTestGenerator(t, length, Backward, 9, nil), 6, 1)
 		b := generate(t, newTestGenerator(t, length, Backward, 9, nil), 6, 2)
 		for i := range a {
-			if a[i].Position.SFEN() != b[i].Position.SFEN() || !slices.Equal(a[i].Line, b[i].Line) {
+			if a[i].Position.SFEN() != b[i].Position.SFEN() || !slices.Equal(a[i].Line, b[i].Line) || !slices.Equal(a[i].Themes, b[i].Themes) {
 				t.Errorf("length %d, problem %d: %s with 1 worker, %s with 2", length, i, a[i].Position.SFEN(), b[i].Position.SFEN())
 			}
 		}

@@ -359,10 +359,14 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string, first b
 		write := map[string]func(*shogi.Position, []shogi.Move, []record.KIFHeader, bool) (string, error){
 			"kif": record.KIF, "ki2": record.KI2, "csa": record.CSA,
 		}[format]
-		text, err := write(&p.Position, p.Line, []record.KIFHeader{
+		headers := []record.KIFHeader{
 			{Key: "表題", Value: lengthTitle(len(p.Line)) + " " + strconv.Itoa(pv.Index)},
 			{Key: "作者", Value: "tsume generate"},
-		}, true)
+		}
+		if h, ok := themeHeader(p.Themes); ok {
+			headers = append(headers, h)
+		}
+		text, err := write(&p.Position, p.Line, headers, true)
 		if err != nil {
 			return err
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -46,6 +47,15 @@ type solveReport struct {
 func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
 	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
 	v.Line = line
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: opt.solver.DefenderHand})
+		switch {
+		case err == nil:
+			v.Themes = found
+		case ctx.Err() == nil:
+			return nil, err
+		}
+	}
 	r := &solveReport{opt: opt, sol: sol, view: v}
 	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
 		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})

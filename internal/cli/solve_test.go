@@ -126,7 +126,7 @@ func TestSolveErrorsAreOneLine(t *testing.T) {
 // The keys of a solve --json object, in order.
 var (
 	solveKeys      = []string{"status", "length", "pv", "pv_ja", "nodes", "time_ms", "unique", "alternatives", "leftover"}
-	solveExtraKeys = []string{"length_exact", "soundness_checked", "first_move_forced", "leftover_pieces", "nps", "sfen", "defender_hand", "futile", "verdict", "error", "line"}
+	solveExtraKeys = []string{"length_exact", "soundness_checked", "first_move_forced", "leftover_pieces", "nps", "sfen", "defender_hand", "futile", "themes", "verdict", "error", "line"}
 	altKeys        = []string{"ply", "move", "move_ja", "last_move_promotion"}
 )
 
@@ -163,7 +163,7 @@ func TestSolveJSONShape(t *testing.T) {
 			if err := json.Unmarshal([]byte(line), &v); err != nil {
 				t.Fatal(err)
 			}
-			for _, k := range []string{"pv", "pv_ja", "alternatives"} {
+			for _, k := range []string{"pv", "pv_ja", "alternatives", "themes"} {
 				if !strings.HasPrefix(string(v[k]), "[") {
 					t.Errorf("%s: %q is %s, want a list", line, k, v[k])
 				}

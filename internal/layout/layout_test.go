@@ -40,6 +40,7 @@ var layers = map[string]int{
 	"problem":                  3,
 	"render/worksheet":         3,
 	"verdict":                  3,
+	"theme":                    3,
 	"fairymate/parity":         3,
 	"gen":                      4,
 	"gen/mate1":                4,

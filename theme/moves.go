@@ -1,0 +1,188 @@
+package theme
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// attackerMoves reports the themes of single attacker moves: the checks
+// that uncover a line, the non-promotions and drops that the solver shows
+// necessary, the pawn-drop mates the line avoids.
+func (a *analysis) attackerMoves() error {
+	for j := 0; j < len(a.line); j += 2 {
+		m := a.line[j]
+		checkers := a.pos[j+1].Checkers()
+		if !m.IsDrop() && checkers.Without(m.To()).Any() {
+			a.add(DiscoveredCheck, j)
+		}
+		if checkers.MoreThanOne() {
+			a.add(DoubleCheck, j)
+		}
+		if illegalPawnMate(&a.pos[j]) {
+			a.add(DropPawnMateAvoided, j)
+		}
+		if err := a.nonPromotion(j); err != nil {
+			return err
+		}
+		if err := a.drops(j); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// nonPromotion (不成): a board move that could promote and does not,
+// where the promoting move does not mate within the plies left (the
+// solver decides). When replaying the rest of the line after the
+// promoting move meets a pawn drop that would mate but is illegal, the
+// non-promotion also avoids a drop-pawn mate.
+func (a *analysis) nonPromotion(j int) error {
+	m := a.line[j]
+	if m.IsDrop() || m.IsPromotion() {
+		return nil
+	}
+	p := &a.pos[j]
+	alt := m.TogglePromotion()
+	if !p.IsLegal(alt) {
+		return nil
+	}
+	v, err := a.matesWithin(p, alt, len(a.line)-j)
+	if err != nil || v != fails {
+		return err
+	}
+	a.add(NonPromotion, j)
+	q := *p
+	q.DoMove(alt)
+	for k := j + 1; k < len(a.line); k++ {
+		if k%2 == 0 && illegalPawnMate(&q) {
+			a.add(DropPawnMateAvoided, j)
+			break
+		}
+		if !q.IsLegal(a.line[k]) {
+			break
+		}
+		q.DoMove(a.line[k])
+	}
+	return nil
+}
+
+// illegalPawnMate reports whether the side to move of p holds a pawn
+// whose drop in front of the opponent's king would mate, and so is
+// illegal (打ち歩詰め).
+func illegalPawnMate(p *shogi.Position) bool {
+	us := p.SideToMove()
+	if !p.Hand(us).Has(shogi.Pawn) {
+		return false
+	}
+	king := p.King(us.Opp())
+	if king == shogi.NoSquare {
+		return false
+	}
+	s := offset(king, 0, -forward(us))
+	pawn := shogi.NewPiece(us, shogi.Pawn)
+	if s == shogi.NoSquare || p.PieceAt(s) != shogi.NoPiece || p.HasPawnOnFile(us, s.File()) || !shogi.CanStand(pawn, s) {
+		return false
+	}
+	drop := shogi.NewDrop(us, shogi.Pawn, s)
+	if p.IsLegal(drop) {
+		return false
+	}
+	q := *p
+	q.DoMove(drop)
+	return q.InCheck() && !q.HasLegalMove()
+}
+
+// drops decides the distant (遠打) and limited (限定打) drops of a lance,
+// bishop or rook that checks: the drop is compared with the drops of the
+// same piece, with check, on the other empty squares of the same line to
+// the king, nearer and farther. Distant: the piece stands two or more
+// squares from the king and every nearer drop fails (does not mate within
+// the plies left). Limited: there are both nearer and farther drops, and
+// all of them fail — only a square in the middle of the line works.
+func (a *analysis) drops(j int) error {
+	m := a.line[j]
+	if !m.IsDrop() {
+		return nil
+	}
+	kind := m.DroppedKind()
+	if kind != shogi.Lance && kind != shogi.Bishop && kind != shogi.Rook {
+		return nil
+	}
+	p := &a.pos[j]
+	king := p.King(a.defender())
+	s := m.To()
+	between := shogi.Between(s, king)
+	nearer, farther := 0, 0
+	fartherMates := false
+	// The squares of the line, from the king outwards.
+	step := direction(king, s)
+	for t := offset(king, step[0], step[1]); t != shogi.NoSquare; t = offset(t, step[0], step[1]) {
+		near := between.Has(t)
+		if t == s {
+			continue
+		}
+		alt := shogi.NewDrop(a.attacker, kind, t)
+		if !p.IsLegal(alt) || !p.GivesCheck(alt) {
+			continue
+		}
+		v, err := a.matesWithin(p, alt, len(a.line)-j)
+		if err != nil {
+			return err
+		}
+		switch {
+		case v != fails && near:
+			return nil // a nearer drop may work too: neither theme
+		case v != fails:
+			fartherMates = true
+		case near:
+			nearer++
+		default:
+			farther++
+		}
+	}
+	if nearer > 0 {
+		a.add(DistantDrop, j)
+		if farther > 0 && !fartherMates {
+			a.add(LimitedDrop, j)
+		}
+	}
+	return nil
+}
+
+// consecutive (駒の連続活用): one attacker piece moves on three or more
+// consecutive attacker turns, and no two of its successive moves go in
+// the same direction. Reported at the first of them.
+func (a *analysis) consecutive() {
+	start, n := 0, 0
+	var lastTo shogi.Square = shogi.NoSquare
+	var lastDir [2]int
+	for j := 0; j < len(a.line); j += 2 {
+		m := a.line[j]
+		if m.IsDrop() {
+			lastTo, n = shogi.NoSquare, 0
+			continue
+		}
+		dir := direction(m.From(), m.To())
+		if m.From() == lastTo && dir != lastDir {
+			n++
+		} else {
+			start, n = j, 1
+		}
+		if n == 3 {
+			a.add(ConsecutiveUse, start)
+		}
+		lastTo, lastDir = m.To(), dir
+	}
+}
+
+// direction is the step from x towards y, each coordinate -1, 0 or 1.
+func direction(x, y shogi.Square) [2]int {
+	return [2]int{sign(y.File() - x.File()), sign(y.Rank() - x.Rank())}
+}
+
+func sign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
+}
