@@ -167,8 +167,9 @@ func (t TableSize) Rounded() bool { return !t.Capped() && t.MB < t.RequestedMB }
 // megabytes (default 256), capped at MaxHashMB and rounded down to a power
 // of two of 128-byte clusters (TableSize says what was done). Allocating
 // touches no memory: the system backs the table as the searches fill it,
-// and each search starts with 128 KB of it, doubled whenever a quarter of
-// the part in use is taken, so that a short search touches little memory.
+// and each search starts with 128 KB of it, made four times larger
+// whenever a quarter of the part in use is taken, so that a short search
+// touches little memory.
 // It fails with an *AllocError when the system refuses the memory.
 func NewSolver(opts SolverOptions) (*Solver, error) {
 	if opts.HashMB <= 0 {

@@ -87,15 +87,15 @@ var _ [4 - clusterSize]struct{}
 // different hands meet in one cluster.
 //
 // A search uses only a prefix of the clusters, mask+1 of them: each
-// generation starts with initialClusters (128 KB) and doubles the prefix
-// in place whenever a growDivisor-th of its slots are in use (grow), up to
-// the whole table. A short search thus touches little memory and stays in
+// generation starts with initialClusters (128 KB) and makes the prefix
+// growFactor times larger, in place, whenever a growDivisor-th of its
+// slots are in use (grow), up to the whole table. A short search thus touches little memory and stays in
 // the cache, and a long one ends with the whole table, as large as asked.
 type table struct {
 	clusters []cluster // the whole table
 	mask     uint64    // the prefix in use: mask+1 clusters
 	stored   uint64    // entries of this generation in use (approximate, for hashfull)
-	growAt   uint64    // stored at which the prefix doubles; ^0 when it is the whole table
+	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
 }
 
@@ -103,10 +103,15 @@ type table struct {
 // 1,024 clusters, 128 KB.
 const initialClusters = 1 << 10
 
-// growDivisor sets when the prefix in use doubles: once 1/growDivisor of
+// growDivisor sets when the prefix in use grows: once 1/growDivisor of
 // its slots are taken. Until then a full cluster gives up an entry as the
 // whole table would (docs/performance.md, "A table that grows").
 const growDivisor = 4
+
+// growFactor is how many times larger the prefix in use becomes when it
+// grows (a power of two): each growth reads the whole prefix, so fewer,
+// larger steps read less (docs/performance.md, "A table that grows").
+const growFactor = 4
 
 // tableClusters returns the number of clusters of a table of about mb
 // megabytes: a power of two, at least 64.
@@ -146,29 +151,36 @@ func (t *table) resize(n uint64) {
 	}
 }
 
-// grow doubles the prefix in use, n clusters to 2n: each entry of this
-// generation in cluster i whose key has the bit n set moves to cluster
-// i+n, where lookup looks for it now. Clusters n to 2n-1 hold no entry of
-// this generation (the prefix only grows within one), so each receives
-// at most the four entries of its cluster i and nothing is lost. The
+// grow multiplies the prefix in use by growFactor (or makes it the whole
+// table), n clusters to m: each entry of this generation in cluster i
+// moves to cluster i+k·n, k the bits of its key between those of n and
+// m, where lookup looks for it now. Clusters n to m-1 hold no entry of
+// this generation (the prefix only grows within one), so each receives at
+// most the four entries of its cluster i and nothing is lost. The
 // clusters past the old prefix are touched here for the first time in
 // this generation, as the search would touch them.
 func (t *table) grow() {
 	n := t.mask + 1
+	m := min(n*growFactor, uint64(len(t.clusters)))
+	shift := uint(bits.TrailingZeros64(n))
 	for i := range n {
-		src, dst := &t.clusters[i], &t.clusters[i+n]
-		d := 0
+		src := &t.clusters[i]
+		var fill [growFactor]uint8
 		for j := range src {
 			e := &src[j]
-			if e.gen != t.gen || (e.key^e.key>>32)&n == 0 {
+			if e.gen != t.gen {
 				continue
 			}
-			dst[d] = *e
-			d++
+			k := ((e.key ^ e.key>>32) & (m - 1)) >> shift
+			if k == 0 {
+				continue
+			}
+			t.clusters[i+k*n][fill[k]] = *e
+			fill[k]++
 			*e = entry{gen: t.gen - 1}
 		}
 	}
-	t.resize(2 * n)
+	t.resize(m)
 }
 
 // newGeneration makes every entry stale at once: a new Solve starts from

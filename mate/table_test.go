@@ -276,7 +276,8 @@ func TestTableDependentDisproofFollowsThePath(t *testing.T) {
 }
 
 // A generation starts with the first initialClusters of the table and
-// doubles the part in use once a growDivisor-th of its slots are taken,
+// makes the part in use growFactor times larger once a growDivisor-th of
+// its slots are taken,
 // up to the whole table and no further; the next generation starts small
 // again.
 func TestTableGrowsWithTheSearch(t *testing.T) {
@@ -294,7 +295,7 @@ func TestTableGrowsWithTheSearch(t *testing.T) {
 		tt.store(i*0x9e3779b97f4a7c15, 0, false, 0, infinity, 1, 3, 0, -1, -1)
 		after := tt.mask + 1
 		switch {
-		case after != before && after != 2*before:
+		case after != before && after != min(growFactor*before, whole):
 			t.Fatalf("store %d: the part in use went from %d to %d clusters", i, before, after)
 		case after != before && tt.stored < before*clusterSize/growDivisor:
 			t.Fatalf("store %d: grew to %d clusters with %d entries stored, want %d first", i, after, tt.stored, before*clusterSize/growDivisor)
@@ -312,7 +313,7 @@ func TestTableGrowsWithTheSearch(t *testing.T) {
 }
 
 // Growing loses no entry: every entry found before the part in use
-// doubles is found after it, with the same result, and nothing else
+// grows is found after it, with the same result, and nothing else
 // appears.
 func TestTableGrowKeepsEntries(t *testing.T) {
 	tt, err := newTable(1)
@@ -350,8 +351,8 @@ func TestTableGrowKeepsEntries(t *testing.T) {
 		t.Fatalf("only %d of %d entries found before growing", found, len(keys))
 	}
 	tt.grow()
-	if tt.mask+1 != 2*initialClusters {
-		t.Fatalf("%d clusters after growing, want %d", tt.mask+1, 2*initialClusters)
+	if tt.mask+1 != growFactor*initialClusters {
+		t.Fatalf("%d clusters after growing, want %d", tt.mask+1, growFactor*initialClusters)
 	}
 	for i, k := range keys {
 		if got := tt.lookup(k, hands[i%3], 9, false, noPath{}); got != before[i] {
