@@ -111,11 +111,12 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 
 // helpLimits are the limits of a cooperative solve, for the report: the
 // time limit (0 when --time was not given), --nodes and the memory bound
-// in MB.
+// in MB, the machine's default when --hash was not given.
 type helpLimits struct {
-	time     time.Duration
-	nodes    uint64
-	memoryMB int
+	time          time.Duration
+	nodes         uint64
+	memoryMB      int
+	memoryDefault bool
 }
 
 // helpMemoryMB returns the memory bound of a cooperative solve: --hash
@@ -156,7 +157,7 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	if err != nil {
 		return usageErrorf(self, "%s", err)
 	}
-	lim := helpLimits{nodes: nodes, memoryMB: helpMemoryMB(e, fs, hash)}
+	lim := helpLimits{nodes: nodes, memoryMB: helpMemoryMB(e, fs, hash), memoryDefault: !isSet(fs, "hash")}
 	opt := helpmate.Options{Stip: stip, Length: *h.length, MaxLines: *h.lines, MaxMemoryMB: lim.memoryMB}
 	if nodes > 0 {
 		opt.MaxStates = int(min(nodes, 1<<31-1))
@@ -192,6 +193,9 @@ func helpStopped(ctx context.Context, r *helpmate.Result, lim helpLimits) (by, w
 	case helpmate.StopStates:
 		return "nodes", fmt.Sprintf("the limit of stored positions, --nodes %d, was reached first", lim.nodes)
 	case helpmate.StopMemory:
+		if lim.memoryDefault {
+			return "memory", fmt.Sprintf("memory limit reached at depth %d: %d MB, half the machine's memory (--hash MB sets it)", r.Depth, lim.memoryMB)
+		}
 		return "memory", fmt.Sprintf("memory limit reached at depth %d: --hash %d MB", r.Depth, lim.memoryMB)
 	case helpmate.StopContext:
 		if lim.time > 0 && ctx.Err() == nil {

@@ -125,3 +125,20 @@ func TestHelpStoppedReason(t *testing.T) {
 		}
 	}
 }
+
+// A memory stop names the bound: --hash when it was given, else the
+// machine's default and the flag that sets it.
+func TestHelpStoppedByMemory(t *testing.T) {
+	r := &helpmate.Result{Status: helpmate.Stopped, StoppedBy: helpmate.StopMemory, Depth: 7}
+	for _, c := range []struct {
+		lim  helpLimits
+		want string
+	}{
+		{helpLimits{memoryMB: 64}, "memory limit reached at depth 7: --hash 64 MB"},
+		{helpLimits{memoryMB: 4096, memoryDefault: true}, "memory limit reached at depth 7: 4096 MB, half the machine's memory (--hash MB sets it)"},
+	} {
+		if by, why := helpStopped(context.Background(), r, c.lim); by != "memory" || why != c.want {
+			t.Errorf("%+v: %q, %q; want memory, %q", c.lim, by, why, c.want)
+		}
+	}
+}
