@@ -96,8 +96,10 @@ func TestLength(t *testing.T) {
 	if _, err := helpmate.Solve(ctx, &p, helpmate.Options{Length: 55}); !errors.As(err, &le) || le.Want != 55 || le.Shortest != 0 {
 		t.Fatalf("length 55: %v", err)
 	}
-	if _, err := helpmate.Solve(ctx, &p, helpmate.Options{Length: 59}); !errors.As(err, &le) || le.Want != 59 || le.Shortest != 57 {
+	if r, err := helpmate.Solve(ctx, &p, helpmate.Options{Length: 59}); !errors.As(err, &le) || le.Want != 59 || le.Shortest != 57 {
 		t.Fatalf("length 59: %v", err)
+	} else if r.Status != helpmate.Shorter || r.Length != 57 || r.Count != 1 {
+		t.Fatalf("length 59: status %v length %d count %d, want shorter, 57, 1", r.Status, r.Length, r.Count)
 	}
 	if _, err := helpmate.Solve(ctx, &p, helpmate.Options{Length: 58}); err == nil {
 		t.Fatal("an even length for a helpmate is accepted")
@@ -162,6 +164,42 @@ func TestCancel(t *testing.T) {
 	r, err = helpmate.Solve(context.Background(), &p, helpmate.Options{MaxStates: 1000})
 	if err != nil || r.Status != helpmate.Stopped || r.States < 1000 {
 		t.Fatalf("MaxStates: %v %v %d", r.Status, err, r.States)
+	}
+}
+
+// A search that reaches its memory bound stops cleanly, with the reason
+// and the depth it was at; the same search with room enough solves.
+func TestMemoryBound(t *testing.T) {
+	p := readProblem(t, "forest-05-13_57.sfen")
+	r, err := helpmate.Solve(context.Background(), &p, helpmate.Options{MaxMemoryMB: 1})
+	if err != nil || r.Status != helpmate.Stopped || r.StoppedBy != helpmate.StopMemory {
+		t.Fatalf("1 MB: status %v stopped by %q, %v; want stopped by memory", r.Status, r.StoppedBy, err)
+	}
+	if r.Depth != r.Length+2 || r.Depth >= 57 {
+		t.Errorf("1 MB: depth %d, length %d: want the depth the search was at, Length+2, short of 57", r.Depth, r.Length)
+	}
+	if 2*r.MemoryBytes < 1<<20 {
+		t.Errorf("1 MB: stopped with %d bytes, under half the bound", r.MemoryBytes)
+	}
+	r, err = helpmate.Solve(context.Background(), &p, helpmate.Options{MaxMemoryMB: 256})
+	if err != nil || r.Status != helpmate.Solved || r.Length != 57 || r.StoppedBy != helpmate.NotStopped {
+		t.Fatalf("256 MB: status %v length %d stopped by %q, %v; want solved in 57", r.Status, r.Length, r.StoppedBy, err)
+	}
+}
+
+// A search stopped by its context says so, and returns the context's
+// error; one stopped by MaxStates says that.
+func TestStopReasons(t *testing.T) {
+	p := readProblem(t, "forest-05-13_57.sfen")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r, err := helpmate.Solve(ctx, &p, helpmate.Options{})
+	if !errors.Is(err, context.Canceled) || r.Status != helpmate.Stopped || r.StoppedBy != helpmate.StopContext {
+		t.Errorf("cancelled: status %v stopped by %q, %v", r.Status, r.StoppedBy, err)
+	}
+	r, err = helpmate.Solve(context.Background(), &p, helpmate.Options{MaxStates: 1000})
+	if err != nil || r.Status != helpmate.Stopped || r.StoppedBy != helpmate.StopStates {
+		t.Errorf("MaxStates: status %v stopped by %q, %v", r.Status, r.StoppedBy, err)
 	}
 }
 

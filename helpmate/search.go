@@ -42,7 +42,7 @@ type search[P any, PP positionOps[P]] struct {
 	seen  *keySet   // every stored position
 	layer *layerMap // the positions of the layer being built
 
-	cur, next []P
+	cur, next frontier[P]
 	// child is the position after the first move of a step: a field, not
 	// a local, so that the calls through the type parameter do not move
 	// it to the heap.
@@ -60,6 +60,7 @@ type search[P any, PP positionOps[P]] struct {
 
 	peakFrontier int
 	peakBytes    int64
+	maxBytes     int64 // Options.MaxMemoryMB in bytes; 0: no bound
 }
 
 func newSearch[P any, PP positionOps[P]](p *P, text describer[P], stip Stipulation, maxPly, maxStates int) *search[P, PP] {
@@ -101,8 +102,7 @@ func (s *search[P, PP]) add(q *P, parent int32, m1, m2 shogi.Move, nextStart int
 	s.layer.put(key, int32(len(s.nodes)))
 	s.nodes = append(s.nodes, node{parent: parent, m1: m1, m2: m2})
 	s.nextCount = append(s.nextCount, c)
-	s.next = append(s.next, *q)
-	PP(&s.next[len(s.next)-1]).DoMove(m2)
+	PP(s.next.push(q)).DoMove(m2)
 }
 
 func satAdd(a, b uint64) uint64 {
@@ -121,7 +121,7 @@ func (s *search[P, PP]) run(ctx context.Context, r *Result) error {
 		s.rootID = 0
 		s.nodes = append(s.nodes, node{parent: noParent})
 		s.seen.insert(PP(&s.root).Key())
-		s.cur = append(s.cur, s.root)
+		s.cur.push(&s.root)
 		s.curCount = append(s.curCount, 1)
 		s.ply = 0
 	} else {
@@ -135,7 +135,7 @@ func (s *search[P, PP]) run(ctx context.Context, r *Result) error {
 	}
 	for {
 		s.measure()
-		if len(s.cur) == 0 {
+		if s.cur.n == 0 {
 			r.Status, r.Length = NoSolution, max(s.ply-2, 0)
 			return nil
 		}
@@ -144,23 +144,32 @@ func (s *search[P, PP]) run(ctx context.Context, r *Result) error {
 			return nil
 		}
 		nextStart := int32(len(s.nodes))
-		s.next = s.next[:0]
+		s.next.reset()
 		s.nextCount = s.nextCount[:0]
-		s.layer.reset(len(s.cur))
-		for i := range s.cur {
+		s.layer.reset(s.cur.n)
+		i := 0
+		for pos := range s.cur.all() {
 			if i&255 == 0 {
 				select {
 				case <-done:
-					r.Status, r.Length = Stopped, max(s.ply-2, 0)
+					r.Status, r.Length, r.StoppedBy = Stopped, max(s.ply-2, 0), StopContext
 					return ctx.Err()
 				default:
 				}
 				if s.maxN > 0 && len(s.nodes) >= s.maxN {
-					r.Status, r.Length = Stopped, max(s.ply-2, 0)
+					r.Status, r.Length, r.StoppedBy = Stopped, max(s.ply-2, 0), StopStates
 					return nil
 				}
 			}
-			s.expand(PP(&s.cur[i]), s.curStart+int32(i), nextStart)
+			// The memory is checked at every position: one expansion
+			// adds a few thousand children at most, and the sum is a few
+			// loads.
+			if b := s.measure(); s.maxBytes > 0 && 2*b >= s.maxBytes {
+				r.Status, r.Length, r.StoppedBy = Stopped, max(s.ply-2, 0), StopMemory
+				return nil
+			}
+			s.expand(PP(pos), s.curStart+int32(i), nextStart)
+			i++
 		}
 		if len(s.mates) > 0 {
 			s.nodes = s.nodes[:nextStart]
@@ -224,15 +233,17 @@ func (s *search[P, PP]) expand(p PP, idx, nextStart int32) {
 	}
 }
 
-// measure updates the peak figures.
-func (s *search[P, PP]) measure() {
-	if len(s.cur) > s.peakFrontier {
-		s.peakFrontier = len(s.cur)
+// measure updates the peak figures and returns the memory the search
+// structures hold now: the capacities of their arrays.
+func (s *search[P, PP]) measure() int64 {
+	if s.cur.n > s.peakFrontier {
+		s.peakFrontier = s.cur.n
 	}
 	b := int64(cap(s.nodes))*int64(unsafe.Sizeof(node{})) + int64(cap(s.extra))*int64(unsafe.Sizeof(edge{})) +
-		int64(s.seen.bytes()+s.layer.bytes()) + int64(cap(s.cur)+cap(s.next))*int64(unsafe.Sizeof(s.root)) +
+		int64(s.seen.bytes()+s.layer.bytes()) + s.cur.bytes + s.next.bytes +
 		8*int64(cap(s.prevCount)+cap(s.curCount)+cap(s.nextCount))
 	if b > s.peakBytes {
 		s.peakBytes = b
 	}
+	return b
 }

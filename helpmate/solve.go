@@ -65,6 +65,14 @@ type Options struct {
 	// has stored this many positions; it bounds the memory, about 60 bytes
 	// a state beside the positions of the frontier.
 	MaxStates int
+	// MaxMemoryMB, if positive, bounds the memory of the search in
+	// megabytes: it stops (status Stopped, StopMemory) before its
+	// structures (Result.MemoryBytes) reach half of it, the other half
+	// being left to the Go runtime (the arrays given up as the structures
+	// grow, until they are collected). The search checks its size before
+	// each position it expands, from the lengths it keeps, so the bound
+	// costs nothing measurable.
+	MaxMemoryMB int
 	// MaxLines is how many solution lines to list (0: DefaultMaxLines).
 	// The number of solutions is counted in full whatever it is.
 	MaxLines int
@@ -81,11 +89,16 @@ const (
 	NoSolution
 	// NoneWithin: there is none within the ply bound.
 	NoneWithin
-	// Stopped: a limit or the context ended the search first.
+	// Stopped: a limit or the context ended the search first
+	// (Result.StoppedBy says which).
 	Stopped
+	// Shorter: Options.Length was given and a shorter solution exists;
+	// Length is its length and the solutions listed are of that length.
+	Shorter
 )
 
-// String returns "solved", "nosolution", "nonewithin" or "stopped".
+// String returns "solved", "nosolution", "nonewithin", "stopped" or
+// "shorter".
 func (s Status) String() string {
 	switch s {
 	case Solved:
@@ -96,8 +109,40 @@ func (s Status) String() string {
 		return "nonewithin"
 	case Stopped:
 		return "stopped"
+	case Shorter:
+		return "shorter"
 	}
 	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
+// StopReason says what stopped a search of status Stopped.
+type StopReason uint8
+
+const (
+	// NotStopped: the search was not stopped.
+	NotStopped StopReason = iota
+	// StopStates: Options.MaxStates positions were stored.
+	StopStates
+	// StopMemory: the search reached Options.MaxMemoryMB.
+	StopMemory
+	// StopContext: the context ended (Solve returns its error, which
+	// tells a deadline from a cancellation).
+	StopContext
+)
+
+// String returns "", "states", "memory" or "context".
+func (s StopReason) String() string {
+	switch s {
+	case NotStopped:
+		return ""
+	case StopStates:
+		return "states"
+	case StopMemory:
+		return "memory"
+	case StopContext:
+		return "context"
+	}
+	return fmt.Sprintf("StopReason(%d)", uint8(s))
 }
 
 // Solution is one solution line.
@@ -122,9 +167,14 @@ type Solution struct {
 type Result struct {
 	Stip   Stipulation
 	Status Status
-	// Length is the length of the solutions in plies (Solved), else the
-	// deepest ply searched completely.
+	// Length is the length of the solutions in plies (Solved, Shorter),
+	// else the deepest ply searched completely.
 	Length int
+	// StoppedBy says what stopped a search of status Stopped, and Depth
+	// the ply of the positions it was expanding then (Length+2 once the
+	// first layer is done).
+	StoppedBy StopReason
+	Depth     int
 	// Count is the number of solutions: distinct shortest lines, two lines
 	// that differ only in the promotion choice of the last move counted
 	// once. CountSaturated says it reached the largest uint64.
@@ -138,7 +188,8 @@ type Result struct {
 	States    int
 	Generated uint64
 	// PeakFrontier is the largest number of positions held in one layer;
-	// MemoryBytes estimates the peak memory of the search structures.
+	// MemoryBytes estimates the peak memory of the search structures
+	// (their capacities, measured before each position is expanded).
 	PeakFrontier int
 	MemoryBytes  int64
 	Elapsed      time.Duration
@@ -182,8 +233,8 @@ func (e *NotAProblemError) Unwrap() error { return e.Err }
 func (e *NotAProblemError) Is(target error) bool { return target == ErrNotAProblem }
 
 // LengthError reports that the solutions are not of the length asked for
-// by Options.Length: Shortest is the length found (shorter), or 0 when
-// there is none within the asked length.
+// by Options.Length: Shortest is the length found (shorter; the result's
+// status is Shorter), or 0 when there is none within the asked length.
 type LengthError struct {
 	Want, Shortest int
 }
@@ -255,7 +306,7 @@ func normalize(opt Options) (Options, error) {
 // solve runs the search over p, a checked position.
 func solve[P any, PP positionOps[P]](ctx context.Context, p PP, text describer[P], opt Options) (*Result, error) {
 	start := time.Now()
-	if opt.Length < 0 || opt.MaxPly < 0 || opt.MaxStates < 0 || opt.MaxLines < 0 {
+	if opt.Length < 0 || opt.MaxPly < 0 || opt.MaxStates < 0 || opt.MaxLines < 0 || opt.MaxMemoryMB < 0 {
 		return nil, errors.New("helpmate: negative option")
 	}
 	maxPly := opt.MaxPly
@@ -270,8 +321,12 @@ func solve[P any, PP positionOps[P]](ctx context.Context, p PP, text describer[P
 		maxPly = opt.Length
 	}
 	s := newSearch[P, PP](p, text, opt.Stip, maxPly, opt.MaxStates)
+	s.maxBytes = int64(opt.MaxMemoryMB) << 20
 	r := &Result{Stip: opt.Stip}
 	err := s.run(ctx, r)
+	if r.Status == Stopped {
+		r.Depth = s.ply
+	}
 	if err == nil && r.Status == Solved {
 		err = s.collect(r, p, opt.MaxLines)
 	}
@@ -286,6 +341,7 @@ func solve[P any, PP positionOps[P]](ctx context.Context, p PP, text describer[P
 	if opt.Length > 0 {
 		switch {
 		case r.Status == Solved && r.Length != opt.Length:
+			r.Status = Shorter
 			return r, &LengthError{Want: opt.Length, Shortest: r.Length}
 		case r.Status == NoSolution || r.Status == NoneWithin:
 			return r, &LengthError{Want: opt.Length}

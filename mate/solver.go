@@ -36,7 +36,7 @@ func (s Status) String() string {
 // table, no limits, futile interpositions discounted, the tsume convention
 // for the defender's hand, and the soundness checks.
 type SolverOptions struct {
-	HashMB       int           // transposition table size in megabytes (default 256; see NewSolver)
+	HashMB       int           // transposition table size in megabytes (default 256; see NewSolver), the most a search uses
 	MaxNodes     uint64        // stop after this many nodes in all (0: no limit)
 	MaxTime      time.Duration // stop after this long (0: no limit; ctx may also end the search)
 	Futile       FutileRule    // how futile interpositions count towards the length
@@ -166,7 +166,10 @@ func (t TableSize) Rounded() bool { return !t.Capped() && t.MB < t.RequestedMB }
 // NewSolver returns a Solver with its table allocated: opts.HashMB
 // megabytes (default 256), capped at MaxHashMB and rounded down to a power
 // of two of 128-byte clusters (TableSize says what was done). Allocating
-// touches no memory: the system backs the table as the searches fill it.
+// touches no memory: the system backs the table as the searches fill it,
+// and each search starts with 128 KB of it, made four times larger
+// whenever a quarter of the part in use is taken, so that a short search
+// touches little memory.
 // It fails with an *AllocError when the system refuses the memory.
 func NewSolver(opts SolverOptions) (*Solver, error) {
 	if opts.HashMB <= 0 {

@@ -306,3 +306,27 @@ func TestNewSolverTableSize(t *testing.T) {
 		}
 	}
 }
+
+// A short problem is solved in the first part of the table: a mate in 3
+// with the default 256 MB table leaves it at its initial 128 KB, so the
+// system backs only that much of it.
+func TestShortSolveStaysInASmallTable(t *testing.T) {
+	s, err := NewSolver(SolverOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := shogi.ParseSFEN("8k/9/9/7Rs/9/9/9/9/9 b B 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol, err := s.Solve(context.Background(), &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != Mate || sol.Length != 3 {
+		t.Fatalf("status %v length %d, want a mate in 3", sol.Status, sol.Length)
+	}
+	if got := s.tt.mask + 1; got != initialClusters {
+		t.Errorf("the search used %d clusters (%d KB), want the initial %d", got, got*128/1024, initialClusters)
+	}
+}

@@ -85,12 +85,33 @@ var _ [4 - clusterSize]struct{}
 // table is the transposition table, a power-of-two array of clusters
 // indexed by the board key, so that the entries of one board with
 // different hands meet in one cluster.
+//
+// A search uses only a prefix of the clusters, mask+1 of them: each
+// generation starts with initialClusters (128 KB) and makes the prefix
+// growFactor times larger, in place, whenever a growDivisor-th of its
+// slots are in use (grow), up to the whole table. A short search thus touches little memory and stays in
+// the cache, and a long one ends with the whole table, as large as asked.
 type table struct {
-	clusters []cluster
-	mask     uint64
-	stored   uint64 // entries of this generation in use (approximate, for hashfull)
+	clusters []cluster // the whole table
+	mask     uint64    // the prefix in use: mask+1 clusters
+	stored   uint64    // entries of this generation in use (approximate, for hashfull)
+	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
 }
+
+// initialClusters is the prefix of the table a generation starts with:
+// 1,024 clusters, 128 KB.
+const initialClusters = 1 << 10
+
+// growDivisor sets when the prefix in use grows: once 1/growDivisor of
+// its slots are taken. Until then a full cluster gives up an entry as the
+// whole table would (docs/performance.md, "A table that grows").
+const growDivisor = 4
+
+// growFactor is how many times larger the prefix in use becomes when it
+// grows (a power of two): each growth reads the whole prefix, so fewer,
+// larger steps read less (docs/performance.md, "A table that grows").
+const growFactor = 4
 
 // tableClusters returns the number of clusters of a table of about mb
 // megabytes: a power of two, at least 64.
@@ -111,17 +132,60 @@ func tableMB(n uint64) int { return int(n * uint64(unsafe.Sizeof(cluster{})) >> 
 // short search costs little memory and no setup time whatever the size.
 func newTable(mb int) (*table, error) {
 	n := tableClusters(mb)
-	t := &table{mask: n - 1}
+	t := &table{}
 	c, err := allocClusters(t, n)
 	if err != nil {
 		return nil, err
 	}
 	t.clusters = c
+	t.resize(min(initialClusters, n))
 	return t, nil
 }
 
+// resize makes the first n clusters the prefix in use, n a power of two.
+func (t *table) resize(n uint64) {
+	t.mask = n - 1
+	t.growAt = ^uint64(0)
+	if n < uint64(len(t.clusters)) {
+		t.growAt = n * clusterSize / growDivisor
+	}
+}
+
+// grow multiplies the prefix in use by growFactor (or makes it the whole
+// table), n clusters to m: each entry of this generation in cluster i
+// moves to cluster i+k·n, k the bits of its key between those of n and
+// m, where lookup looks for it now. Clusters n to m-1 hold no entry of
+// this generation (the prefix only grows within one), so each receives at
+// most the four entries of its cluster i and nothing is lost. The
+// clusters past the old prefix are touched here for the first time in
+// this generation, as the search would touch them.
+func (t *table) grow() {
+	n := t.mask + 1
+	m := min(n*growFactor, uint64(len(t.clusters)))
+	shift := uint(bits.TrailingZeros64(n))
+	for i := range n {
+		src := &t.clusters[i]
+		var fill [growFactor]uint8
+		for j := range src {
+			e := &src[j]
+			if e.gen != t.gen {
+				continue
+			}
+			k := ((e.key ^ e.key>>32) & (m - 1)) >> shift
+			if k == 0 {
+				continue
+			}
+			t.clusters[i+k*n][fill[k]] = *e
+			fill[k]++
+			*e = entry{gen: t.gen - 1}
+		}
+	}
+	t.resize(m)
+}
+
 // newGeneration makes every entry stale at once: a new Solve starts from
-// an empty table without clearing memory.
+// an empty table, and the first initialClusters of it, without clearing
+// memory.
 func (t *table) newGeneration() {
 	t.gen++
 	if t.gen == 0 {
@@ -131,6 +195,7 @@ func (t *table) newGeneration() {
 		t.gen = 1
 	}
 	t.stored = 0
+	t.resize(min(initialClusters, uint64(len(t.clusters))))
 }
 
 func (t *table) clusterOf(key uint64) *cluster {
@@ -245,6 +310,9 @@ func (t *table) store(key uint64, hand shogi.Hand, futile bool, pn, dn, aux uint
 	slot := t.slot(key, hand, futile, pn == 0, true)
 	*slot = entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
 		anchor: anchor, anchor2: anchor2, meta: metaOf(spare, futile), gen: t.gen}
+	if t.stored >= t.growAt {
+		t.grow()
+	}
 }
 
 func metaOf(spare uint8, futile bool) uint8 {
@@ -286,6 +354,9 @@ func (t *table) slot(key uint64, hand shogi.Hand, futile, proof, evict bool) *en
 func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn, dn uint32) {
 	if slot := t.slot(key, hand, futile, false, false); slot != nil {
 		*slot = entry{key: key, hand: hand, pn: pn, dn: dn, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
+		if t.stored >= t.growAt {
+			t.grow()
+		}
 	}
 }
 

@@ -274,3 +274,92 @@ func TestTableDependentDisproofFollowsThePath(t *testing.T) {
 		t.Errorf("dependentID's pn word %#x can read as a proof", hi)
 	}
 }
+
+// A generation starts with the first initialClusters of the table and
+// makes the part in use growFactor times larger once a growDivisor-th of
+// its slots are taken,
+// up to the whole table and no further; the next generation starts small
+// again.
+func TestTableGrowsWithTheSearch(t *testing.T) {
+	tt, err := newTable(1) // 8,192 clusters
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.newGeneration()
+	if got := tt.mask + 1; got != initialClusters {
+		t.Fatalf("a new generation uses %d clusters, want %d", got, initialClusters)
+	}
+	whole := uint64(len(tt.clusters))
+	for i := range uint64(2 * whole * clusterSize) {
+		before := tt.mask + 1
+		tt.store(i*0x9e3779b97f4a7c15, 0, false, 0, infinity, 1, 3, 0, -1, -1)
+		after := tt.mask + 1
+		switch {
+		case after != before && after != min(growFactor*before, whole):
+			t.Fatalf("store %d: the part in use went from %d to %d clusters", i, before, after)
+		case after != before && tt.stored < before*clusterSize/growDivisor:
+			t.Fatalf("store %d: grew to %d clusters with %d entries stored, want %d first", i, after, tt.stored, before*clusterSize/growDivisor)
+		case after > whole:
+			t.Fatalf("store %d: %d clusters in use, the table has %d", i, after, whole)
+		}
+	}
+	if got := tt.mask + 1; got != whole {
+		t.Errorf("after filling the table, %d clusters in use, want all %d", got, whole)
+	}
+	tt.newGeneration()
+	if got := tt.mask + 1; got != initialClusters {
+		t.Errorf("the next generation uses %d clusters, want %d", got, initialClusters)
+	}
+}
+
+// Growing loses no entry: every entry found before the part in use
+// grows is found after it, with the same result, and nothing else
+// appears.
+func TestTableGrowKeepsEntries(t *testing.T) {
+	tt, err := newTable(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.newGeneration()
+	hands := []shogi.Hand{0, parseHand(t, "G"), parseHand(t, "2P")}
+	var keys []uint64
+	for i := range uint64(initialClusters - 1) { // just below growAt
+		k := (i + 1) * 0x9e3779b97f4a7c15
+		keys = append(keys, k)
+		h := hands[i%3]
+		switch i % 3 {
+		case 0:
+			tt.store(k, h, false, 0, infinity, 1, uint16(i%9), 0, -1, -1)
+		case 1:
+			tt.store(k, h, false, infinity, 0, 1, 9, 0, -1, -1)
+		default:
+			tt.storeIfFree(k, h, false, 7, 11)
+		}
+	}
+	if tt.mask+1 != initialClusters {
+		t.Fatalf("grew before the test meant it to: %d clusters", tt.mask+1)
+	}
+	before := make([]result, len(keys))
+	found := 0
+	for i, k := range keys {
+		before[i] = tt.lookup(k, hands[i%3], 9, false, noPath{})
+		if before[i].found {
+			found++
+		}
+	}
+	if found < len(keys)*9/10 {
+		t.Fatalf("only %d of %d entries found before growing", found, len(keys))
+	}
+	tt.grow()
+	if tt.mask+1 != growFactor*initialClusters {
+		t.Fatalf("%d clusters after growing, want %d", tt.mask+1, growFactor*initialClusters)
+	}
+	for i, k := range keys {
+		if got := tt.lookup(k, hands[i%3], 9, false, noPath{}); got != before[i] {
+			t.Errorf("key %d: %+v after growing, %+v before", i, got, before[i])
+		}
+	}
+	if r := tt.lookup(12345, 0, unlimited-1, false, noPath{}); r.found {
+		t.Errorf("an entry appeared: %+v", r)
+	}
+}

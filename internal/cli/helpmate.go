@@ -6,9 +6,11 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/tsume-shogi/tsume/helpmate"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -49,7 +51,7 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 		}
 		return errs
 	}
-	for _, name := range []string{"futile", "as-given", "no-soundness", "hash", "batch", "progress", "verdict-nodes"} {
+	for _, name := range []string{"futile", "as-given", "no-soundness", "batch", "progress", "verdict-nodes"} {
 		if isSet(fs, name) {
 			errs = append(errs, fmt.Sprintf("--%s does not apply to --stip %s", name, *h.stip))
 		}
@@ -68,10 +70,36 @@ func (h *helpFlags) check(fs *flag.FlagSet) []string {
 	return errs
 }
 
+// helpLimits are the limits of a cooperative solve, for the report: the
+// time limit (0 when --time was not given), --nodes and the memory bound
+// in MB, the machine's default when --hash was not given.
+type helpLimits struct {
+	time          time.Duration
+	nodes         uint64
+	memoryMB      int
+	memoryDefault bool
+}
+
+// helpMemoryMB returns the memory bound of a cooperative solve: --hash
+// when given, capped at mate.MaxHashMB (with a line on standard error),
+// else mate.MaxHashMB: half the machine's memory, no more than is
+// available now.
+func helpMemoryMB(e *env, fs *flag.FlagSet, hash int) int {
+	limit := mate.MaxHashMB()
+	if !isSet(fs, "hash") {
+		return limit
+	}
+	if hash > limit {
+		fmt.Fprintf(e.stderr, "tsume solve: hash capped at %d MB (half the machine's memory, or what is available)\n", limit)
+		return limit
+	}
+	return hash
+}
+
 // solveHelp solves the one position of in under a cooperative
 // stipulation: solved exits 0, anything else 1, a position it cannot
 // search 2.
-func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput, h *helpFlags, asJSON bool, limit time.Duration, nodes uint64) error {
+func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput, h *helpFlags, asJSON bool, limit time.Duration, nodes uint64, hash int) error {
 	const self = "solve"
 	if isSet(fs, "sfen") && in.sfen == "-" {
 		return usageErrorf(self, "--stip %s takes one position, not --sfen -", *h.stip)
@@ -90,30 +118,58 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	if err != nil {
 		return usageErrorf(self, "%s", err)
 	}
-	opt := helpmate.Options{Stip: stip, Length: *h.length, MaxLines: *h.lines}
+	lim := helpLimits{nodes: nodes, memoryMB: helpMemoryMB(e, fs, hash), memoryDefault: !isSet(fs, "hash")}
+	opt := helpmate.Options{Stip: stip, Length: *h.length, MaxLines: *h.lines, MaxMemoryMB: lim.memoryMB}
 	if nodes > 0 {
 		opt.MaxStates = int(min(nodes, 1<<31-1))
 	}
 	sctx := ctx
 	if isSet(fs, "time") && limit > 0 {
+		lim.time = limit
 		var cancel context.CancelFunc
 		sctx, cancel = context.WithTimeout(ctx, limit)
 		defer cancel()
 	}
+	// The search keeps its own structures under half the bound; the Go
+	// runtime is asked to keep the process under the whole of it, so that
+	// it collects and returns the arrays the structures left behind as
+	// they grew before they add up (docs/helpmate.md, "Memory").
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(lim.memoryMB) << 20))
 	if fairy {
 		r, err := helpmate.SolveVariant(sctx, &vp, opt)
 		line := func(moves []shogi.Move) ([]string, []string) { return report.FairyLine(&vp, moves) }
-		return writeHelp(ctx, e, r, err, vp.SFEN(), rulesName(&vp), line, asJSON, limit, nodes)
+		return writeHelp(ctx, e, r, err, vp.SFEN(), rulesName(&vp), line, asJSON, lim)
 	}
 	r, err := helpmate.Solve(sctx, &p, opt)
 	line := func(moves []shogi.Move) ([]string, []string) { return report.Line(&p, moves) }
-	return writeHelp(ctx, e, r, err, p.SFEN(), "", line, asJSON, limit, nodes)
+	return writeHelp(ctx, e, r, err, p.SFEN(), "", line, asJSON, lim)
+}
+
+// helpStopped returns what stopped a cooperative solve of status
+// Stopped, for "stopped_by", and in words: the context ends with the time
+// limit only when --time was given and the command's own context (SIGINT,
+// SIGTERM) has not ended.
+func helpStopped(ctx context.Context, r *helpmate.Result, lim helpLimits) (by, why string) {
+	switch r.StoppedBy {
+	case helpmate.StopStates:
+		return "nodes", fmt.Sprintf("the limit of stored positions, --nodes %d, was reached first", lim.nodes)
+	case helpmate.StopMemory:
+		if lim.memoryDefault {
+			return "memory", fmt.Sprintf("memory limit reached at depth %d: %d MB, half the machine's memory (--hash MB sets it)", r.Depth, lim.memoryMB)
+		}
+		return "memory", fmt.Sprintf("memory limit reached at depth %d: --hash %d MB", r.Depth, lim.memoryMB)
+	case helpmate.StopContext:
+		if lim.time > 0 && ctx.Err() == nil {
+			return "time", fmt.Sprintf("the time limit, --time %v, was reached first", lim.time)
+		}
+	}
+	return "interrupted", "interrupted"
 }
 
 // writeHelp writes the result r (with the error err) of a cooperative
 // solve of the position sfen under rules ("" for a standard position),
 // line giving the moves in USI and in Japanese.
-func writeHelp(ctx context.Context, e *env, r *helpmate.Result, err error, sfen, rules string, line func([]shogi.Move) ([]string, []string), asJSON bool, limit time.Duration, nodes uint64) error {
+func writeHelp(ctx context.Context, e *env, r *helpmate.Result, err error, sfen, rules string, line func([]shogi.Move) ([]string, []string), asJSON bool, lim helpLimits) error {
 	var npe *helpmate.NotAProblemError
 	var le *helpmate.LengthError
 	switch {
@@ -127,12 +183,20 @@ func writeHelp(ctx context.Context, e *env, r *helpmate.Result, err error, sfen,
 		return &exitError{ExitError, err.Error()}
 	}
 	v := newHelpView(sfen, rules, r, line)
+	switch {
+	case r.Status == helpmate.Stopped:
+		v.StoppedBy, v.Reason = helpStopped(ctx, r, lim)
+		v.Depth = r.Depth
+	case r.Status == helpmate.Shorter && le != nil:
+		v.StatedLength = le.Want
+		v.Reason = fmt.Sprintf("a solution in %s exists, shorter than the stated %d", plies(r.Length), le.Want)
+	}
 	w := bufio.NewWriter(e.stdout)
 	var werr error
 	if asJSON {
 		werr = report.WriteJSON(w, v)
 	} else {
-		writeHelpText(w, r, v, limit, nodes)
+		writeHelpText(w, r, v)
 	}
 	if ferr := w.Flush(); werr == nil {
 		werr = ferr
@@ -165,6 +229,14 @@ type helpView struct {
 	TimeMS         int64      `json:"time_ms"`
 	SFEN           string     `json:"sfen"`
 	Rules          string     `json:"rules,omitempty"` // the fairy conditions, "standard" for none; absent for a standard position
+	// StatedLength is --length for status shorter.
+	StatedLength int `json:"stated_length,omitempty"`
+	// StoppedBy (memory, time, nodes or interrupted) and Depth, the ply
+	// the search was at, are given for status stopped.
+	StoppedBy string `json:"stopped_by,omitempty"`
+	Depth     int    `json:"depth,omitempty"`
+	// Reason says in words why the status is stopped or shorter.
+	Reason string `json:"reason,omitempty"`
 }
 
 // helpLine is one solution of a helpView.
@@ -189,7 +261,7 @@ func newHelpView(sfen, rules string, r *helpmate.Result, line func([]shogi.Move)
 }
 
 // writeHelpText writes the human report of a cooperative solve.
-func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView, limit time.Duration, nodes uint64) {
+func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView) {
 	fmt.Fprintf(w, "SFEN: %s\n", v.SFEN)
 	if v.Rules != "" {
 		fmt.Fprintf(w, "rules: %s\n", v.Rules)
@@ -201,8 +273,13 @@ func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView, limit time.
 	}
 	w.WriteString("hands: as given\n\n")
 	switch r.Status {
-	case helpmate.Solved:
-		fmt.Fprintf(w, "status: solved\nlength: %s (%d手)\n", plies(r.Length), r.Length)
+	case helpmate.Solved, helpmate.Shorter:
+		if r.Status == helpmate.Solved {
+			w.WriteString("status: solved\n")
+		} else {
+			fmt.Fprintf(w, "status: shorter (%s)\n", v.Reason)
+		}
+		fmt.Fprintf(w, "length: %s (%d手)\n", plies(r.Length), r.Length)
 		switch {
 		case r.CountSaturated:
 			fmt.Fprintf(w, "solutions: at least %d (not unique)\n", r.Count)
@@ -216,14 +293,7 @@ func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView, limit time.
 	case helpmate.NoneWithin:
 		fmt.Fprintf(w, "status: nonewithin (none within %s)\n", plies(r.Length))
 	default:
-		why := "interrupted"
-		switch {
-		case nodes > 0 && uint64(r.States) >= nodes:
-			why = fmt.Sprintf("the limit of stored positions, --nodes %d, was reached first", nodes)
-		case limit > 0 && r.Elapsed >= limit:
-			why = fmt.Sprintf("the time limit, --time %v, was reached first", limit)
-		}
-		fmt.Fprintf(w, "status: stopped (%s); none within %s\n", why, plies(max(r.Length, 0)))
+		fmt.Fprintf(w, "status: stopped (%s); none within %s\n", v.Reason, plies(max(r.Length, 0)))
 	}
 	for i, l := range v.Lines {
 		if i == 0 {
@@ -251,7 +321,7 @@ func writeHelpText(w *bufio.Writer, r *helpmate.Result, v *helpView, limit time.
 	if uint64(len(v.Lines)) < r.Count {
 		fmt.Fprintf(w, "(%d listed; --lines N lists more)\n", len(v.Lines))
 	}
-	if r.Status == helpmate.Solved {
+	if r.Status == helpmate.Solved || r.Status == helpmate.Shorter {
 		left := "none"
 		if r.Solutions[0].LeftoverPieces != "" {
 			left = r.Solutions[0].LeftoverPieces

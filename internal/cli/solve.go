@@ -50,7 +50,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object a line")
 	limit := durationFlag(fs, "time", 10*time.Second, "stop each search after this `duration` (0: no limit)")
 	nodes := uint64Flag(fs, "nodes", 0, "stop each search after `N` nodes (0: no limit)")
-	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
+	hash := fs.Int("hash", 256, "the transposition table size in `MB`; with --stip help|helpself, the memory bound (default: half the machine's)")
 	futile := fs.String("futile", "discount", "how futile interpositions count: `discount` (tsume) or count")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
@@ -73,7 +73,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
 		if hf.cooperative() {
-			return solveHelp(ctx, e, fs, in, hf, *asJSON, *limit, *nodes)
+			return solveHelp(ctx, e, fs, in, hf, *asJSON, *limit, *nodes, *hash)
 		}
 		opt := solveOptions{
 			json: *asJSON,
