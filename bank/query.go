@@ -123,6 +123,9 @@ func (q *Query) where() (string, []any) {
 	if q.Method != "" {
 		add("method = ?", q.Method)
 	}
+	for _, t := range q.Themes {
+		add("id IN (SELECT problem_id FROM problem_themes WHERE name = ?)", t)
+	}
 	if len(conds) == 0 {
 		return "", nil
 	}
@@ -191,6 +194,11 @@ func (b *Bank) Pick(ctx context.Context, q Query, seed uint64) (Entry, error) {
 	return e, nil
 }
 
+// byColumn returns the query that counts the problems per value of col.
+func byColumn(col string) string {
+	return "SELECT " + col + ", count(*) FROM problems GROUP BY 1"
+}
+
 // mix is SplitMix64's finaliser: nearby seeds pick unrelated entries.
 func mix(z uint64) uint64 {
 	z += 0x9e3779b97f4a7c15
@@ -205,6 +213,7 @@ type Stats struct {
 	ByLength  map[int]int    // problems per length in plies
 	ByVerdict map[string]int // per verdict ("" when not judged)
 	ByMethod  map[string]int // per generation method ("" when not generated)
+	ByTheme   map[string]int // problems with the theme, at any ply; a problem counts under each of its themes
 	Attempts  int            // attempts recorded
 	Solves    int            // of which solved
 	Sessions  int            // sessions that made them
@@ -212,15 +221,16 @@ type Stats struct {
 
 // Stats returns the counts of the bank.
 func (b *Bank) Stats(ctx context.Context) (Stats, error) {
-	s := Stats{ByLength: map[int]int{}, ByVerdict: map[string]int{}, ByMethod: map[string]int{}}
+	s := Stats{ByLength: map[int]int{}, ByVerdict: map[string]int{}, ByMethod: map[string]int{}, ByTheme: map[string]int{}}
 	// One read transaction: every count from one snapshot.
 	tx, err := b.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return s, fmt.Errorf("bank: stats: %w", err)
 	}
 	defer rollback(tx)
-	group := func(col string, put func(k any, n int)) error {
-		rows, err := tx.QueryContext(ctx, "SELECT "+col+", count(*) FROM problems GROUP BY 1")
+	// group runs a query of (key, count) rows.
+	group := func(q string, put func(k any, n int)) error {
+		rows, err := tx.QueryContext(ctx, q)
 		if err != nil {
 			return err
 		}
@@ -235,12 +245,15 @@ func (b *Bank) Stats(ctx context.Context) (Stats, error) {
 		}
 		return rows.Err()
 	}
-	err = group("plies", func(k any, n int) { s.ByLength[int(k.(int64))] = n; s.Problems += n })
+	err = group(byColumn("plies"), func(k any, n int) { s.ByLength[int(k.(int64))] = n; s.Problems += n })
 	if err == nil {
-		err = group("verdict", func(k any, n int) { s.ByVerdict[k.(string)] = n })
+		err = group(byColumn("verdict"), func(k any, n int) { s.ByVerdict[k.(string)] = n })
 	}
 	if err == nil {
-		err = group("method", func(k any, n int) { s.ByMethod[k.(string)] = n })
+		err = group(byColumn("method"), func(k any, n int) { s.ByMethod[k.(string)] = n })
+	}
+	if err == nil {
+		err = group("SELECT name, count(DISTINCT problem_id) FROM problem_themes GROUP BY 1", func(k any, n int) { s.ByTheme[k.(string)] = n })
 	}
 	if err == nil {
 		err = tx.QueryRowContext(ctx, "SELECT count(*), coalesce(sum(solved), 0) FROM attempts").Scan(&s.Attempts, &s.Solves)

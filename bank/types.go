@@ -47,6 +47,9 @@ type Query struct {
 	KingRegion    string  // where the defender's king stands: "corner", "edge" or "centre"
 	Verdict       string  // "sound", …
 	Method        string  // the generation method
+	// Themes are theme names (docs/themes.md, theme.Catalogue): a problem
+	// is selected when its main line has every one of them, at any ply.
+	Themes []string
 	Limit         int     // at most this many entries (0: no limit)
 	Offset        int     // skip this many first
 }

@@ -1,0 +1,214 @@
+package bank
+
+import (
+	"context"
+	"database/sql"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tsume-shogi/tsume/problem"
+)
+
+// themed returns problems whose main lines have themes: mate-in-1s and
+// mate-in-3s of the generators, their themes found.
+func themed(t *testing.T) []problem.Problem {
+	t.Helper()
+	ps := append(generated(t, 30, 21), generated3(t, 8)...)
+	fill, err := missingThemes(context.Background(), ps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range ps {
+		if fill[i] != nil {
+			ps[i].Themes = fill[i]
+		}
+	}
+	return ps
+}
+
+// withThemes returns the IDs of the entries whose themes include every
+// one of names, read from the entries themselves: what a query by theme
+// must select.
+func withThemes(es []Entry, names ...string) []int64 {
+	var ids []int64
+	for _, e := range es {
+		all := true
+		for _, n := range names {
+			if !slices.ContainsFunc(e.Problem.Themes, func(th problem.Theme) bool { return th.Name == n }) {
+				all = false
+			}
+		}
+		if all {
+			ids = append(ids, e.ID)
+		}
+	}
+	return ids
+}
+
+// ids returns the IDs of es.
+func ids(es []Entry) []int64 {
+	var out []int64
+	for _, e := range es {
+		out = append(out, e.ID)
+	}
+	return out
+}
+
+// themeCounts counts the entries per theme name, a problem once per name.
+func themeCounts(es []Entry) map[string]int {
+	m := map[string]int{}
+	for _, e := range es {
+		seen := map[string]bool{}
+		for _, th := range e.Problem.Themes {
+			if !seen[th.Name] {
+				seen[th.Name] = true
+				m[th.Name]++
+			}
+		}
+	}
+	return m
+}
+
+// checkThemeIndex checks that b's queries by theme, one name and pairs of
+// names, and its statistics per theme, agree with the themes of its
+// entries; it returns the counts per theme.
+func checkThemeIndex(t *testing.T, b *Bank) map[string]int {
+	t.Helper()
+	ctx := context.Background()
+	all, err := b.Query(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := themeCounts(all)
+	if len(counts) < 3 {
+		t.Fatalf("only %d themes among %d problems: too few to test", len(counts), len(all))
+	}
+	var names []string
+	for n := range counts {
+		names = append(names, n)
+	}
+	slices.Sort(names)
+	for i, n := range names {
+		for _, q := range [][]string{{n}, {n, names[(i+1)%len(names)]}} {
+			got, err := b.Query(ctx, Query{Themes: q})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := withThemes(all, q...); !reflect.DeepEqual(ids(got), want) {
+				t.Errorf("query --theme %s: entries %v, want %v", strings.Join(q, ","), ids(got), want)
+			}
+			if c, err := b.Count(ctx, Query{Themes: q}); err != nil || c != len(withThemes(all, q...)) {
+				t.Errorf("count --theme %s: %d (%v), want %d", strings.Join(q, ","), c, err, len(withThemes(all, q...)))
+			}
+		}
+	}
+	s, err := b.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(s.ByTheme, counts) {
+		t.Errorf("stats per theme %v, want %v", s.ByTheme, counts)
+	}
+	return counts
+}
+
+// TestQueryByTheme: a query by themes selects the problems whose main
+// line has all of them, and the statistics count the problems per theme.
+func TestQueryByTheme(t *testing.T) {
+	ctx := context.Background()
+	b, _ := openTemp(t)
+	ps := themed(t)
+	if _, err := b.Add(ctx, ps...); err != nil {
+		t.Fatal(err)
+	}
+	checkThemeIndex(t, b)
+	if n, err := b.Count(ctx, Query{Themes: []string{"no-such-theme"}}); err != nil || n != 0 {
+		t.Errorf("a theme no problem has: %d problems (%v)", n, err)
+	}
+	// Adding a problem again (a duplicate) does not index its themes twice.
+	before, _ := b.Stats(ctx)
+	if _, err := b.Add(ctx, ps...); err != nil {
+		t.Fatal(err)
+	}
+	if after, _ := b.Stats(ctx); !reflect.DeepEqual(after.ByTheme, before.ByTheme) {
+		t.Errorf("after adding duplicates: %v, before %v", after.ByTheme, before.ByTheme)
+	}
+}
+
+// TestMergeIndexesThemes: the problems a merge brings in are found by
+// their themes.
+func TestMergeIndexesThemes(t *testing.T) {
+	ctx := context.Background()
+	src, srcPath := openTemp(t)
+	if _, err := src.Add(ctx, themed(t)...); err != nil {
+		t.Fatal(err)
+	}
+	src.Close()
+	dst, _ := openTemp(t)
+	if _, err := dst.Merge(ctx, srcPath); err != nil {
+		t.Fatal(err)
+	}
+	checkThemeIndex(t, dst)
+}
+
+// TestMigrateThemesIndex makes a bank of schema version 3 with problems
+// (with themes, and without: NULL) and checks that the migration indexes
+// the themes the column holds.
+func TestMigrateThemesIndex(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "v3.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for v := range 3 {
+		if _, err := db.Exec(migrations[v]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec("PRAGMA user_version = 3"); err != nil {
+		t.Fatal(err)
+	}
+	ps := themed(t)
+	ps[0].Themes = nil // not looked for
+	var line strings.Builder
+	for i := range ps {
+		args, err := appendRow(nil, &ps[i], &line, time.Now().UnixNano())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(insertProblems(1), args...); err != nil {
+			t.Fatal(err)
+		}
+	}
+	db.Close()
+
+	b, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if v, err := b.Version(ctx); err != nil || v != CurrentVersion || CurrentVersion < 4 {
+		t.Fatalf("version %d (%v), want %d", v, err, CurrentVersion)
+	}
+	es, err := b.Query(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != len(ps) {
+		t.Fatalf("%d entries after the migration, want %d", len(es), len(ps))
+	}
+	for i, e := range es {
+		sameProblem(t, "migrated", e.Problem, ps[i])
+	}
+	checkThemeIndex(t, b)
+	// And problems added after the migration are indexed as well.
+	if _, err := b.Add(ctx, generated(t, 20, 22)...); err != nil {
+		t.Fatal(err)
+	}
+	checkThemeIndex(t, b)
+}
