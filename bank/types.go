@@ -50,8 +50,8 @@ type Query struct {
 	// Themes are theme names (docs/themes.md, theme.Catalogue): a problem
 	// is selected when its main line has every one of them, at any ply.
 	Themes []string
-	Limit         int     // at most this many entries (0: no limit)
-	Offset        int     // skip this many first
+	Limit  int // at most this many entries (0: no limit)
+	Offset int // skip this many first
 }
 
 // Attempt is one try at a problem by a browser session.
