@@ -1,6 +1,8 @@
 package theme
 
 import (
+	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -141,4 +143,40 @@ func Summary(found []Found) string {
 		}
 	}
 	return b.String()
+}
+
+// UnknownNameError is the error of ParseNames for a name the catalogue
+// does not have.
+type UnknownNameError struct {
+	Name string // the name as given
+}
+
+func (e *UnknownNameError) Error() string {
+	names := make([]string, 0, 32)
+	for _, t := range Catalogue() {
+		names = append(names, t.Name)
+	}
+	return fmt.Sprintf("unknown theme %q (the themes: %s)", e.Name, strings.Join(names, ", "))
+}
+
+// ParseNames reads a comma-separated list of theme names ("lure,head-gold"),
+// as a filter gives them: each name must be in the catalogue, spaces
+// around a name are ignored, a name given twice counts once. An empty
+// list gives nil; a name not in the catalogue gives an
+// *UnknownNameError.
+func ParseNames(list string) ([]string, error) {
+	if strings.TrimSpace(list) == "" {
+		return nil, nil
+	}
+	var out []string
+	for n := range strings.SplitSeq(list, ",") {
+		n = strings.TrimSpace(n)
+		if order(n) == len(Catalogue()) {
+			return nil, &UnknownNameError{Name: n}
+		}
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out, nil
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -196,5 +197,28 @@ func TestSummary(t *testing.T) {
 	}
 	if Summary(nil) != "" {
 		t.Error("no themes: not empty")
+	}
+}
+
+// TestParseNames: a filter's list of themes is read against the
+// catalogue; a name it does not have is an error that lists the names.
+func TestParseNames(t *testing.T) {
+	got, err := ParseNames(" lure, head-gold,lure")
+	if err != nil || !slices.Equal(got, []string{Lure, HeadGold}) {
+		t.Errorf("ParseNames: %v, %v; want [lure head-gold]", got, err)
+	}
+	if got, err := ParseNames(""); got != nil || err != nil {
+		t.Errorf("ParseNames(\"\"): %v, %v; want nothing", got, err)
+	}
+	for _, bad := range []string{"lure,flying", "lure,,head-gold", "Lure"} {
+		_, err := ParseNames(bad)
+		var u *UnknownNameError
+		if !errors.As(err, &u) {
+			t.Errorf("ParseNames(%q): %v, want an *UnknownNameError", bad, err)
+			continue
+		}
+		if !strings.Contains(err.Error(), "focal-sacrifice") || !strings.Contains(err.Error(), "pin-mate") {
+			t.Errorf("ParseNames(%q): %v does not list the themes", bad, err)
+		}
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tsume-shogi/tsume/bank"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 func bankCommand() *command {
@@ -49,8 +50,8 @@ as it is. docs/bank.md describes the file.
   query [query flags]   list the problems the query selects: id, length,
                         difficulty, rating and SFEN, or one JSON object a
                         line with --json
-  stats                 count the problems by length, verdict and method,
-                        and the attempts players made
+  stats                 count the problems by length, verdict, method and
+                        theme, and the attempts players made
   merge OTHER...        add every problem of other bank files (what the
                         shards of generate --bank wrote), all at once in
                         the order of their provenance (method, seed,
@@ -61,9 +62,10 @@ The query flags: --length, --min-difficulty, --max-difficulty,
 --min-pieces, --max-pieces (the pieces besides White's king, board and
 Black's hand), --mating-piece (the kind giving mate as SFEN writes it: G,
 +R, …), --king-region (corner, edge or centre), --verdict, --method,
---min-rating, --max-rating, --limit and --offset. Problems come in the
-order they entered the bank. 'tsume bank SUBCOMMAND --help' lists the
-flags of each.
+--theme (NAME[,NAME]: the main line has every theme named, lure,
+head-gold, …; docs/themes.md lists them), --min-rating, --max-rating,
+--limit and --offset. Problems come in the order they entered the bank.
+'tsume bank SUBCOMMAND --help' lists the flags of each.
 
 Exit status: 0 success, 1 add found a position without a mate, 2 bad
 usage, a bad input or a bank that cannot be opened, 130 interrupted.`,
@@ -215,6 +217,10 @@ func queryFlags(fs *flag.FlagSet) *bank.Query {
 	fs.StringVar(&q.Method, "method", "", "the generation `method`, such as reverse")
 	fs.Float64Var(&q.MinRating, "min-rating", 0, "an empirical rating of at least `R`")
 	fs.Float64Var(&q.MaxRating, "max-rating", 0, "an empirical rating of at most `R` (0: no limit)")
+	fs.Func("theme", "themes the main line has, all of them: `NAME[,NAME]` as docs/themes.md names them (lure, head-gold, …); the flag may be repeated", func(v string) error {
+		q.Themes = append(q.Themes, v) // read by checkQuery
+		return nil
+	})
 	fs.IntVar(&q.Limit, "limit", 0, "at most `N` problems (0: all)")
 	fs.IntVar(&q.Offset, "offset", 0, "skip the first `N` problems")
 	return q
@@ -238,6 +244,13 @@ func checkQuery(q *bank.Query) error {
 	}
 	if q.MatingPiece == "+G" {
 		errs = append(errs, "--mating-piece +G: a gold does not promote")
+	}
+	if q.Themes != nil {
+		names, err := theme.ParseNames(strings.Join(q.Themes, ","))
+		if err != nil {
+			errs = append(errs, "--theme: "+err.Error())
+		}
+		q.Themes = names
 	}
 	if q.Plies < 0 || q.Limit < 0 || q.Offset < 0 || q.MinPieces < 0 || q.MaxPieces < 0 {
 		errs = append(errs, "--length, --limit, --offset, --min-pieces and --max-pieces want 0 or more")
@@ -351,7 +364,7 @@ func setupBankStats(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		if *asJSON {
 			return json.NewEncoder(e.stdout).Encode(map[string]any{
 				"problems": s.Problems, "by_length": s.ByLength, "by_verdict": s.ByVerdict, "by_method": s.ByMethod,
-				"attempts": s.Attempts, "solves": s.Solves, "sessions": s.Sessions,
+				"by_theme": s.ByTheme, "attempts": s.Attempts, "solves": s.Solves, "sessions": s.Sessions,
 			})
 		}
 		var w strings.Builder
@@ -371,6 +384,15 @@ func setupBankStats(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		}
 		writeCounts(&w, "by verdict", s.ByVerdict, "not judged")
 		writeCounts(&w, "by method", s.ByMethod, "not generated")
+		themes := make(map[string]int, len(s.ByTheme))
+		for name, n := range s.ByTheme {
+			themes[name+" "+theme.Japanese(name)] = n
+		}
+		if len(themes) == 0 {
+			w.WriteString("\nby theme: none")
+		} else {
+			writeCounts(&w, "by theme", themes, "")
+		}
 		fmt.Fprintf(&w, "\nattempts: %d (%d solved) by %d session%s\n", s.Attempts, s.Solves, s.Sessions, plural(s.Sessions))
 		_, err = io.WriteString(e.stdout, strings.ReplaceAll(w.String(), ";\n", "\n"))
 		return err
