@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -76,7 +77,12 @@ type Verdict struct {
 	// Solution is the solver's result, the object solve --json prints,
 	// for a position without a mate in 1 (nil otherwise).
 	Solution *Solution `json:"solution,omitempty"`
-	Line     int       `json:"line,omitempty"` // the input line, in a batch only; set by the caller
+	// Themes are the themes of the main line (docs/themes.md), as solve
+	// --json gives them: of the mate of a mate-in-1 with a unique mate
+	// (set by the caller), of the solution's main line for a longer mate
+	// of exact length (SetSolution); empty otherwise, never null.
+	Themes []theme.Found `json:"themes"`
+	Line   int           `json:"line,omitempty"` // the input line, in a batch only; set by the caller
 }
 
 // ExcludedMate is a move that would mate in 1 but that the rules forbid.
@@ -116,7 +122,7 @@ func newVerdict(sfen string, hand mate.DefenderHand) *Verdict {
 	return &Verdict{
 		SFEN: sfen, Errors: []string{}, Mates: []string{}, DefenderHand: hand.String(),
 		Metrics: VerdictMetrics{ByCheck: []CheckStats{}}, MatesJA: []string{}, ErrorCodes: []string{},
-		ExcludedMates: []ExcludedMate{}, Kind: KindNotAProblem,
+		ExcludedMates: []ExcludedMate{}, Kind: KindNotAProblem, Themes: []theme.Found{},
 	}
 }
 
@@ -192,7 +198,7 @@ func (j *Verdict) NeedsSolution() bool {
 // verdict is sound or sound with blemishes; else the reasons, one error
 // each. stopped says what stopped a search of status unknown.
 func (j *Verdict) SetSolution(s *Solution, stopped string) {
-	j.Solution, j.Errors, j.ErrorCodes = s, []string{}, []string{}
+	j.Solution, j.Errors, j.ErrorCodes, j.Themes = s, []string{}, []string{}, s.Themes
 	if s.Verdict != nil {
 		j.Verdict = s.Verdict
 	}

@@ -135,6 +135,9 @@ func (r *solveReport) writeResult(w *bufio.Writer) {
 		}
 		r.writeMoves(w)
 	}
+	if sol.Status == mate.Mate && sol.LengthExact {
+		writeThemes(w, v.Themes)
+	}
 	if sol.Status == mate.Mate {
 		r.writeSoundness(w)
 	}

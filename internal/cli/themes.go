@@ -1,6 +1,9 @@
 package cli
 
 import (
+	"bufio"
+	"fmt"
+
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/theme"
@@ -19,4 +22,31 @@ func themeHeader(themes []problem.Theme) (record.KIFHeader, bool) {
 		found[i] = theme.Found(t)
 	}
 	return record.KIFHeader{Key: "手筋", Value: theme.Summary(found)}, true
+}
+
+// writeThemes writes the themes of a main line for the human reports of
+// solve and verify, a ply a line, each theme by its name and its Japanese
+// term: "themes:\n  ply 1  sacrifice 捨て駒, lure 吊り出し\n", or
+// "themes: none\n".
+func writeThemes(w *bufio.Writer, found []theme.Found) {
+	if len(found) == 0 {
+		w.WriteString("themes: none\n")
+		return
+	}
+	w.WriteString("themes (docs/themes.md):\n")
+	for i, f := range found {
+		if i == 0 || f.Ply != found[i-1].Ply {
+			if i > 0 {
+				w.WriteString("\n")
+			}
+			fmt.Fprintf(w, "  ply %d  ", f.Ply)
+		} else {
+			w.WriteString(", ")
+		}
+		w.WriteString(f.Name)
+		if ja := theme.Japanese(f.Name); ja != "" {
+			w.WriteString(" " + ja)
+		}
+	}
+	w.WriteString("\n")
 }

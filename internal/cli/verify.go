@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -230,6 +232,18 @@ func (vf *verifier) judge(ctx context.Context, p *shogi.Position, line int) (*ve
 		}
 		r.long = long
 		r.view.SetSolution(long.view, long.limitText())
+	}
+	if v.Legal && len(v.Analysis.Mates) == 1 {
+		// A unique mate in 1 (sound, or with leftover pieces): the themes of
+		// its one move, as solve gives those of a main line.
+		found, err := theme.Find(ctx, p, v.Analysis.Mates, theme.Options{DefenderHand: vf.opt.hand})
+		var le *theme.LineError
+		switch {
+		case err == nil:
+			r.view.Themes = found
+		case !errors.As(err, &le) && ctx.Err() == nil:
+			return nil, err
+		}
 	}
 	r.view.StateLength(vf.opt.length)
 	return r, nil
@@ -454,6 +468,9 @@ func writeMate1Text(w *bufio.Writer, v *mate.Verdict, j *report.Verdict) {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
+	if len(a.Mates) == 1 {
+		writeThemes(w, j.Themes)
+	}
 	writeAssessment(w, j.Verdict)
 	writeMate1Stats(w, v)
 }

@@ -148,7 +148,7 @@ func TestVerifyGoldenFilesUsed(t *testing.T) {
 // The keys of a verify --json object, in order.
 var (
 	verifyKeys      = []string{"sfen", "valid", "errors", "mates", "unique", "leftover", "promotion_ambiguous", "defender_hand", "metrics"}
-	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "kind", "length", "excluded_mates", "stated_length", "solution", "line"}
+	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "kind", "length", "excluded_mates", "stated_length", "solution", "themes", "line"}
 	// verifyOptionalKeys may be left out.
 	verifyOptionalKeys = map[string]bool{"stated_length": true, "solution": true, "line": true}
 	metricsKeys        = []string{"legal", "checks", "replies", "by_check"}
@@ -206,7 +206,7 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 	if err := json.Unmarshal(raw, &obj); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"errors", "mates", "mates_ja", "error_codes", "excluded_mates"} {
+	for _, k := range []string{"errors", "mates", "mates_ja", "error_codes", "excluded_mates", "themes"} {
 		if !bytes.HasPrefix(obj[k], []byte("[")) {
 			t.Errorf("%q is %s, want an array\n%s", k, obj[k], line)
 		}
@@ -538,5 +538,49 @@ func TestVerifyJSONMatchesText(t *testing.T) {
 				t.Errorf("result %d: mate %s %s missing from the human output", i, m, r.MatesJA[j])
 			}
 		}
+	}
+}
+
+// TestVerifyThemes: verify --json names the themes of the main line as
+// solve --json does — of the unique mate of a mate-in-1, of the solution's
+// line for a longer problem — and none when the mate in 1 is not unique.
+func TestVerifyThemes(t *testing.T) {
+	type found struct {
+		Name string `json:"name"`
+		Ply  int    `json:"ply"`
+	}
+	themes := func(args ...string) (top, solution []found) {
+		t.Helper()
+		stdout, stderr, _ := runVerify(t, context.Background(), append([]string{"verify", "--json"}, args...), "")
+		var r struct {
+			Themes   []found `json:"themes"`
+			Solution *struct {
+				Themes []found `json:"themes"`
+			} `json:"solution"`
+		}
+		if err := json.Unmarshal([]byte(stdout), &r); err != nil {
+			t.Fatalf("%v: %v\n%s%s", args, err, stdout, stderr)
+		}
+		if r.Solution != nil {
+			solution = r.Solution.Themes
+		}
+		return r.Themes, solution
+	}
+	if top, _ := themes("--sfen", vValid); !reflect.DeepEqual(top, []found{{"head-gold", 1}}) {
+		t.Errorf("mate in 1 by a gold in front of the king: themes %v, want head-gold at ply 1", top)
+	}
+	if top, _ := themes("--sfen", vNotUnique); len(top) != 0 {
+		t.Errorf("two mates in 1: themes %v, want none", top)
+	}
+	top, sol := themes("--sfen", vMate3)
+	if len(top) == 0 || !reflect.DeepEqual(top, sol) {
+		t.Errorf("mate in 3: themes %v, the solution's %v; want the solution's, not empty", top, sol)
+	}
+	stdout, _, _ := runVerify(t, context.Background(), []string{"solve", "--json", "--sfen", vMate3}, "")
+	var s struct {
+		Themes []found `json:"themes"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &s); err != nil || !reflect.DeepEqual(s.Themes, sol) {
+		t.Errorf("solve --json gives themes %v (%v), verify %v", s.Themes, err, sol)
 	}
 }
