@@ -131,6 +131,24 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 	), nil
 }
 
+// FillThemes gives each problem of ps that comes without its themes
+// (Themes nil) those of its main line, as Add does before it stores a
+// problem: a store that holds problems without a bank (tsume serve
+// --problems) filters them by theme alike. A line that is not a tsume
+// solution keeps none; the error is only ctx's.
+func FillThemes(ctx context.Context, ps []problem.Problem) error {
+	found, err := missingThemes(ctx, ps)
+	if err != nil {
+		return err
+	}
+	for i := range ps {
+		if found[i] != nil {
+			ps[i].Themes = found[i]
+		}
+	}
+	return nil
+}
+
 // missingThemes finds the themes of the problems of ps that come without
 // them (Themes nil: a problem list, a record that does not name them), so
 // that every problem with a tsume solution has them in the bank; the

@@ -18,13 +18,12 @@ import (
 func themed(t *testing.T) []problem.Problem {
 	t.Helper()
 	ps := append(generated(t, 30, 21), generated3(t, 8)...)
-	fill, err := missingThemes(context.Background(), ps)
-	if err != nil {
+	if err := FillThemes(context.Background(), ps); err != nil {
 		t.Fatal(err)
 	}
 	for i := range ps {
-		if fill[i] != nil {
-			ps[i].Themes = fill[i]
+		if ps[i].Themes == nil {
+			t.Fatalf("problem %d: no themes filled in", i+1)
 		}
 	}
 	return ps

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"slices"
 	"sync"
 	"time"
 
@@ -168,6 +169,11 @@ func matches(e *bank.Entry, q *bank.Query) bool {
 	}
 	if q.MatingPiece != "" {
 		if len(p.Line) == 0 || p.Line[len(p.Line)-1].PieceAfter().Kind().Letter() != q.MatingPiece {
+			return false
+		}
+	}
+	for _, name := range q.Themes {
+		if !slices.ContainsFunc(p.Themes, func(t problem.Theme) bool { return t.Name == name }) {
 			return false
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"net/http"
 	"strings"
+
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // assets are the pages' templates and the files they load: our own
@@ -25,6 +27,8 @@ type page struct {
 	Name    string // practice, solve, worksheet
 	Title   string
 	Version string
+	// Themes are the themes a filter offers (theme.Catalogue).
+	Themes []theme.Theme
 }
 
 // loadAssets parses the templates and sets the static files.
@@ -69,6 +73,7 @@ func (s *Server) pageRoutes() {
 // pageHandler serves the page p.
 func (s *Server) pageHandler(p page) http.Handler {
 	p.Version = s.version
+	p.Themes = theme.Catalogue()
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		var b bytes.Buffer
 		if err := s.pages.ExecuteTemplate(&b, p.Name+".html", p); err != nil {

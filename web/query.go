@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tsume-shogi/tsume/bank"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // The query parameters that select problems (bank.Query's fields).
@@ -22,6 +23,7 @@ const (
 	paramKingRegion    = "king_region"
 	paramVerdict       = "verdict"
 	paramMethod        = "method"
+	paramTheme         = "theme"
 	paramLimit         = "limit"
 	paramOffset        = "offset"
 )
@@ -40,7 +42,7 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 	for name := range v {
 		switch name {
 		case paramPlies, paramMinDifficulty, paramMaxDifficulty, paramMinRating, paramMaxRating,
-			paramMinPieces, paramMaxPieces, paramMatingPiece, paramKingRegion, paramVerdict, paramMethod, paramLimit, paramOffset:
+			paramMinPieces, paramMaxPieces, paramMatingPiece, paramKingRegion, paramVerdict, paramMethod, paramTheme, paramLimit, paramOffset:
 		default:
 			ok := false
 			for _, a := range allowed {
@@ -95,6 +97,9 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 	case "", "corner", "edge", "centre":
 	default:
 		return q, badRequest(paramKingRegion, "king_region %q: want corner, edge or centre", q.KingRegion)
+	}
+	if q.Themes, err = theme.ParseNames(v.Get(paramTheme)); err != nil {
+		return q, badRequest(paramTheme, "theme: %v", err)
 	}
 	q.Verdict, q.Method = v.Get(paramVerdict), v.Get(paramMethod)
 	for name, s := range map[string]string{paramVerdict: q.Verdict, paramMethod: q.Method} {

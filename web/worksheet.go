@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/tsume-shogi/tsume/render/worksheet"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // The number of problems of a worksheet: at least, at most and by default.
@@ -49,6 +50,11 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 		e := &es[i]
 		p := worksheet.NewProblem(i+1, &e.Problem.Position, e.Problem.Line)
 		p.SVG = worksheet.Picture(i+1, &e.Problem.Position, false)
+		found := make([]theme.Found, len(e.Problem.Themes))
+		for j, t := range e.Problem.Themes {
+			found[j] = theme.Found(t)
+		}
+		p.Themes = theme.Summary(found)
 		sheet.Problems = append(sheet.Problems, p)
 	}
 	ids := ""

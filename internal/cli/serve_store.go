@@ -29,6 +29,11 @@ func serveStore(ctx context.Context, e *env, bankFile, problems string) (web.Con
 		if err != nil {
 			return web.Config{}, nil, inputError(err)
 		}
+		// The themes of problems written before they were found, for the
+		// theme filter, as a bank finds them.
+		if err := bank.FillThemes(ctx, ps); err != nil {
+			return web.Config{}, nil, err
+		}
 		return web.Config{Store: web.NewMemoryStore(ps)}, func() {}, nil
 	}
 	var b *bank.Bank

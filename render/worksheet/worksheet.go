@@ -39,6 +39,9 @@ type Problem struct {
 	// same in USI (G*5b …), moves separated by spaces.
 	Answer    string
 	AnswerUSI string
+	// Themes names the themes of the solution for the answer key, as
+	// theme.Summary writes them ("1手目 捨て駒、3手目 頭金"); "" writes none.
+	Themes string
 }
 
 // NewProblem returns the sheet's problem number n for the position p and
@@ -69,6 +72,7 @@ figure img { display: block; width: 100%; height: auto; }
 section.answers { break-before: page; page-break-before: always; padding-top: 8mm; }
 ol.answers { columns: 3; column-gap: 8mm; margin: 0; padding-left: 3em; font-size: 11pt; line-height: 1.9; }
 ol.answers li { break-inside: avoid; }
+ol.answers .themes { font-size: 9.5pt; color: #5b4633; }
 ol.answers code { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 9.5pt; color: #5b4633; margin-left: 0.6em; }
 @media screen and (max-width: 640px) { .problems { grid-template-columns: repeat(2, 1fr); } ol.answers { columns: 2; } }
 @media print { body { padding: 0; max-width: none; } section.answers { padding-top: 0; } }
@@ -124,7 +128,11 @@ func (s *Sheet) HTML() []byte {
 	b.WriteString("</div>\n</section>\n")
 	b.WriteString("<section class=\"answers\">\n<h1>解答 — Answers</h1>\n<ol class=\"answers\">\n")
 	for _, p := range s.Problems {
-		fmt.Fprintf(&b, "<li value=\"%d\">%s<code>%s</code></li>\n", p.Number, html.EscapeString(p.Answer), html.EscapeString(p.AnswerUSI))
+		fmt.Fprintf(&b, "<li value=\"%d\">%s<code>%s</code>", p.Number, html.EscapeString(p.Answer), html.EscapeString(p.AnswerUSI))
+		if p.Themes != "" {
+			fmt.Fprintf(&b, "<br><span class=\"themes\">手筋：%s</span>", html.EscapeString(p.Themes))
+		}
+		b.WriteString("</li>\n")
 	}
 	b.WriteString("</ol>\n</section>\n</body>\n</html>\n")
 	return []byte(b.String())

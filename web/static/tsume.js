@@ -132,7 +132,20 @@
         if (r[0]) q.set('min_rating', r[0]);
         if (r[1]) q.set('max_rating', r[1]);
       }
+      const th = $('theme').value;
+      if (th) q.set('theme', th);
       return q;
+    }
+
+    // noProblem says why no problem came: with a theme asked for, that
+    // the bank has none of it at this length.
+    function noProblem(err, q) {
+      if (err.status === 404 && q.has('theme')) {
+        const o = $('theme').selectedOptions[0];
+        return 'The bank has no problem with the theme ' + o.textContent + (q.has('plies') ? ' at this length.' : '.') +
+          ' Choose another theme or length.';
+      }
+      return err.message;
     }
 
     async function loadProblem() {
@@ -150,11 +163,11 @@
           try {
             p = await api('GET', '/api/v1/problems/random?' + q);
           } catch (err2) {
-            setStatus(status, err2.message, 'data-result', 'error');
+            setStatus(status, noProblem(err2, q), 'data-result', 'error');
             return;
           }
         } else {
-          setStatus(status, err.message, 'data-result', 'error');
+          setStatus(status, noProblem(err, q), 'data-result', 'error');
           return;
         }
       }
