@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -44,7 +46,9 @@ type solveAnswer struct {
 	// solution.verdict.findings: the page lists the findings under their
 	// class.
 	Details []string `json:"details"`
-	KIF     string   `json:"kif"` // the problem and its main line as a KIF record
+	// ThemesJA are the Japanese terms of solution.themes, in its order.
+	ThemesJA []string `json:"themes_ja"`
+	KIF      string   `json:"kif"` // the problem and its main line as a KIF record
 }
 
 // solve answers POST /api/v1/solve: the position read, solved and judged.
@@ -103,6 +107,22 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 		return unprocessable("input", "%s", message(err))
 	}
 	view := report.NewSolution(sol, hand, mate.Discount)
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+		// The themes of the main line, as solve --json gives them; a search
+		// the time limit stops leaves them out, not the answer.
+		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: mate.AsGiven})
+		var le *theme.LineError
+		switch {
+		case err == nil:
+			view.Themes = found
+		case !errors.As(err, &le) && ctx.Err() == nil:
+			return err
+		}
+	}
+	themesJA := make([]string, len(view.Themes))
+	for i, t := range view.Themes {
+		themesJA[i] = theme.Japanese(t.Name)
+	}
 	details := []string{}
 	if sol.Status == mate.Mate {
 		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: s.limits.VerdictNodes, HashMB: s.limits.HashMB})
@@ -124,6 +144,9 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 	var headers []record.KIFHeader
 	if sol.Status == mate.Mate && sol.LengthExact {
 		headers = []record.KIFHeader{{Key: "表題", Value: worksheet.LengthTitle(sol.Length)}}
+		if len(view.Themes) > 0 {
+			headers = append(headers, record.KIFHeader{Key: "手筋", Value: theme.Summary(view.Themes)})
+		}
 	}
 	kif, err := record.KIF(&sol.Position, sol.PV, headers, sol.Status == mate.Mate)
 	if err != nil {
@@ -136,6 +159,7 @@ func (s *Server) solve(w http.ResponseWriter, r *http.Request) error {
 		Solution:  view,
 		LineSFENs: line,
 		Details:   details,
+		ThemesJA:  themesJA,
 		KIF:       kif,
 	})
 	return nil

@@ -186,3 +186,34 @@ func TestThemeSelectors(t *testing.T) {
 		}
 	}
 }
+
+// TestSolveThemes: the solve page's answer names the themes of the main
+// line as solve --json does, with their Japanese terms, and its KIF
+// record names them in a header.
+func TestSolveThemes(t *testing.T) {
+	s, _ := themedServer(t)
+	var a struct {
+		Solution struct {
+			Themes []theme.Found `json:"themes"`
+		} `json:"solution"`
+		ThemesJA []string `json:"themes_ja"`
+		KIF      string   `json:"kif"`
+	}
+	// The README's mate in 3: ▲３三角打, a distant drop.
+	w := do(t, s, "POST", "/api/v1/solve", solveRequest{Input: "8k/9/9/7Rs/9/9/9/9/9 b B 1"})
+	decode(t, w, &a)
+	want := []theme.Found{{Name: theme.DistantDrop, Ply: 1}}
+	if w.Code != 200 || !slices.Equal(a.Solution.Themes, want) || !slices.Equal(a.ThemesJA, []string{"遠打"}) {
+		t.Errorf("status %d, themes %v %v; want %v [遠打]", w.Code, a.Solution.Themes, a.ThemesJA, want)
+	}
+	if !strings.Contains(a.KIF, "手筋：1手目 遠打\n") {
+		t.Errorf("the KIF record does not name the theme:\n%s", a.KIF)
+	}
+	// No mate: no themes, an empty list.
+	a.Solution.Themes, a.ThemesJA = nil, nil
+	w = do(t, s, "POST", "/api/v1/solve", solveRequest{Input: "8k/9/9/9/9/9/9/9/9 b P 1"})
+	decode(t, w, &a)
+	if w.Code != 200 || a.Solution.Themes == nil || len(a.Solution.Themes) != 0 || a.ThemesJA == nil || len(a.ThemesJA) != 0 {
+		t.Errorf("no mate: status %d, themes %v %v; want []", w.Code, a.Solution.Themes, a.ThemesJA)
+	}
+}

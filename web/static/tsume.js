@@ -532,6 +532,36 @@
       });
     }
 
+    // fillThemes lists the themes of the main line (a mate of exact
+    // length), each a button that steps the board to its ply.
+    function fillThemes(s, ja) {
+      const ul = $('result-themes');
+      ul.textContent = '';
+      const exact = s.status === 'mate' && s.length_exact;
+      $('result-themes-box').hidden = !exact;
+      if (!exact) return;
+      if (s.themes.length === 0) {
+        const li = document.createElement('li');
+        li.className = 'none';
+        li.textContent = 'none recognised';
+        ul.appendChild(li);
+        return;
+      }
+      s.themes.forEach((t, i) => {
+        const li = document.createElement('li');
+        li.setAttribute('data-theme', t.name);
+        li.setAttribute('data-ply', String(t.ply));
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'theme-ply';
+        b.textContent = 'ply ' + t.ply + ' ' + (ja[i] || t.name) + ' (' + t.name + ')';
+        b.title = 'show the position after ply ' + t.ply;
+        b.addEventListener('click', () => go(t.ply));
+        li.appendChild(b);
+        ul.appendChild(li);
+      });
+    }
+
     // fillFindings lists the verdict's findings under their class, each
     // class once: its heading, then each finding's ply, move (a button
     // that shows it on the board), severity and detail.
@@ -614,6 +644,7 @@
       Object.assign(S, { r: r, ply: 0, alt: -1 });
       S.pics.clear(); // the pictures of the previous answer
       fillFindings(r);
+      fillThemes(s, r.themes_ja);
       download($('download-kif'), r.kif, 'text/plain;charset=utf-8');
       download($('download-svg'), r.board_svg, 'image/svg+xml');
       $('result').hidden = false;
