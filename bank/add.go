@@ -29,6 +29,16 @@ func insertProblems(n int) string {
 		" ON CONFLICT (key) DO NOTHING"
 }
 
+// insertTheme is the statement that indexes one theme of a problem.
+const insertTheme = "INSERT OR IGNORE INTO problem_themes (name, problem_id, ply) VALUES (?, ?, ?)"
+
+// indexThemesAfter is the statement that indexes the themes of the
+// problems numbered above its argument, from their column themes (Merge).
+const indexThemesAfter = `INSERT OR IGNORE INTO main.problem_themes (name, problem_id, ply)
+	SELECT json_extract(t.value, '$.name'), p.id, coalesce(json_extract(t.value, '$.ply'), 0)
+	FROM main.problems p, json_each(p.themes) t
+	WHERE p.id > ? AND p.themes IS NOT NULL AND json_valid(p.themes) AND json_type(t.value, '$.name') = 'text'`
+
 // Add adds the problems ps in one transaction, in order, and returns how
 // many were new: a problem whose key (see Key) is in the bank already, or
 // earlier in ps, is a duplicate, passed over without error. Either every
@@ -62,6 +72,11 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 		return 0, fmt.Errorf("bank: add: %w", err)
 	}
 	defer st.Close()
+	stTheme, err := tx.PrepareContext(ctx, insertTheme)
+	if err != nil {
+		return 0, fmt.Errorf("bank: add: %w", err)
+	}
+	defer stTheme.Close()
 	now := time.Now().UnixNano()
 	var line strings.Builder
 	args := make([]any, 0, numInsertColumns)
@@ -84,6 +99,18 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 			return 0, fmt.Errorf("bank: add: %w", err)
 		}
 		added += int(n)
+		if n == 0 || len(p.Themes) == 0 {
+			continue
+		}
+		id, err := res.LastInsertId()
+		if err != nil {
+			return 0, fmt.Errorf("bank: add: %w", err)
+		}
+		for _, t := range p.Themes {
+			if _, err := stTheme.ExecContext(ctx, t.Name, id, t.Ply); err != nil {
+				return 0, fmt.Errorf("bank: add: problem %d (%s): themes: %w", i+1, ps[i].Position.SFEN(), err)
+			}
+		}
 	}
 	if err := tx.Commit(); err != nil {
 		return 0, fmt.Errorf("bank: add: %w", err)

@@ -142,6 +142,9 @@ func commitMerge(ctx context.Context, conn *sql.Conn) (added int, err error) {
 	if err != nil {
 		return 0, err
 	}
+	if _, err = tx.ExecContext(ctx, indexThemesAfter, last); err != nil {
+		return 0, err
+	}
 	// The staged row each new problem came from: the first of its key.
 	for i, q := range []string{
 		`CREATE TEMP TABLE merge_kept AS
