@@ -17,11 +17,17 @@ func themeHeader(themes []problem.Theme) (record.KIFHeader, bool) {
 	if len(themes) == 0 {
 		return record.KIFHeader{}, false
 	}
+	return record.KIFHeader{Key: "手筋", Value: themeSummary(themes)}, true
+}
+
+// themeSummary writes themes in Japanese, "1手目 捨て駒・吊り出し、3手目 頭金"
+// (theme.Summary); "" when there are none.
+func themeSummary(themes []problem.Theme) string {
 	found := make([]theme.Found, len(themes))
 	for i, t := range themes {
 		found[i] = theme.Found(t)
 	}
-	return record.KIFHeader{Key: "手筋", Value: theme.Summary(found)}, true
+	return theme.Summary(found)
 }
 
 // writeThemes writes the themes of a main line for the human reports of

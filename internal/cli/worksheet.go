@@ -47,6 +47,7 @@ func newWorksheet(dir string, svgText bool) (*worksheetDir, error) {
 func (w *worksheetDir) add(p *problem.Problem) error {
 	e := worksheet.NewProblem(p.Provenance.Index+1, &p.Position, p.Line)
 	e.Picture = fmt.Sprintf("%04d.svg", e.Number)
+	e.Themes = themeSummary(p.Themes)
 	pic := worksheet.Picture(e.Number, &p.Position, w.svgText)
 	if err := writeFileAtomic(filepath.Join(w.dir, e.Picture), pic); err != nil {
 		return err

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -61,7 +62,7 @@ func checkPicture(t *testing.T, name string, data []byte) string {
 
 var (
 	imgSrc    = regexp.MustCompile(`<img src="([0-9]+\.svg)"`)
-	answerRow = regexp.MustCompile(`<li value="([0-9]+)">(▲[^<]+)<code>([^<]+)</code></li>`)
+	answerRow = regexp.MustCompile(`<li value="([0-9]+)">(▲[^<]+)<code>([^<]+)</code>(?:<br><span class="themes">手筋：([^<]+)</span>)?</li>`)
 )
 
 // checkWorksheet checks that dir holds the pictures 0001.svg … and an
@@ -151,6 +152,41 @@ func TestGenerateSVG(t *testing.T) {
 		if n := bytes.Count(pic, []byte("<text")); n != 0 || !bytes.Contains(pic, []byte(`<use xlink:href="#tsume-`)) {
 			t.Errorf("picture %d has %d <text> elements, or no outlines", i+1, n)
 		}
+	}
+}
+
+// TestWorksheetThemes: each answer of the worksheet names the themes of
+// its problem's main line, those generate's jsonl gives it.
+func TestWorksheetThemes(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sheet")
+	args := []string{"--length", "3", "--n", "8", "--seed", "3"}
+	if _, errs, code := runGenerateCLI(t, context.Background(), append(args, "--format", "svg", "--out", dir)...); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	jsonl, _, _ := runGenerateCLI(t, context.Background(), append(args, "--format", "jsonl")...)
+	ps, err := problem.ReadJSONL(strings.NewReader(jsonl), "generate jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	answers := answerRow.FindAllStringSubmatch(string(page), -1)
+	if len(answers) != len(ps) {
+		t.Fatalf("%d answers, %d problems", len(answers), len(ps))
+	}
+	named := 0
+	for i, p := range ps {
+		if want := themeSummary(p.Themes); answers[i][4] != want {
+			t.Errorf("answer %d names the themes %q, want %q", i+1, answers[i][4], want)
+		}
+		if len(p.Themes) > 0 {
+			named++
+		}
+	}
+	if named == 0 {
+		t.Error("no problem with a theme: the test tests nothing")
 	}
 }
 
