@@ -3,6 +3,7 @@ package bank
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -102,6 +103,18 @@ func checkThemeIndex(t *testing.T, b *Bank) map[string]int {
 			}
 			if c, err := b.Count(ctx, Query{Themes: q}); err != nil || c != len(withThemes(all, q...)) {
 				t.Errorf("count --theme %s: %d (%v), want %d", strings.Join(q, ","), c, err, len(withThemes(all, q...)))
+			}
+			for seed := range uint64(3) {
+				e, err := b.Pick(ctx, Query{Themes: q}, seed)
+				if len(withThemes(all, q...)) == 0 {
+					if !errors.Is(err, ErrNotFound) {
+						t.Errorf("pick --theme %s: %v, want ErrNotFound", strings.Join(q, ","), err)
+					}
+					continue
+				}
+				if err != nil || !slices.Contains(withThemes(all, q...), e.ID) {
+					t.Errorf("pick --theme %s (seed %d): entry %d (%v), want one of %v", strings.Join(q, ","), seed, e.ID, err, withThemes(all, q...))
+				}
 			}
 		}
 	}
