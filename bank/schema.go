@@ -74,6 +74,11 @@ var migrations = [...]string{
 	// Version 3: the themes of a problem's main line (docs/themes.md), as
 	// the JSON list of problem.Theme; NULL when they were not looked for.
 	`ALTER TABLE problems ADD COLUMN themes TEXT;`,
+
+	// Version 4: the quality score of a generated problem and its parts
+	// (docs/quality.md), as the JSON object of problem.Quality; NULL when
+	// it was not scored.
+	`ALTER TABLE problems ADD COLUMN quality TEXT;`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

@@ -17,15 +17,15 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "optimize", "optimize-budget"}
+var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget"}
 
 // filterFlags are the flags of the composer's filters (maten.Filter)
 // and of the local search that raises the beauty score.
 type filterFlags struct {
 	minSacrifices, minRefusals, minDistantDrops, maxFinalPieces *int
 	quietFirst                                                  *bool
-	minBranching, minBeauty                                     *float64
-	optimize                                                    *string
+	minBranching, minBeauty, minQuality                         *float64
+	optimize, themes                                            *string
 	optimizeBudget                                              *int
 }
 
@@ -39,7 +39,9 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		quietFirst:      fs.Bool("quiet-first", false, "mate-in-N: a first move that captures nothing"),
 		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the line"),
 		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
-		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search (beauty)"),
+		minQuality:      fs.Float64("min-quality", 0, "mate-in-N: a quality score of at least `X` (docs/quality.md)"),
+		themes:          fs.String("theme", "", "mate-in-N: with every theme of `NAMES` (a,b; docs/themes.md)"),
+		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search: quality (or beauty)"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }
@@ -53,7 +55,7 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 			errs = append(errs, fmt.Errorf("--optimize: %w", err))
 		}
 	} else if isSet(fs, "optimize-budget") {
-		errs = append(errs, errors.New("--optimize-budget needs --optimize beauty"))
+		errs = append(errs, errors.New("--optimize-budget needs --optimize quality"))
 	}
 	if *f.optimizeBudget < 0 {
 		errs = append(errs, fmt.Errorf("--optimize-budget %d: want at least 1 mutation, or 0 for the default", *f.optimizeBudget))
@@ -67,8 +69,20 @@ func (f *filterFlags) filter() maten.Filter {
 	return maten.Filter{
 		MinSacrifices: *f.minSacrifices, MinRefusals: *f.minRefusals, MinDistantDrops: *f.minDistantDrops,
 		MaxFinalPieces: *f.maxFinalPieces, QuietFirst: *f.quietFirst,
-		MinBranching: *f.minBranching, MinBeauty: *f.minBeauty,
+		MinBranching: *f.minBranching, MinBeauty: *f.minBeauty, MinQuality: *f.minQuality,
+		Themes: themeNames(*f.themes),
 	}
+}
+
+// themeNames splits the value of --theme into names (nil for none).
+func themeNames(s string) []string {
+	var names []string
+	for name := range strings.SplitSeq(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // mateNGenerator returns the generator of mate-in-N problems of length
