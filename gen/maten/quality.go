@@ -235,3 +235,17 @@ func (j *judge) passes(q *shogi.Position, pv []shogi.Move, floor float64) bool {
 	s, themes, err := scoreProblem(j.ctx, q, pv)
 	return err == nil && f.acceptsScore(&s, themes) && s.Score >= floor
 }
+
+// MainTheme returns the main theme of a problem with the given themes:
+// the one of the highest ThemeWeight, the earliest in the list among
+// equals, or "none" when there is none. The variety cap of generate
+// classes problems by it.
+func MainTheme(themes []problem.Theme) string {
+	best, w := "none", 0.0
+	for _, t := range themes {
+		if tw := ThemeWeight(t.Name); tw > w {
+			best, w = t.Name, tw
+		}
+	}
+	return best
+}

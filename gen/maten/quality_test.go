@@ -151,3 +151,20 @@ func TestQualityFirstCapture(t *testing.T) {
 		t.Errorf("first capture %v for 1e1d (takes a pawn), %v for a drop: want %v and 0", capture.FirstCapture, quiet.FirstCapture, -float64(capturePenalty))
 	}
 }
+
+// The main theme is the heaviest, the first among equals.
+func TestMainTheme(t *testing.T) {
+	for _, c := range []struct {
+		themes []problem.Theme
+		want   string
+	}{
+		{nil, "none"},
+		{[]problem.Theme{{Name: theme.HeadGold, Ply: 3}}, theme.HeadGold},
+		{[]problem.Theme{{Name: theme.Sacrifice, Ply: 1}, {Name: theme.Lure, Ply: 1}, {Name: theme.HeadGold, Ply: 3}}, theme.Sacrifice},
+		{[]problem.Theme{{Name: theme.Sacrifice, Ply: 1}, {Name: theme.NonPromotion, Ply: 3}}, theme.NonPromotion},
+	} {
+		if got := MainTheme(c.themes); got != c.want {
+			t.Errorf("MainTheme(%v) = %s, want %s", c.themes, got, c.want)
+		}
+	}
+}

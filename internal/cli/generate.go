@@ -149,6 +149,9 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
+			if err == nil {
+				err = filters.setVariety(g, sp)
+			}
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
@@ -284,9 +287,13 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	if sp.shard != (gen.Shard{}) {
 		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
+	capped := ""
+	if st.Capped > 0 {
+		capped = fmt.Sprintf(", %d over the variety cap", st.Capped)
+	}
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
-		elapsed.Seconds(), rateText)
+		capped, elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
 	}

@@ -7,9 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/gen/mate1"
 	"github.com/tsume-shogi/tsume/gen/maten"
+	"github.com/tsume-shogi/tsume/problem"
 )
 
 // mateOneFlags are the filters of generate that apply to mate-in-1 only.
@@ -17,7 +19,7 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget"}
+var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget", "variety-cap"}
 
 // filterFlags are the flags of the composer's filters (maten.Filter)
 // and of the local search that raises the beauty score.
@@ -26,7 +28,7 @@ type filterFlags struct {
 	quietFirst                                                  *bool
 	minBranching, minBeauty, minQuality                         *float64
 	optimize, themes                                            *string
-	optimizeBudget                                              *int
+	optimizeBudget, varietyCap                                  *int
 }
 
 // newFilterFlags defines the flags of the composer's filters in fs.
@@ -42,6 +44,7 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		minQuality:      fs.Float64("min-quality", 0, "mate-in-N: a quality score of at least `X` (docs/quality.md)"),
 		themes:          fs.String("theme", "", "mate-in-N: with every theme of `NAMES` (a,b; docs/themes.md)"),
 		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search: quality (or beauty)"),
+		varietyCap:      fs.Int("variety-cap", 10, "mate-in-N: at most `P`% of a run per theme, mating piece, region"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }
@@ -62,6 +65,32 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 	}
 	m.OptimizeBudget = max(*f.optimizeBudget, 0)
 	return errs
+}
+
+// setVariety sets the variety cap of g, a generator of mate-in-N
+// problems, for a run over sp (docs/generation.md, "Variety in a run"):
+// of the first k problems, at most P% (but one at least) of one class —
+// the main theme, the mating piece, the king's region — P the value of
+// --variety-cap (gen.Generator.ClassPercent). A run over --indices has
+// no cap.
+func (f *filterFlags) setVariety(g *gen.Generator, sp span) error {
+	p := *f.varietyCap
+	if p < 0 || p > 100 {
+		return fmt.Errorf("--variety-cap %d: want a percentage from 1 to 100, or 0 for no cap", p)
+	}
+	if p == 0 || sp.indices > 0 {
+		return nil
+	}
+	g.Class = problemClass
+	g.ClassPercent = p
+	return nil
+}
+
+// problemClass is the class of a problem for the variety cap: its main
+// theme (maten.MainTheme), the kind of its mating piece and its king's
+// region, as the bank records them (bank.MatingPiece, bank.KingRegion).
+func problemClass(p *problem.Problem) string {
+	return maten.MainTheme(p.Themes) + " " + bank.MatingPiece(p.Line) + " " + bank.KingRegion(&p.Position)
 }
 
 // filter returns the maten.Filter the flags set.

@@ -122,3 +122,49 @@ func TestGenerateThemeAndMinQuality(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateVarietyCap: by default no (main theme, mating piece, king
+// region) class has more than 10% of the first k problems (one, below
+// ten), the same for 1 and 2 workers; --variety-cap 0 turns the cap off.
+func TestGenerateVarietyCap(t *testing.T) {
+	args := []string{"--length", "3", "--n", "30", "--seed", "11", "--format", "jsonl"}
+	var outs []string
+	for _, w := range []string{"1", "2"} {
+		out, errs, code := runGenerateCLI(t, context.Background(), append(args, "--workers", w)...)
+		if code != ExitOK {
+			t.Fatalf("workers %s: exit %d, %s", w, code, errs)
+		}
+		outs = append(outs, out)
+	}
+	if outs[0] != outs[1] {
+		t.Fatal("the capped output with 1 worker differs from that with 2")
+	}
+	ps, err := problem.ReadJSONL(strings.NewReader(outs[0]), "out")
+	if err != nil || len(ps) != 30 {
+		t.Fatalf("%d problems (%v)", len(ps), err)
+	}
+	count := map[string]int{}
+	for k := range ps {
+		c := problemClass(&ps[k])
+		count[c]++
+		if limit := max(1, (k+1)/10); count[c] > limit {
+			t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+		}
+	}
+	off, _, code := runGenerateCLI(t, context.Background(), append(args, "--variety-cap", "0")...)
+	if code != ExitOK || off == outs[0] {
+		t.Errorf("--variety-cap 0: exit %d, the same output as the cap (the test proves nothing)", code)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--length", "3", "--variety-cap", "101"}, "--variety-cap 101: want a percentage from 1 to 100"},
+		{[]string{"--variety-cap", "20"}, "--variety-cap applies to mate-in-N (--length 3 or more) only"},
+	} {
+		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
+		if code != ExitError || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("generate %v: exit %d, stderr %q; want exit 2 and %q", c.args, code, errs, c.want)
+		}
+	}
+}
