@@ -96,18 +96,18 @@ type Generator struct {
 	// DefaultMaxDuplicates). RunShard, over a fixed range, has no such
 	// bound.
 	MaxDuplicates int
-	// Class and ClassPercent set the variety cap of Run: when both are
+	// Classes and ClassPercent set the variety cap of Run: when both are
 	// set, Run goes through the indices in order and passes over a
-	// problem, as it passes over a duplicate, when the problems of its
-	// class (the string Class returns) would be more than ClassPercent%
-	// of the problems emitted with it, or more than one when that share
-	// is below one. The cap looks at the problems before, never at the
+	// problem, as it passes over a duplicate, when the problems of one of
+	// its classes (the strings Classes returns) would be more than
+	// ClassPercent% of the problems emitted with it, or more than one
+	// when that share is below one. The cap looks at the problems before, never at the
 	// number asked: a run's output is still a prefix of a longer run's,
 	// the same for any number of workers, and a run of n problems has at
 	// most max(1, ClassPercent·n/100) of a class. The problems passed
 	// over count towards MaxDuplicates. RunShard and Problem ignore the
 	// cap.
-	Class        func(p *problem.Problem) string
+	Classes      func(p *problem.Problem) []string
 	ClassPercent int
 }
 
@@ -116,7 +116,7 @@ type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
 	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
 	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
-	Capped     int // problems passed over because their class was full (Generator.Class)
+	Capped     int // problems passed over because a class of theirs was full (Generator.Classes)
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -283,7 +283,7 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 
 	var st Stats
 	seen := make(map[string]bool)
-	capped := want >= 0 && g.Class != nil && g.ClassPercent > 0
+	capped := want >= 0 && g.Classes != nil && g.ClassPercent > 0
 	classes := make(map[string]int) // the problems emitted by class, under the cap
 	pending := make(map[int]result)
 	next, done := sh.K, 0
@@ -310,11 +310,15 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 			}
 			st.Candidates += cur.s.attempts
 			key := CanonicalKey(&cur.p.Position)
-			class := ""
+			var class []string
+			full := false
 			if capped {
-				class = g.Class(&cur.p)
+				class = g.Classes(&cur.p)
+				for _, c := range class {
+					full = full || classes[c] >= max(1, (st.Problems+1)*g.ClassPercent/100)
+				}
 			}
-			if seen[key] || capped && classes[class] >= max(1, (st.Problems+1)*g.ClassPercent/100) {
+			if seen[key] || full {
 				what := "repeat lower ones"
 				if seen[key] {
 					st.Duplicates++
@@ -330,7 +334,9 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 				}
 			} else {
 				seen[key] = true
-				classes[class]++
+				for _, c := range class {
+					classes[c]++
+				}
 				inRow = 0
 				if firstErr = emit(cur.p); firstErr != nil {
 					break

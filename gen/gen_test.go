@@ -259,15 +259,18 @@ func TestNewJudgeContext(t *testing.T) {
 }
 
 // The variety cap: of the first k problems Run emits, at most
-// max(1, ClassPercent·k/100) are of one class, the same ones for any
+// max(1, ClassPercent·k/100) are of one class (here two classes a
+// problem: its king's rank and its king's file), the same ones for any
 // number of workers and a prefix of a longer run, the others passed over
 // in index order; when every class is full the run ends with
 // ErrExhausted.
 func TestRunVarietyCap(t *testing.T) {
 	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	file := func(p *problem.Problem) string { return "file " + strconv.Itoa(p.Position.King(shogi.White).File()) }
 	capped := func(workers, n, percent int) ([]problem.Problem, gen.Stats, error) {
 		g := kingSquares(5)
-		g.Class, g.ClassPercent, g.MaxDuplicates = rank, percent, 200
+		g.Classes = func(p *problem.Problem) []string { return []string{rank(p), file(p)} }
+		g.ClassPercent, g.MaxDuplicates = percent, 200
 		var ps []problem.Problem
 		st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
 			ps = append(ps, p)
@@ -289,10 +292,11 @@ func TestRunVarietyCap(t *testing.T) {
 	count := map[string]int{}
 	last := -1
 	for k, p := range ps1 {
-		c := rank(&p)
-		count[c]++
-		if limit := max(1, (k+1)*20/100); count[c] > limit {
-			t.Errorf("rank %s: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+		for _, c := range []string{rank(&p), file(&p)} {
+			count[c]++
+			if limit := max(1, (k+1)*20/100); count[c] > limit {
+				t.Errorf("%s: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+			}
 		}
 		if p.Provenance.Index <= last {
 			t.Errorf("index %d after %d", p.Provenance.Index, last)

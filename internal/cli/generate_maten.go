@@ -70,7 +70,8 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // setVariety sets the variety cap of g, a generator of mate-in-N
 // problems, for a run over sp (docs/generation.md, "Variety in a run"):
 // of the first k problems, at most P% (but one at least) of one class —
-// the main theme, the mating piece, the king's region — P the value of
+// the main theme, the mating piece and the king's region, or the mating
+// piece and the king's region — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
 // no cap.
 func (f *filterFlags) setVariety(g *gen.Generator, sp span) error {
@@ -81,16 +82,18 @@ func (f *filterFlags) setVariety(g *gen.Generator, sp span) error {
 	if p == 0 || sp.indices > 0 {
 		return nil
 	}
-	g.Class = problemClass
+	g.Classes = problemClasses
 	g.ClassPercent = p
 	return nil
 }
 
-// problemClass is the class of a problem for the variety cap: its main
-// theme (maten.MainTheme), the kind of its mating piece and its king's
-// region, as the bank records them (bank.MatingPiece, bank.KingRegion).
-func problemClass(p *problem.Problem) string {
-	return maten.MainTheme(p.Themes) + " " + bank.MatingPiece(p.Line) + " " + bank.KingRegion(&p.Position)
+// problemClasses are the classes of a problem for the variety cap: its
+// main theme (maten.MainTheme), the kind of its mating piece and its
+// king's region, as the bank records them (bank.MatingPiece,
+// bank.KingRegion), and the pair of mating piece and region alone.
+func problemClasses(p *problem.Problem) []string {
+	pair := bank.MatingPiece(p.Line) + " " + bank.KingRegion(&p.Position)
+	return []string{maten.MainTheme(p.Themes) + " " + pair, pair}
 }
 
 // filter returns the maten.Filter the flags set.

@@ -124,8 +124,9 @@ func TestGenerateThemeAndMinQuality(t *testing.T) {
 }
 
 // TestGenerateVarietyCap: by default no (main theme, mating piece, king
-// region) class has more than 10% of the first k problems (one, below
-// ten), the same for 1 and 2 workers; --variety-cap 0 turns the cap off.
+// region) class and no (mating piece, king region) pair has more than 10%
+// of the first k problems (one, below ten), the same for 1 and 2
+// workers; --variety-cap 0 turns the cap off.
 func TestGenerateVarietyCap(t *testing.T) {
 	args := []string{"--length", "3", "--n", "30", "--seed", "11", "--format", "jsonl"}
 	var outs []string
@@ -145,10 +146,11 @@ func TestGenerateVarietyCap(t *testing.T) {
 	}
 	count := map[string]int{}
 	for k := range ps {
-		c := problemClass(&ps[k])
-		count[c]++
-		if limit := max(1, (k+1)/10); count[c] > limit {
-			t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+		for _, c := range problemClasses(&ps[k]) {
+			count[c]++
+			if limit := max(1, (k+1)/10); count[c] > limit {
+				t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+			}
 		}
 	}
 	off, _, code := runGenerateCLI(t, context.Background(), append(args, "--variety-cap", "0")...)
