@@ -150,7 +150,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
 			if err == nil {
-				err = filters.setVariety(g, sp)
+				err = filters.setVariety(fs, g, sp)
 			}
 			if err != nil {
 				return usageErrorf(self, "%s", err)

@@ -73,13 +73,16 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // the main theme, the mating piece and the king's region, or the mating
 // piece and the king's region — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
-// no cap.
-func (f *filterFlags) setVariety(g *gen.Generator, sp span) error {
+// no cap, nor has a run with --theme unless --variety-cap is set.
+func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) error {
 	p := *f.varietyCap
 	if p < 0 || p > 100 {
 		return fmt.Errorf("--variety-cap %d: want a percentage from 1 to 100, or 0 for no cap", p)
 	}
-	if p == 0 || sp.indices > 0 {
+	// A theme asked for often fixes the mating piece (頭金 is a gold's):
+	// the default cap would starve such a run, so --theme turns it off
+	// unless --variety-cap is given.
+	if p == 0 || sp.indices > 0 || *f.themes != "" && !isSet(fs, "variety-cap") {
 		return nil
 	}
 	g.Classes = problemClasses

@@ -126,7 +126,7 @@ func TestGenerateThemeAndMinQuality(t *testing.T) {
 // TestGenerateVarietyCap: by default no (main theme, mating piece, king
 // region) class and no (mating piece, king region) pair has more than 10%
 // of the first k problems (one, below ten), the same for 1 and 2
-// workers; --variety-cap 0 turns the cap off.
+// workers; --variety-cap 0 turns the cap off, and so does --theme.
 func TestGenerateVarietyCap(t *testing.T) {
 	args := []string{"--length", "3", "--n", "30", "--seed", "11", "--format", "jsonl"}
 	var outs []string
@@ -156,6 +156,12 @@ func TestGenerateVarietyCap(t *testing.T) {
 	off, _, code := runGenerateCLI(t, context.Background(), append(args, "--variety-cap", "0")...)
 	if code != ExitOK || off == outs[0] {
 		t.Errorf("--variety-cap 0: exit %d, the same output as the cap (the test proves nothing)", code)
+	}
+	// --theme turns the default cap off: every 腹金 mates with a gold,
+	// and three regions would let only three of the first ten through.
+	out, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "6", "--seed", "11", "--format", "jsonl", "--theme", "belly-gold")
+	if ps, err := problem.ReadJSONL(strings.NewReader(out), "out"); code != ExitOK || err != nil || len(ps) != 6 || strings.Contains(errs, "variety cap") {
+		t.Errorf("--theme belly-gold: exit %d, %d problems (%v), %s", code, len(ps), err, errs)
 	}
 	for _, c := range []struct {
 		args []string
