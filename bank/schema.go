@@ -93,6 +93,10 @@ var migrations = [...]string{
 		SELECT json_extract(t.value, '$.name'), p.id, coalesce(json_extract(t.value, '$.ply'), 0)
 		FROM problems p, json_each(p.themes) t
 		WHERE p.themes IS NOT NULL AND json_valid(p.themes) AND json_type(t.value, '$.name') = 'text';`,
+	// Version 5: the quality score of a generated problem and its parts
+	// (docs/quality.md), as the JSON object of problem.Quality; NULL when
+	// it was not scored.
+	`ALTER TABLE problems ADD COLUMN quality TEXT;`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

@@ -29,16 +29,18 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	ps := append(generated(t, 3, 9), generated3(t, 1)...)
 	var line strings.Builder
-	// Version 1 has every column of today's rows but the themes (the last).
-	v1Columns := strings.TrimSuffix(insertColumns, ", themes")
-	insertV1 := "INSERT INTO problems (" + v1Columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-2) + ")"
+	// Version 1 has every column of today's rows but the themes and the
+	// quality (the last two).
+	v1Columns := strings.TrimSuffix(insertColumns, ", themes, quality")
+	insertV1 := "INSERT INTO problems (" + v1Columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-3) + ")"
 	for i := range ps {
-		ps[i].Themes = nil // not looked for, as in a bank of version 1
+		ps[i].Themes = nil  // not looked for, as in a bank of version 1
+		ps[i].Quality = nil // not scored
 		args, err := appendRow(nil, &ps[i], &line, time.Now().UnixNano())
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Exec(insertV1, args[:len(args)-1]...); err != nil {
+		if _, err := db.Exec(insertV1, args[:len(args)-2]...); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -49,7 +51,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer b.Close()
-	if v, err := b.Version(ctx); err != nil || v != CurrentVersion || CurrentVersion < 3 {
+	if v, err := b.Version(ctx); err != nil || v != CurrentVersion || CurrentVersion < 4 {
 		t.Fatalf("version %d (%v), want %d", v, err, CurrentVersion)
 	}
 	es, err := b.Query(ctx, Query{})

@@ -96,6 +96,19 @@ type Generator struct {
 	// DefaultMaxDuplicates). RunShard, over a fixed range, has no such
 	// bound.
 	MaxDuplicates int
+	// Classes and ClassPercent set the variety cap of Run: when both are
+	// set, Run goes through the indices in order and passes over a
+	// problem, as it passes over a duplicate, when the problems of one of
+	// its classes (the strings Classes returns) would be more than
+	// ClassPercent% of the problems emitted with it, or more than one
+	// when that share is below one. The cap looks at the problems before, never at the
+	// number asked: a run's output is still a prefix of a longer run's,
+	// the same for any number of workers, and a run of n problems has at
+	// most max(1, ClassPercent·n/100) of a class. The problems passed
+	// over count towards MaxDuplicates. RunShard and Problem ignore the
+	// cap.
+	Classes      func(p *problem.Problem) []string
+	ClassPercent int
 }
 
 // Stats describes a run.
@@ -103,6 +116,7 @@ type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
 	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
 	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
+	Capped     int // problems passed over because a class of theirs was full (Generator.Classes)
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -269,6 +283,8 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 
 	var st Stats
 	seen := make(map[string]bool)
+	capped := want >= 0 && g.Classes != nil && g.ClassPercent > 0
+	classes := make(map[string]int) // the problems emitted by class, under the cap
 	pending := make(map[int]result)
 	next, done := sh.K, 0
 	inRow, maxDup := 0, g.MaxDuplicates // duplicates in a row, and their limit
@@ -293,14 +309,34 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 				break
 			}
 			st.Candidates += cur.s.attempts
-			if key := CanonicalKey(&cur.p.Position); seen[key] {
-				st.Duplicates++
+			key := CanonicalKey(&cur.p.Position)
+			var class []string
+			full := false
+			if capped {
+				class = g.Classes(&cur.p)
+				for _, c := range class {
+					full = full || classes[c] >= max(1, (st.Problems+1)*g.ClassPercent/100)
+				}
+			}
+			if seen[key] || full {
+				what := "repeat lower ones"
+				if seen[key] {
+					st.Duplicates++
+				} else {
+					st.Capped++
+				}
+				if capped {
+					what += " or exceed the variety cap"
+				}
 				if inRow++; want >= 0 && inRow >= maxDup {
-					firstErr = fmt.Errorf("%w: indices %d to %d repeat lower ones", ErrExhausted, next-(inRow-1)*sh.N, next)
+					firstErr = fmt.Errorf("%w: indices %d to %d %s", ErrExhausted, next-(inRow-1)*sh.N, next, what)
 					break
 				}
 			} else {
 				seen[key] = true
+				for _, c := range class {
+					classes[c]++
+				}
 				inRow = 0
 				if firstErr = emit(cur.p); firstErr != nil {
 					break

@@ -41,7 +41,9 @@ type record struct {
 	Version  string `json:"version,omitempty"`
 	Verdict  string `json:"verdict,omitempty"`
 	Nodes    uint64 `json:"nodes,omitempty"`
-	// Optimized is written when a local search raised the beauty score.
+	// Quality is written when the problem was scored.
+	Quality *Quality `json:"quality,omitempty"`
+	// Optimized is written when a local search raised the quality score.
 	Optimized *Optimized `json:"optimized,omitempty"`
 	// Themes is written when the themes were looked for, [] if none.
 	Themes *[]Theme `json:"themes,omitempty"`
@@ -67,7 +69,8 @@ type recordMetrics struct {
 // position (see LookOf); metrics.composer, the fields of Composer, is
 // written when they were measured. The fields id, plies (only when it is not the
 // length of the main line), raw_plies, status, version, verdict, nodes,
-// optimized ({"from":…,"steps":…}, see Optimized) and themes
+// quality ({"score":…,"themes":…,…}, see Quality), optimized
+// ({"from":…,"steps":…}, see Optimized) and themes
 // ([{"name":…,"ply":…}], see Theme; [] when none was found) follow when
 // they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
@@ -91,6 +94,7 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		Verdict:  p.Verdict,
 		Nodes:    p.Nodes,
 
+		Quality:   p.Quality,
 		Optimized: p.Optimized,
 	}
 	if p.Themes != nil {
@@ -163,7 +167,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	p.Metrics = Metrics{Legal: r.Metrics.Legal, Checks: r.Metrics.Checks, Replies: r.Metrics.Replies, Tempting: r.Tempting}
 	p.Difficulty, p.Verdict, p.Nodes = r.Difficulty, r.Verdict, r.Nodes
 	p.Composer = r.Metrics.Composer
-	p.Optimized = r.Optimized
+	p.Quality, p.Optimized = r.Quality, r.Optimized
 	if r.Themes != nil {
 		p.Themes = append([]Theme{}, *r.Themes...)
 		for _, t := range p.Themes {

@@ -69,6 +69,7 @@ func TestJSONLRoundTrip(t *testing.T) {
 	ps[1].Metrics = Metrics{1, 2, 3, 4}
 	ps[2].Composer = &Composer{Sacrifices: 1, QuietFirst: true, Refusals: 2, DistantDrops: 1, FinalPieces: 3, Branching: 2.5, Beauty: 7.25}
 	ps[2].Optimized = &Optimized{From: 3.5, Steps: 2}
+	ps[2].Quality = &Quality{Score: 4.5, Themes: 3, Surprise: 1, KeyRank: 3, Checks: 7, Economy: -0.5, Final: 1.5, Guards: 0, Chase: -1.5, FirstCapture: 0}
 	ps[3].Themes = []Theme{{Name: "sacrifice", Ply: 1}, {Name: "head-gold", Ply: len(ps[3].Line)}}
 	ps[4].Themes = []Theme{} // looked for, none found
 	var b bytes.Buffer
@@ -77,6 +78,9 @@ func TestJSONLRoundTrip(t *testing.T) {
 	}
 	if !strings.Contains(b.String(), `"optimized":{"from":3.5,"steps":2}`) {
 		t.Error("no optimized record in the JSONL")
+	}
+	if !strings.Contains(b.String(), `"quality":{"score":4.5,"themes":3,"surprise":1,"key_rank":3,"checks":7,`) {
+		t.Error("no quality record in the JSONL")
 	}
 	if !strings.Contains(b.String(), `"themes":[{"name":"sacrifice","ply":1},`) || !strings.Contains(b.String(), `"themes":[]`) {
 		t.Error("no themes in the JSONL, or none for a problem without any")

@@ -54,8 +54,11 @@ type Problem struct {
 	// package theme finds them (docs/themes.md); nil when they were not
 	// looked for, empty when none was found.
 	Themes []Theme
+	// Quality is the quality score of a generated problem and its parts
+	// (docs/quality.md); nil when it was not scored.
+	Quality *Quality
 	// Optimized, when set, records the local search that changed a
-	// generated problem to raise its beauty score (nil: not optimized).
+	// generated problem to raise its quality score (nil: not optimized).
 	Optimized *Optimized
 	// Provenance records how a generated problem was made.
 	Provenance Provenance
@@ -146,11 +149,38 @@ type Theme struct {
 	Ply  int    `json:"ply"`
 }
 
+// Quality is the quality score of a problem and the parts it is the sum
+// of, each in points (docs/quality.md): the themes of the main line
+// weighted by how composers value them, the surprise of the key move, the
+// economy of material, a crisp final position, the defender's guards, and
+// the penalties for a chase and for a capture on the first move.
+type Quality struct {
+	// Score is the sum of the parts, rounded to two decimals.
+	Score float64 `json:"score"`
+	// Themes is the weighted sum of the distinct themes found.
+	Themes float64 `json:"themes"`
+	// Surprise grows with KeyRank, the rank (from 1) of the first move
+	// among Checks, the attacker's checks, ordered by a simple policy.
+	Surprise float64 `json:"surprise"`
+	KeyRank  int     `json:"key_rank"`
+	Checks   int     `json:"checks"`
+	// Economy is 0 for a problem of five pieces or fewer, negative above.
+	Economy float64 `json:"economy"`
+	// Final scores the attacker's pieces left on the board at the mate.
+	Final float64 `json:"final"`
+	// Guards is negative for a lone defender's king.
+	Guards float64 `json:"guards"`
+	// Chase is negative for each move of a one-piece chase.
+	Chase float64 `json:"chase"`
+	// FirstCapture is negative when the first move captures.
+	FirstCapture float64 `json:"first_capture"`
+}
+
 // Optimized records a local search over sound mutations of a generated
-// problem that raised its beauty score (Composer.Beauty): the score of the
+// problem that raised its quality score (Quality.Score): the score of the
 // problem the search started from and the number of mutations it
-// accepted, each of which raised the score. Zero steps means that no
-// mutation tried was both sound and more beautiful.
+// accepted, each of which kept or raised the score. Zero steps means that
+// no mutation tried was both sound and at least as good.
 type Optimized struct {
 	From  float64 `json:"from"`
 	Steps int     `json:"steps"`

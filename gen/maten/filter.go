@@ -3,8 +3,11 @@ package maten
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // Filter selects problems by their composer's metrics (see Measure). The
@@ -25,10 +28,35 @@ type Filter struct {
 	MinBranching float64
 	// MinBeauty is the least beauty score (0: no bound).
 	MinBeauty float64
+	// MinQuality is the least quality score (Score; 0: no bound).
+	MinQuality float64
+	// Themes lists names of package theme's catalogue: a problem must
+	// have every one of them (nil: no bound).
+	Themes []string
 }
 
 // active reports whether f sets any bound.
-func (f *Filter) active() bool { return *f != Filter{} }
+func (f *Filter) active() bool {
+	return f.MinSacrifices != 0 || f.MinRefusals != 0 || f.MinDistantDrops != 0 || f.QuietFirst ||
+		f.MaxFinalPieces != 0 || f.MinBranching != 0 || f.MinBeauty != 0 || f.scored()
+}
+
+// scored reports whether f needs a problem's quality score or themes.
+func (f *Filter) scored() bool { return f.MinQuality != 0 || len(f.Themes) > 0 }
+
+// acceptsScore reports whether a problem with quality q and themes
+// passes the bounds of f on them.
+func (f *Filter) acceptsScore(q *problem.Quality, themes []problem.Theme) bool {
+	if f.MinQuality != 0 && q.Score < f.MinQuality {
+		return false
+	}
+	for _, name := range f.Themes {
+		if !slices.ContainsFunc(themes, func(t problem.Theme) bool { return t.Name == name }) {
+			return false
+		}
+	}
+	return true
+}
 
 // Accepts reports whether metrics c pass every bound of f.
 func (f *Filter) Accepts(c *problem.Composer) bool {
@@ -58,5 +86,21 @@ func (f *Filter) validate(length int) error {
 	if f.MinBranching < 0 {
 		errs = append(errs, errors.New("min branching below 0: no problem has fewer replies"))
 	}
+	for _, name := range f.Themes {
+		if theme.Japanese(name) == "" {
+			errs = append(errs, &UnknownThemeError{Name: name})
+		}
+	}
 	return errors.Join(errs...)
+}
+
+// UnknownThemeError reports a theme name the catalogue does not have.
+type UnknownThemeError struct{ Name string }
+
+func (e *UnknownThemeError) Error() string {
+	names := make([]string, 0, 32)
+	for _, t := range theme.Catalogue() {
+		names = append(names, t.Name)
+	}
+	return fmt.Sprintf("unknown theme %q: want one of %s", e.Name, strings.Join(names, ", "))
 }

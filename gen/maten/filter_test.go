@@ -1,6 +1,8 @@
 package maten
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/gen/mate1"
@@ -47,7 +49,7 @@ func TestFilterValidate(t *testing.T) {
 // TestFilterRun generates problems under filters and checks each one's
 // metrics, measured again from its position and line.
 func TestFilterRun(t *testing.T) {
-	for _, f := range []Filter{{MinSacrifices: 1}, {QuietFirst: true, MaxFinalPieces: 2}, {MinBeauty: 5}} {
+	for _, f := range []Filter{{MinSacrifices: 1}, {QuietFirst: true, MaxFinalPieces: 2}, {MinBeauty: 5}, {MinQuality: 4}, {Themes: []string{"sacrifice", "head-gold"}}} {
 		o := DefaultOptions()
 		o.Filter = f
 		b := mate1.DefaultOptions()
@@ -73,6 +75,39 @@ func TestFilterRun(t *testing.T) {
 			if !f.Accepts(&c) {
 				t.Errorf("%s: %+v does not pass %+v", p.Position.SFEN(), c, f)
 			}
+			if p.Quality == nil || !f.acceptsScore(p.Quality, p.Themes) {
+				t.Errorf("%s: quality %+v, themes %v do not pass %+v", p.Position.SFEN(), p.Quality, p.Themes, f)
+			}
 		}
+	}
+}
+
+// TestFilterThemesAndQuality: a problem passes --theme when it has every
+// theme named, --min-quality when its score reaches the bound; an
+// unknown theme is refused with the catalogue's names.
+func TestFilterThemesAndQuality(t *testing.T) {
+	themes := []problem.Theme{{Name: "sacrifice", Ply: 1}, {Name: "lure", Ply: 1}}
+	q := problem.Quality{Score: 3.5}
+	for _, c := range []struct {
+		f    Filter
+		want bool
+	}{
+		{Filter{Themes: []string{"sacrifice"}}, true},
+		{Filter{Themes: []string{"sacrifice", "lure"}}, true},
+		{Filter{Themes: []string{"sacrifice", "head-gold"}}, false},
+		{Filter{MinQuality: 3.5}, true},
+		{Filter{MinQuality: 3.75}, false},
+		{Filter{MinQuality: -1}, true},
+	} {
+		if got := c.f.acceptsScore(&q, themes); got != c.want || !c.f.active() || !c.f.scored() {
+			t.Errorf("%+v: accepts %v, active %v, scored %v; want %v", c.f, got, c.f.active(), c.f.scored(), c.want)
+		}
+	}
+	o := DefaultOptions()
+	o.Method, o.Filter = Random, Filter{Themes: []string{"sacrifice", "gift"}}
+	err := o.Validate()
+	var ute *UnknownThemeError
+	if !errors.As(err, &ute) || ute.Name != "gift" || !strings.Contains(err.Error(), "head-gold") {
+		t.Errorf("theme gift: %v", err)
 	}
 }

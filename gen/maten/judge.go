@@ -241,7 +241,7 @@ func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 }
 
 // checkAbove is check for the local search of Options.Optimize: a
-// problem of the full length whose beauty score is not above floor fails
+// problem of the full length whose quality score is below floor fails
 // before the verdict, the dearest step.
 func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool) {
 	o, c := j.o, j.o.Counters
@@ -260,12 +260,8 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
-	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) {
-		var m problem.Composer
-		m, j.measured = measure(q, sol.PV, j.measured)
-		if !o.Filter.Accepts(&m) || m.Beauty <= floor {
-			return found{sol: sol}, false
-		}
+	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) && !j.passes(q, sol.PV, floor) {
+		return found{sol: sol}, false
 	}
 	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
 	if err != nil || v.Overall != verdict.Sound {
@@ -298,7 +294,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		return false
 	}
 	var opt *problem.Optimized
-	if j.o.Optimize == OptimizeBeauty {
+	if j.o.Optimize == OptimizeQuality {
 		r, rf, rec := j.optimize(q, *f)
 		if j.ctx.Err() != nil {
 			return false
@@ -314,7 +310,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	}
 	var c problem.Composer
 	c, j.measured = measure(q, f.sol.PV, j.measured)
-	themes, err := findThemes(j.ctx, q, f.sol.PV)
+	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
 	if err != nil {
 		return false
 	}
@@ -328,6 +324,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Nodes:       f.sol.Nodes,
 		Composer:    &c,
 		Themes:      themes,
+		Quality:     &quality,
 		Optimized:   opt,
 	}
 	return true

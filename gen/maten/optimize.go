@@ -2,6 +2,7 @@ package maten
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 
@@ -10,22 +11,25 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// Optimizing beauty (see docs/generation.md, "Optimizing beauty"): each
-// problem the generator finds is the start of a first-improvement hill
-// climb. Each piece of the current problem is tried off the board (or
-// out of the attacker's hand) in turn, then mutations are drawn at random
-// (remove a piece, move one, change its kind, promote or demote it, move
-// it between the board and the attacker's hand, give it to the other
-// side, add one from the defender's hand); the defender's hand is made the
-// remaining pieces again, and the mutated position is judged by the same
-// test as every problem of the run (Options.fits, then judge.check: the
-// solver, the composer's filter, the verdict), at the same length. It
-// replaces the current problem when it is sound and its beauty score is
-// strictly higher, and the removals are tried again from it; the search
-// stops after the budget of judged mutations. Its random stream is
-// derived from the seed and the problem it starts from, so that the run
-// stays a function of the seed and the index whatever the number of
-// workers.
+// Optimizing quality (see docs/quality.md, "Optimizing"): each problem
+// the generator finds is the start of a local search. Each piece of the
+// current problem is tried off the board (or out of the attacker's hand)
+// in turn, then mutations are drawn at random (remove a piece, move one,
+// change its kind, promote or demote it, move it between the board and
+// the attacker's hand, give it to the other side, add one from the
+// defender's hand, move a defender's guard next to its king, add a guard
+// there); the defender's hand is made the remaining pieces again, and the
+// mutated position is judged by the same test as every problem of the run
+// (Options.fits, then judge.check: the solver, the composer's filter, the
+// verdict), at the same length. It replaces the current problem when it
+// is sound and its quality score (Score) is at least as high — an equal
+// step lets the search cross a plateau; a position once visited is not
+// visited again — and the removals are tried again from it. After eight
+// tries without a new best, the search restarts from the best problem so
+// far; it stops after the budget of judged mutations and
+// returns the best. Its random stream is derived from the seed and the
+// problem it starts from, so that the run stays a function of the seed and
+// the index whatever the number of workers.
 
 // Objective is what the local search of Options.Optimize raises.
 type Objective int
@@ -34,20 +38,20 @@ type Objective int
 const (
 	// OptimizeNone: the problems are emitted as found.
 	OptimizeNone Objective = iota
-	// OptimizeBeauty raises the beauty score (Beauty).
-	OptimizeBeauty
+	// OptimizeQuality raises the quality score (Score).
+	OptimizeQuality
 )
 
-// String returns "none" or "beauty".
+// String returns "none" or "quality".
 func (o Objective) String() string {
-	if o == OptimizeBeauty {
-		return "beauty"
+	if o == OptimizeQuality {
+		return "quality"
 	}
 	return "none"
 }
 
 // suffix returns what the objective adds to the method's name in the
-// problems' provenance: "+beauty", or nothing.
+// problems' provenance: "+quality", or nothing.
 func (o Objective) suffix() string {
 	if o == OptimizeNone {
 		return ""
@@ -55,18 +59,23 @@ func (o Objective) suffix() string {
 	return "+" + o.String()
 }
 
-// ParseObjective reads "beauty", the only objective so far.
+// ParseObjective reads "quality", or "beauty", its former name (the
+// beauty score it raised has given way to the quality score).
 func ParseObjective(s string) (Objective, error) {
-	if s == "beauty" {
-		return OptimizeBeauty, nil
+	if s == "quality" || s == "beauty" {
+		return OptimizeQuality, nil
 	}
-	return OptimizeNone, fmt.Errorf("unknown objective %q to optimize: want beauty", s)
+	return OptimizeNone, fmt.Errorf("unknown objective %q to optimize: want quality (or its former name, beauty)", s)
 }
 
 // DefaultOptimizeBudget is the number of mutations the local search
 // judges per problem when Options.OptimizeBudget is 0 (the rates it
 // costs are in docs/performance.md).
 const DefaultOptimizeBudget = 24
+
+// restartAfter is the number of tries without a new best after which the
+// local search goes back to the best problem so far.
+const restartAfter = 8
 
 // optimizeStream distinguishes the local search's random stream from the
 // construction's, which is drawn from the same seed.
@@ -80,27 +89,41 @@ func (o *Options) budget() int {
 	return o.OptimizeBudget
 }
 
+// quality returns the quality score of the sound problem q with main
+// line pv, -Inf if ctx ended before its themes were found.
+func (j *judge) quality(q *shogi.Position, pv []shogi.Move) float64 {
+	s, _, err := scoreProblem(j.ctx, q, pv)
+	if err != nil {
+		return math.Inf(-1)
+	}
+	return s.Score
+}
+
 // optimize runs the local search from q, which f found a sound problem of
-// the full length, and returns the problem it ends with, what the judge
+// the full length, and returns the best problem it found, what the judge
 // found of it, and the record of the search.
 func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, problem.Optimized) {
 	cur, cf := *q, f
-	var c problem.Composer
-	c, j.measured = measure(&cur, cf.sol.PV, j.measured)
-	best := c.Beauty
-	rec := problem.Optimized{From: best}
+	score := j.quality(&cur, cf.sol.PV)
+	best, bf, bestScore := cur, cf, score
+	rec := problem.Optimized{From: score}
 	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^optimizeStream))
 	budget := j.o.budget()
+	visited := map[uint64]bool{cur.Key(): true}
 	// next is the next removal of a piece of cur to try, -1 once all
 	// have been: every piece is tried off the board (or out of the hand)
-	// before the random mutations, and again after each step.
-	next := 0
+	// before the random mutations, and again after each step. stale
+	// counts the tries since the last new best.
+	next, stale := 0, 0
 	// Most random draws are no legal problem of the options and cost
 	// little; the bound on them ends a search from a position that has
 	// few legal mutations.
 	for tries, draws := 0, 0; tries < budget && draws < 16*budget; draws++ {
 		if j.ctx.Err() != nil {
 			break
+		}
+		if stale >= restartAfter {
+			cur, cf, score, next, stale = best, bf, bestScore, -1, 0
 		}
 		r := &j.mutant
 		var ok bool
@@ -113,24 +136,28 @@ func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, pro
 		} else {
 			ok = j.o.mutate(rng, &cur, r)
 		}
-		if !ok {
+		if !ok || visited[r.Key()] {
 			continue
 		}
+		visited[r.Key()] = true
 		tries++
+		stale++
 		if j.o.Length == 3 && !j.hasMate3(r) {
 			continue
 		}
-		nf, ok := j.checkAbove(r, j.o.Length, best)
+		nf, ok := j.checkAbove(r, j.o.Length, score)
 		if !ok {
 			continue
 		}
 		cur, cf = *r, nf
-		c, j.measured = measure(&cur, cf.sol.PV, j.measured)
-		best = c.Beauty
+		score = j.quality(&cur, cf.sol.PV)
 		rec.Steps++
 		next = 0
+		if score > bestScore {
+			best, bf, bestScore, stale = cur, cf, score, 0
+		}
 	}
-	return cur, cf, rec
+	return best, bf, rec
 }
 
 // hasMate3 is the local search's prefilter at 3 plies, a necessary
@@ -221,7 +248,7 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 	kings := r.Pieces(shogi.Black, shogi.King).Or(r.Pieces(shogi.White, shogi.King))
 	pieces := r.Occupied().AndNot(kings)
 	hand := r.Hand(shogi.Black)
-	switch rng.IntN(7) {
+	switch rng.IntN(9) {
 	case 0: // remove a piece from the board or from Black's hand
 		if rng.IntN(3) == 0 {
 			k, ok := pickKind(rng, hand, nil)
@@ -309,6 +336,22 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 		}
 		pc := r.PieceAt(s)
 		r.Put(s, shogi.NewPiece(pc.Color().Opp(), pc.Kind()))
+	case 7: // move a guard of White's next to its king
+		s, ok := pickSquare(rng, r.ByColor(shogi.White).AndNot(kings))
+		to := near(rng, ksq, 1)
+		if !ok || r.PieceAt(to) != shogi.NoPiece {
+			return false
+		}
+		pc := r.PieceAt(s)
+		r.Put(s, shogi.NoPiece)
+		r.Put(to, pc)
+	case 8: // add a guard of White's from its hand next to its king
+		k, ok := pickKind(rng, r.Hand(shogi.White), o.kinds())
+		to := near(rng, ksq, 1)
+		if !ok || r.PieceAt(to) != shogi.NoPiece {
+			return false
+		}
+		r.Put(to, shogi.NewPiece(shogi.White, k))
 	default: // add a piece of White's hand: to Black's hand, or near the king
 		k, ok := pickKind(rng, r.Hand(shogi.White), o.kinds())
 		if !ok {

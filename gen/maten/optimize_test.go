@@ -19,7 +19,7 @@ import (
 func newOptimizingGenerator(t testing.TB, length int, seed uint64, budget int) *gen.Generator {
 	t.Helper()
 	o := DefaultOptions()
-	o.Length, o.Seed, o.Optimize, o.OptimizeBudget = length, seed, OptimizeBeauty, budget
+	o.Length, o.Seed, o.Optimize, o.OptimizeBudget = length, seed, OptimizeQuality, budget
 	b := mate1.DefaultOptions()
 	b.Seed, b.MaxPieces = seed, BasePieces(&o)
 	base, err := mate1.New(b)
@@ -34,11 +34,11 @@ func newOptimizingGenerator(t testing.TB, length int, seed uint64, budget int) *
 	return g
 }
 
-// TestOptimizeBeauty: every optimized problem of 50 mate-in-3 problems
+// TestOptimizeQuality: every optimized problem of 50 mate-in-3 problems
 // (and 6 mate-in-5) is sound at the same length from its SFEN text, its
 // metrics are those of its own line, its beauty is never below the score
 // it started from, and the search raises it for a good share of them.
-func TestOptimizeBeauty(t *testing.T) {
+func TestOptimizeQuality(t *testing.T) {
 	for _, c := range []struct {
 		length, n, minImproved int
 	}{{3, 50, 10}, {5, 6, 1}} {
@@ -47,7 +47,7 @@ func TestOptimizeBeauty(t *testing.T) {
 		for _, p := range generate(t, newOptimizingGenerator(t, c.length, 4, 0), c.n, 2) {
 			reverify(t, &p, c.length)
 			sfen := p.Position.SFEN()
-			if p.Provenance.Method != "backward-"+string(rune('0'+c.length))+"+beauty" {
+			if p.Provenance.Method != "backward-"+string(rune('0'+c.length))+"+quality" {
 				t.Errorf("%s: method %q", sfen, p.Provenance.Method)
 			}
 			if p.Optimized == nil || p.Composer == nil {
@@ -56,21 +56,25 @@ func TestOptimizeBeauty(t *testing.T) {
 			if m := Measure(&p.Position, p.Line); m != *p.Composer {
 				t.Errorf("%s: composer %+v, measured %+v", sfen, *p.Composer, m)
 			}
-			switch b := p.Composer.Beauty; {
-			case b < p.Optimized.From:
-				t.Errorf("%s: beauty %v below the %v it started from", sfen, b, p.Optimized.From)
-			case b > p.Optimized.From:
+			if p.Quality == nil {
+				t.Fatalf("%s: no quality", sfen)
+			}
+			if q := Score(&p.Position, p.Line, p.Themes); q != *p.Quality {
+				t.Errorf("%s: quality %+v, scored %+v", sfen, *p.Quality, q)
+			}
+			switch s := p.Quality.Score; {
+			case s < p.Optimized.From:
+				t.Errorf("%s: quality %v below the %v it started from", sfen, s, p.Optimized.From)
+			case s > p.Optimized.From:
 				improved++
 				if p.Optimized.Steps == 0 {
-					t.Errorf("%s: beauty %v raised from %v in no steps", sfen, b, p.Optimized.From)
+					t.Errorf("%s: quality %v raised from %v in no steps", sfen, s, p.Optimized.From)
 				}
-			case p.Optimized.Steps != 0:
-				t.Errorf("%s: %d steps left the beauty at %v", sfen, p.Optimized.Steps, b)
 			}
 			from += p.Optimized.From
-			to += p.Composer.Beauty
+			to += p.Quality.Score
 		}
-		t.Logf("length %d: %d of %d improved, mean beauty %.2f → %.2f", c.length, improved, c.n, from/float64(c.n), to/float64(c.n))
+		t.Logf("length %d: %d of %d improved, mean quality %.2f → %.2f", c.length, improved, c.n, from/float64(c.n), to/float64(c.n))
 		if improved < c.minImproved {
 			t.Errorf("length %d: %d of %d problems improved, want at least %d", c.length, improved, c.n, c.minImproved)
 		}
@@ -97,7 +101,7 @@ func TestOptimizeNeverLowers(t *testing.T) {
 	ps := generate(t, g, 3, 1)
 	for _, p := range ps {
 		o := DefaultOptions()
-		o.Optimize = OptimizeBeauty
+		o.Optimize = OptimizeQuality
 		last := p.Optimized.From
 		for _, budget := range []int{1, 8, 40} {
 			o.OptimizeBudget = budget
@@ -110,9 +114,9 @@ func TestOptimizeNeverLowers(t *testing.T) {
 				t.Fatalf("%s: not sound to the judge", p.Position.SFEN())
 			}
 			q, qf, rec := j.optimize(&p.Position, f)
-			b := Measure(&q, qf.sol.PV).Beauty
-			if rec.From != p.Composer.Beauty || b < rec.From || b < last {
-				t.Errorf("%s, budget %d: beauty %v → %v (%d steps), %v with a smaller budget", p.Position.SFEN(), budget, rec.From, b, rec.Steps, last)
+			b := j.quality(&q, qf.sol.PV)
+			if rec.From != p.Optimized.From || b < rec.From || b < last {
+				t.Errorf("%s, budget %d: quality %v → %v (%d steps), %v with a smaller budget", p.Position.SFEN(), budget, rec.From, b, rec.Steps, last)
 			}
 			last = b
 			if _, ok := j.check(&q, 3); !ok {
@@ -124,7 +128,7 @@ func TestOptimizeNeverLowers(t *testing.T) {
 
 // TestMutate: every mutation mutate accepts is a legal problem position
 // of the options, White holding the remaining pieces, and the kinds of
-// mutation all occur.
+// mutation all occur, a new guard next to White's king among them.
 func TestMutate(t *testing.T) {
 	o := DefaultOptions()
 	start, err := shogi.ParseSFEN("7nl/7k1/5G1pp/9/9/9/9/9/9 b GS2r2b2g3s3n3l16p 1")
@@ -148,8 +152,11 @@ func TestMutate(t *testing.T) {
 			t.Fatalf("mutation %s is not a problem position of the options", r.SFEN())
 		}
 		seen[mutationKind(&start, &r)] = true
+		if guards(&r) > guards(&start) {
+			seen["guard"] = true
+		}
 	}
-	for _, k := range []string{"remove", "add", "hand", "board", "other"} {
+	for _, k := range []string{"remove", "add", "hand", "board", "other", "guard"} {
 		if !seen[k] {
 			t.Errorf("no mutation of kind %s in %d accepted; seen %v", k, accepted, seen)
 		}
@@ -174,6 +181,18 @@ func mutationKind(p, r *shogi.Position) string {
 	return "other" // moved, changed in kind or promotion, or side
 }
 
+// guards counts White's pieces next to White's king.
+func guards(p *shogi.Position) int {
+	k, n := p.King(shogi.White), 0
+	w := p.ByColor(shogi.White)
+	for w.Any() {
+		if s := w.PopLSB(); s != k && adjacent(s, k) {
+			n++
+		}
+	}
+	return n
+}
+
 // handCount is the number of pieces in h.
 func handCount(h shogi.Hand) int {
 	n := 0
@@ -196,8 +215,10 @@ func TestValidateOptimize(t *testing.T) {
 	if err := o.Validate(); err == nil || !strings.Contains(err.Error(), "optimize 7") {
 		t.Errorf("objective 7: %v", err)
 	}
-	if k, err := ParseObjective("beauty"); err != nil || k != OptimizeBeauty || k.String() != "beauty" {
-		t.Errorf("ParseObjective(beauty) = %v, %v", k, err)
+	for _, name := range []string{"quality", "beauty"} {
+		if k, err := ParseObjective(name); err != nil || k != OptimizeQuality || k.String() != "quality" {
+			t.Errorf("ParseObjective(%s) = %v, %v", name, k, err)
+		}
 	}
 	if _, err := ParseObjective("speed"); err == nil || !strings.Contains(err.Error(), `"speed"`) {
 		t.Errorf("ParseObjective(speed): %v", err)

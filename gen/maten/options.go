@@ -94,9 +94,9 @@ type Options struct {
 	// composer's metrics; it is applied in the judge, after the solver
 	// and before the verdict.
 	Filter Filter
-	// Optimize, when OptimizeBeauty, runs a local search over sound
-	// mutations of every problem found that raises its beauty score
-	// (see optimize.go and docs/generation.md, "Optimizing beauty").
+	// Optimize, when OptimizeQuality, runs a local search over sound
+	// mutations of every problem found that raises its quality score
+	// (see optimize.go and docs/quality.md, "Optimizing").
 	Optimize Objective
 	// OptimizeBudget bounds the mutations the search judges per problem
 	// (0: DefaultOptimizeBudget).
@@ -152,8 +152,8 @@ func (o *Options) Validate() error {
 			errs = append(errs, fmt.Errorf("kind %v cannot be chosen: want pawn, lance, knight, silver, gold, bishop or rook", k))
 		}
 	}
-	if o.Optimize != OptimizeNone && o.Optimize != OptimizeBeauty {
-		errs = append(errs, fmt.Errorf("optimize %d: want none or beauty", int(o.Optimize)))
+	if o.Optimize != OptimizeNone && o.Optimize != OptimizeQuality {
+		errs = append(errs, fmt.Errorf("optimize %d: want none or quality", int(o.Optimize)))
 	}
 	if o.OptimizeBudget < 0 {
 		errs = append(errs, fmt.Errorf("optimize budget %d: want at least 1 mutation, or 0 for the default", o.OptimizeBudget))

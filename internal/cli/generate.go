@@ -44,9 +44,9 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	indices := fs.Int("indices", 0, "instead of --n: the indices 0 to `M`-1, at most M problems (0: use --n)")
 	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, … (mate-in-N)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes a search of a candidate (0: the length's default)")
-	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse, or random)")
+	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse)")
 	var maxPieces int
-	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, on the board and in hand")
+	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, board and hand")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces") // an alias: tsume help lists it with --max_pieces
 	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
 	seed := seedValue(1)
@@ -66,7 +66,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	out := fs.String("out", "", "write to `FILE`, not standard output (--format svg: the directory, required)")
 	svgText := fs.Bool("svg-text", false, "--format svg: draw the characters as text in the installed fonts")
 	timeout := fs.Duration("timeout", 0, "stop after this `duration` with the problems found so far (0: no limit)")
-	progress := fs.String("progress", "auto", "progress line on stderr: auto (on a terminal), always or never")
+	progress := fs.String("progress", "auto", "progress on stderr: auto (on a terminal), always or never")
 	shardFlag := fs.String("shard", "", "only indices i mod S = K (`K/S`; auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
 	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (alone without --format, --out)")
@@ -149,6 +149,9 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		}
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
+			if err == nil {
+				err = filters.setVariety(fs, g, sp)
+			}
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
@@ -284,9 +287,13 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	if sp.shard != (gen.Shard{}) {
 		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
-	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s) in %.2fs: %s problems/s\n",
+	capped := ""
+	if st.Capped > 0 {
+		capped = fmt.Sprintf(", %d over the variety cap", st.Capped)
+	}
+	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s%s) in %.2fs: %s problems/s\n",
 		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
-		elapsed.Seconds(), rateText)
+		capped, elapsed.Seconds(), rateText)
 	if c != nil {
 		writeCounters(e.stderr, c)
 	}

@@ -7,9 +7,11 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/gen/mate1"
 	"github.com/tsume-shogi/tsume/gen/maten"
+	"github.com/tsume-shogi/tsume/problem"
 )
 
 // mateOneFlags are the filters of generate that apply to mate-in-1 only.
@@ -17,16 +19,16 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "optimize", "optimize-budget"}
+var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget", "variety-cap"}
 
 // filterFlags are the flags of the composer's filters (maten.Filter)
 // and of the local search that raises the beauty score.
 type filterFlags struct {
 	minSacrifices, minRefusals, minDistantDrops, maxFinalPieces *int
 	quietFirst                                                  *bool
-	minBranching, minBeauty                                     *float64
-	optimize                                                    *string
-	optimizeBudget                                              *int
+	minBranching, minBeauty, minQuality                         *float64
+	optimize, themes                                            *string
+	optimizeBudget, varietyCap                                  *int
 }
 
 // newFilterFlags defines the flags of the composer's filters in fs.
@@ -39,7 +41,10 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		quietFirst:      fs.Bool("quiet-first", false, "mate-in-N: a first move that captures nothing"),
 		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the line"),
 		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
-		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search (beauty)"),
+		minQuality:      fs.Float64("min-quality", 0, "mate-in-N: a quality score of at least `X` (docs/quality.md)"),
+		themes:          fs.String("theme", "", "mate-in-N: with every theme of `NAMES` (a,b; docs/themes.md)"),
+		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search: quality (or beauty)"),
+		varietyCap:      fs.Int("variety-cap", 10, "mate-in-N: at most `P`% of a run per theme, mating piece, region"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }
@@ -53,7 +58,7 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 			errs = append(errs, fmt.Errorf("--optimize: %w", err))
 		}
 	} else if isSet(fs, "optimize-budget") {
-		errs = append(errs, errors.New("--optimize-budget needs --optimize beauty"))
+		errs = append(errs, errors.New("--optimize-budget needs --optimize quality"))
 	}
 	if *f.optimizeBudget < 0 {
 		errs = append(errs, fmt.Errorf("--optimize-budget %d: want at least 1 mutation, or 0 for the default", *f.optimizeBudget))
@@ -62,13 +67,57 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 	return errs
 }
 
+// setVariety sets the variety cap of g, a generator of mate-in-N
+// problems, for a run over sp (docs/generation.md, "Variety in a run"):
+// of the first k problems, at most P% (but one at least) of one class —
+// the main theme, the mating piece and the king's region, or the mating
+// piece and the king's region — P the value of
+// --variety-cap (gen.Generator.ClassPercent). A run over --indices has
+// no cap, nor has a run with --theme unless --variety-cap is set.
+func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) error {
+	p := *f.varietyCap
+	if p < 0 || p > 100 {
+		return fmt.Errorf("--variety-cap %d: want a percentage from 1 to 100, or 0 for no cap", p)
+	}
+	// A theme asked for often fixes the mating piece (頭金 is a gold's):
+	// the default cap would starve such a run, so --theme turns it off
+	// unless --variety-cap is given.
+	if p == 0 || sp.indices > 0 || *f.themes != "" && !isSet(fs, "variety-cap") {
+		return nil
+	}
+	g.Classes = problemClasses
+	g.ClassPercent = p
+	return nil
+}
+
+// problemClasses are the classes of a problem for the variety cap: its
+// main theme (maten.MainTheme), the kind of its mating piece and its
+// king's region, as the bank records them (bank.MatingPiece,
+// bank.KingRegion), and the pair of mating piece and region alone.
+func problemClasses(p *problem.Problem) []string {
+	pair := bank.MatingPiece(p.Line) + " " + bank.KingRegion(&p.Position)
+	return []string{maten.MainTheme(p.Themes) + " " + pair, pair}
+}
+
 // filter returns the maten.Filter the flags set.
 func (f *filterFlags) filter() maten.Filter {
 	return maten.Filter{
 		MinSacrifices: *f.minSacrifices, MinRefusals: *f.minRefusals, MinDistantDrops: *f.minDistantDrops,
 		MaxFinalPieces: *f.maxFinalPieces, QuietFirst: *f.quietFirst,
-		MinBranching: *f.minBranching, MinBeauty: *f.minBeauty,
+		MinBranching: *f.minBranching, MinBeauty: *f.minBeauty, MinQuality: *f.minQuality,
+		Themes: themeNames(*f.themes),
 	}
+}
+
+// themeNames splits the value of --theme into names (nil for none).
+func themeNames(s string) []string {
+	var names []string
+	for name := range strings.SplitSeq(s, ",") {
+		if name = strings.TrimSpace(name); name != "" {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 // mateNGenerator returns the generator of mate-in-N problems of length

@@ -1,0 +1,251 @@
+package maten
+
+import (
+	"context"
+	"math"
+	"slices"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
+)
+
+// ThemeWeight returns the points a theme of package theme's catalogue
+// adds to the quality score, once per problem however often it occurs
+// (docs/quality.md gives the reasons): the themes composers prize most —
+// a necessary non-promotion, the avoided drop-pawn mate, a limited drop,
+// a clearance or a re-drop, the defender's distant interposition — weigh
+// 2 to 2.5, a plain sacrifice 1, the common final positions (頭金) a
+// quarter. A name the catalogue does not have weighs 0.
+func ThemeWeight(name string) float64 {
+	switch name {
+	case theme.NonPromotion, theme.DropPawnMateAvoided:
+		return 2.5
+	case theme.Clearance, theme.Redrop, theme.LimitedDrop, theme.DistantInterposition:
+		return 2
+	case theme.FocalSacrifice, theme.FlightBlock, theme.Hostage, theme.DistantDrop, theme.PinMate:
+		return 1.5
+	case theme.Sacrifice, theme.MajorSacrifice, theme.Lure, theme.Sending, theme.DiscoveredCheck,
+		theme.DoubleCheck, theme.ConsecutiveUse, theme.MovingInterposition, theme.HangingKnight,
+		theme.DoubleCheckMate:
+		return 1
+	case theme.DropSacrifice, theme.PromotionSacrifice, theme.CounterCheck, theme.TailGold,
+		theme.BellyGold, theme.OneGapDragon:
+		return 0.5
+	case theme.HeadGold:
+		return 0.25
+	}
+	return 0
+}
+
+// The constants of the quality score (docs/quality.md).
+const (
+	maxThemePoints    = 8   // the themes part is capped
+	surprisePerCheck  = 0.5 // per check the policy ranks before the key
+	maxSurprise       = 2   // the surprise part is capped
+	economyFreePieces = 5   // pieces (problem.Pieces) that cost nothing
+	economyPerPiece   = 0.5 // the cost of each piece beyond them
+	lonePenalty       = 1   // a defender's king with no piece of its own on the board
+	chasePenalty      = 1.5 // per move of a one-piece chase
+	capturePenalty    = 2   // a first move that captures
+)
+
+// Score returns the quality score of the tsume problem pos (the attacker
+// to move) with main line line, whose themes are themes (as theme.Find
+// reports them): the sum of
+//
+//   - themes: the ThemeWeight of each distinct theme, at most 8;
+//   - surprise: 0.5 for each of the attacker's checks that a simple
+//     policy ranks before the first move, at most 2. The policy is a
+//     cautious player's, read off the mate-in-1 analysis of package mate
+//     (mate.Analyze): a check whose piece the defender cannot take
+//     first, then among those alike a check that captures, then the
+//     check that leaves the defender the fewest legal replies (the order
+//     in which a df-pn solver tries them first); a check tied with the
+//     key move is not counted before it. A sacrifice or a quiet move
+//     that leaves the king room is what such a policy looks at last;
+//   - economy: −0.5 for each piece (problem.Pieces) beyond five;
+//   - final: the attacker's pieces on the board at the mate, F: 1.5 for
+//     F ≤ 2, 1 for 3, 0 for 4, −0.5 for each beyond 4;
+//   - guards: −1 when the defender has no piece on the board besides its
+//     king;
+//   - chase: −1.5 for each attacker move that makes a one-piece chase: it
+//     moves the piece the previous attacker move moved or dropped, one
+//     way along an edge file or rank, right after the king stepped the
+//     same way along that edge (the king on the edge before and after);
+//   - first capture: −2 when the first move captures a piece.
+//
+// The line must be legal from pos and every attacker move a check.
+func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) problem.Quality {
+	var q problem.Quality
+	seen := make(map[string]bool, len(themes))
+	for _, t := range themes {
+		if !seen[t.Name] {
+			seen[t.Name] = true
+			q.Themes += ThemeWeight(t.Name)
+		}
+	}
+	q.Themes = min(q.Themes, maxThemePoints)
+	if len(line) > 0 {
+		q.KeyRank, q.Checks = keyRank(pos, line[0])
+		q.Surprise = min(surprisePerCheck*float64(q.KeyRank-1), maxSurprise)
+		if !line[0].IsDrop() && pos.PieceAt(line[0].To()) != shogi.NoPiece {
+			q.FirstCapture = -capturePenalty
+		}
+	}
+	q.Economy = 0 - economyPerPiece*float64(max(0, problem.Pieces(pos)-economyFreePieces))
+	attacker := pos.SideToMove()
+	end := *pos
+	for _, m := range line {
+		end.DoMove(m)
+	}
+	f := end.ByColor(attacker).Count()
+	if end.King(attacker) != shogi.NoSquare {
+		f--
+	}
+	switch {
+	case f <= 2:
+		q.Final = 1.5
+	case f == 3:
+		q.Final = 1
+	default:
+		q.Final = 0 - 0.5*float64(f-4)
+	}
+	if pos.ByColor(attacker.Opp()).Count() <= 1 {
+		q.Guards = -lonePenalty
+	}
+	q.Chase = 0 - chasePenalty*float64(chaseMoves(pos, line)) // 0, not -0, when none
+	q.Score = round2(q.Themes + q.Surprise + q.Economy + q.Final + q.Guards + q.Chase + q.FirstCapture)
+	return q
+}
+
+// keyRank returns the rank, from 1, of the check key among the checks of
+// p under Score's policy, and the number of checks.
+func keyRank(p *shogi.Position, key shogi.Move) (rank, checks int) {
+	var r mate.Result
+	mate.Analyze(p, &r)
+	i := slices.IndexFunc(r.ByCheck, func(st mate.CheckStats) bool { return st.Move == key })
+	if i < 0 {
+		return 1, r.Checks
+	}
+	k := natural(p, r.ByCheck[i])
+	rank = 1
+	for _, st := range r.ByCheck {
+		if natural(p, st).before(k) {
+			rank++
+		}
+	}
+	return rank, r.Checks
+}
+
+// naturalness is how Score's policy sees a check: whether the defender
+// can take the checking piece, whether the check captures, and how many
+// legal replies it leaves.
+type naturalness struct {
+	hangs, quiet bool
+	replies      int
+}
+
+// natural returns the naturalness of the check st in p.
+func natural(p *shogi.Position, st mate.CheckStats) naturalness {
+	m := st.Move
+	return naturalness{
+		hangs:   st.Captures() > 0,
+		quiet:   m.IsDrop() || p.PieceAt(m.To()) == shogi.NoPiece,
+		replies: st.Replies,
+	}
+}
+
+// before reports whether the policy tries a before b: a safe check
+// before one that hangs its piece, then a capture before a quiet move,
+// then the fewer replies.
+func (a naturalness) before(b naturalness) bool {
+	if a.hangs != b.hangs {
+		return !a.hangs
+	}
+	if a.quiet != b.quiet {
+		return !a.quiet
+	}
+	return a.replies < b.replies
+}
+
+// chaseMoves counts the attacker moves of line, played from pos, that
+// make a one-piece chase (see Score).
+func chaseMoves(pos *shogi.Position, line []shogi.Move) int {
+	n := 0
+	for i := 2; i < len(line); i += 2 {
+		prev, reply, m := line[i-2], line[i-1], line[i]
+		if m.IsDrop() || m.From() != prev.To() || reply.IsDrop() || reply.Piece().Kind() != shogi.King {
+			continue
+		}
+		kf, kr := step(reply.From(), reply.To())
+		mf, mr := step(m.From(), m.To())
+		if kf != mf || kr != mr {
+			continue
+		}
+		from, to := reply.From(), reply.To()
+		alongFile := mf == 0 && from.File() == to.File() && (from.File() == 1 || from.File() == 9)
+		alongRank := mr == 0 && from.Rank() == to.Rank() && (from.Rank() == 1 || from.Rank() == 9)
+		if alongFile || alongRank {
+			n++
+		}
+	}
+	return n
+}
+
+// step returns the direction from a to b, each coordinate -1, 0 or 1.
+func step(a, b shogi.Square) (int, int) {
+	return sign(b.File() - a.File()), sign(b.Rank() - a.Rank())
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}
+
+// scoreProblem returns the themes of the main line pv of q and its
+// quality score.
+func scoreProblem(ctx context.Context, q *shogi.Position, pv []shogi.Move) (problem.Quality, []problem.Theme, error) {
+	themes, err := findThemes(ctx, q, pv)
+	if err != nil {
+		return problem.Quality{}, nil, err
+	}
+	return Score(q, pv, themes), themes, nil
+}
+
+// passes reports whether the problem q with main line pv, sound at the
+// full length, passes the filter of the options and, for the local
+// search, has a quality score of at least floor (-Inf: no floor).
+func (j *judge) passes(q *shogi.Position, pv []shogi.Move, floor float64) bool {
+	f := &j.o.Filter
+	var m problem.Composer
+	m, j.measured = measure(q, pv, j.measured)
+	if !f.Accepts(&m) {
+		return false
+	}
+	if !f.scored() && math.IsInf(floor, -1) {
+		return true
+	}
+	s, themes, err := scoreProblem(j.ctx, q, pv)
+	return err == nil && f.acceptsScore(&s, themes) && s.Score >= floor
+}
+
+// MainTheme returns the main theme of a problem with the given themes:
+// the one of the highest ThemeWeight, the earliest in the list among
+// equals, or "none" when there is none. The variety cap of generate
+// classes problems by it.
+func MainTheme(themes []problem.Theme) string {
+	best, w := "none", 0.0
+	for _, t := range themes {
+		if tw := ThemeWeight(t.Name); tw > w {
+			best, w = t.Name, tw
+		}
+	}
+	return best
+}

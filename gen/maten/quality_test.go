@@ -1,0 +1,170 @@
+package maten
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
+)
+
+// The problems of the quality tests, each a sound problem of
+// theme/testdata/themes.txt with its main line.
+const (
+	// The gold dropped on 9h is taken by the king, which is mated there
+	// (吊り出し): a sacrifice the cautious policy tries late.
+	lureSFEN, lureLine = "9/9/9/9/9/9/9/2s6/krB6 b RGb3g3s4n4l18p 1", "G*9h 9i9h R*9g"
+	// The knight's check takes nothing and hangs nothing: the policy's
+	// first choice.
+	plainSFEN, plainLine = "6r1k/6p2/8S/9/6N2/9/9/9/9 b Brb4g3s3n4l17p 1", "3e2c 1a2a B*1b"
+	// The gold follows the king down the first file (a chase).
+	chaseSFEN, chaseLine = "9/7R1/9/9/9/8k/9/9/8+p b Gr2b3g4s4n4l17p 1", "G*2f 1f1g 2f2g 1g1h 2g2h"
+	// The knight and the gold change direction at each move (駒の連続活用).
+	turnSFEN, turnLine = "9/9/2+L6/9/2B6/k8/1N7/1G7/9 b 2rb3g4s3n3l18p 1", "8h9g 9f8e 9g8f 8e9d 8f9e"
+	// The rook takes the pawn on 1d at once.
+	captureSFEN, captureLine = "9/9/8k/8p/8R/9/7R+L/9/9 b L2b4g4s4n2l17p 1", "1e1d 1c1d P*1e 1d1c L*1d"
+	// A lone king: the lance promotes to be taken.
+	loneSFEN, loneLine = "k8/1L7/1+L7/9/1L7/9/9/9/9 b 2r2b4g4s4nl18p 1", "8b8a+ 9a8a 8c8b"
+)
+
+// scored returns the position of sfen, the line and its quality score,
+// with the themes theme.Find reports.
+func scored(t *testing.T, sfen, line string) (shogi.Position, []shogi.Move, problem.Quality) {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ms []shogi.Move
+	q := p
+	for _, u := range strings.Fields(line) {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ms = append(ms, m)
+		q.DoMove(m)
+	}
+	s, _, err := scoreProblem(context.Background(), &p, ms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, ms, s
+}
+
+// The score is the sum of its parts.
+func TestQualityIsTheSumOfItsParts(t *testing.T) {
+	for _, c := range [][2]string{{lureSFEN, lureLine}, {plainSFEN, plainLine}, {chaseSFEN, chaseLine}, {captureSFEN, captureLine}, {loneSFEN, loneLine}} {
+		_, _, q := scored(t, c[0], c[1])
+		if sum := round2(q.Themes + q.Surprise + q.Economy + q.Final + q.Guards + q.Chase + q.FirstCapture); q.Score != sum {
+			t.Errorf("%s: score %v, parts sum to %v (%+v)", c[1], q.Score, sum, q)
+		}
+	}
+}
+
+// Every theme of the catalogue weighs something, and a theme counts once
+// however often it occurs.
+func TestQualityThemesWeighted(t *testing.T) {
+	for _, th := range theme.Catalogue() {
+		if ThemeWeight(th.Name) <= 0 {
+			t.Errorf("theme %s has no weight", th.Name)
+		}
+	}
+	p, line, _ := scored(t, lureSFEN, lureLine)
+	none := Score(&p, line, nil)
+	one := Score(&p, line, []problem.Theme{{Name: theme.NonPromotion, Ply: 1}})
+	twice := Score(&p, line, []problem.Theme{{Name: theme.NonPromotion, Ply: 1}, {Name: theme.NonPromotion, Ply: 3}})
+	if one.Themes != 2.5 || one.Score != none.Score+2.5 {
+		t.Errorf("a necessary non-promotion adds %v to the themes, %v to the score: want 2.5", one.Themes, one.Score-none.Score)
+	}
+	if twice != one {
+		t.Errorf("the same theme twice scores %+v, once %+v", twice, one)
+	}
+	var all []problem.Theme
+	for _, th := range theme.Catalogue() {
+		all = append(all, problem.Theme{Name: th.Name, Ply: 1})
+	}
+	if got := Score(&p, line, all).Themes; got != maxThemePoints {
+		t.Errorf("every theme scores %v, want the cap %v", got, float64(maxThemePoints))
+	}
+}
+
+// A key move the cautious policy tries late (a sacrifice) is a surprise;
+// its first choice is none.
+func TestQualitySurprise(t *testing.T) {
+	_, _, lure := scored(t, lureSFEN, lureLine)
+	_, _, plain := scored(t, plainSFEN, plainLine)
+	if lure.KeyRank <= 4 || lure.Surprise != maxSurprise {
+		t.Errorf("the sacrifice G*9h ranks %d of %d checks, surprise %v: want below the 4th, %v", lure.KeyRank, lure.Checks, lure.Surprise, float64(maxSurprise))
+	}
+	if plain.KeyRank != 1 || plain.Surprise != 0 {
+		t.Errorf("the safe knight check ranks %d, surprise %v: want 1, 0", plain.KeyRank, plain.Surprise)
+	}
+}
+
+// Each piece beyond five costs half a point.
+func TestQualityEconomy(t *testing.T) {
+	_, _, lean := scored(t, lureSFEN, lureLine)
+	// The same problem with two idle pawns far from the king.
+	_, _, heavy := scored(t, "9/9/9/4P4/9/4p4/9/2s6/krB6 b RGb3g3s4n4l16p 1", lureLine)
+	if lean.Economy != 0 || heavy.Economy != -1 {
+		t.Errorf("economy %v for 5 pieces, %v for 7: want 0 and -1", lean.Economy, heavy.Economy)
+	}
+}
+
+// Few attacker pieces at the mate make a crisp final position; many cost.
+func TestQualityFinal(t *testing.T) {
+	_, _, crisp := scored(t, lureSFEN, lureLine)
+	// The same mate with three more Black pieces standing about.
+	_, _, heavy := scored(t, "9/9/4P4/4P4/9/4P4/9/2s6/krB6 b RGb3g3s4n4l15p 1", lureLine)
+	if crisp.Final != 1.5 || heavy.Final != -0.5 {
+		t.Errorf("final %v with 2 Black pieces at the mate, %v with 5: want 1.5 and -0.5", crisp.Final, heavy.Final)
+	}
+}
+
+// A lone defender's king costs a point; a guard of its own does not.
+func TestQualityGuards(t *testing.T) {
+	_, _, lone := scored(t, loneSFEN, loneLine)
+	_, _, guarded := scored(t, lureSFEN, lureLine)
+	if lone.Guards != -1 || guarded.Guards != 0 {
+		t.Errorf("guards %v for a lone king, %v with a silver: want -1 and 0", lone.Guards, guarded.Guards)
+	}
+}
+
+// A piece following the king along the edge is a chase; one that turns at
+// each move is not.
+func TestQualityChase(t *testing.T) {
+	_, _, chase := scored(t, chaseSFEN, chaseLine)
+	_, _, turns := scored(t, turnSFEN, turnLine)
+	if chase.Chase != -2*chasePenalty || turns.Chase != 0 {
+		t.Errorf("chase %v for the gold down the first file, %v for the knight and gold turning: want %v and 0", chase.Chase, turns.Chase, -2*chasePenalty)
+	}
+}
+
+// A first move that captures costs two points.
+func TestQualityFirstCapture(t *testing.T) {
+	_, _, capture := scored(t, captureSFEN, captureLine)
+	_, _, quiet := scored(t, lureSFEN, lureLine)
+	if capture.FirstCapture != -capturePenalty || quiet.FirstCapture != 0 {
+		t.Errorf("first capture %v for 1e1d (takes a pawn), %v for a drop: want %v and 0", capture.FirstCapture, quiet.FirstCapture, -float64(capturePenalty))
+	}
+}
+
+// The main theme is the heaviest, the first among equals.
+func TestMainTheme(t *testing.T) {
+	for _, c := range []struct {
+		themes []problem.Theme
+		want   string
+	}{
+		{nil, "none"},
+		{[]problem.Theme{{Name: theme.HeadGold, Ply: 3}}, theme.HeadGold},
+		{[]problem.Theme{{Name: theme.Sacrifice, Ply: 1}, {Name: theme.Lure, Ply: 1}, {Name: theme.HeadGold, Ply: 3}}, theme.Sacrifice},
+		{[]problem.Theme{{Name: theme.Sacrifice, Ply: 1}, {Name: theme.NonPromotion, Ply: 3}}, theme.NonPromotion},
+	} {
+		if got := MainTheme(c.themes); got != c.want {
+			t.Errorf("MainTheme(%v) = %s, want %s", c.themes, got, c.want)
+		}
+	}
+}
