@@ -44,7 +44,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	indices := fs.Int("indices", 0, "instead of --n: the indices 0 to `M`-1, at most M problems (0: use --n)")
 	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, … (mate-in-N)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes a search of a candidate (0: the length's default)")
-	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse, or random)")
+	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse)")
 	var maxPieces int
 	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, on the board and in hand")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces") // an alias: tsume help lists it with --max_pieces
@@ -56,7 +56,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
 	allowAmb := fs.Bool("allow-promotion-ambiguity", false, "allow a mate that also works with the other promotion choice")
 	pieces := fs.String("pieces", "all", "the piece `kinds`, such as G,S,R or gold,silver, or all")
-	king := fs.String("king", "any", "where White's king stands: edge, corner, center or any")
+	king := fs.String("king", "any", "White's king: edge, corner, center, camp (ranks 1–3) or any")
 	mateKind := fs.String("mate", "any", "the mating move: drop, move or any")
 	twoKings := fs.Bool("two-kings", false, "give Black a king on the board too")
 	difficulty := fs.String("difficulty", "any", "easy, medium, hard or any (a preset over the difficulty score)")

@@ -17,7 +17,7 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "optimize", "optimize-budget"}
+var mateNOnlyFlags = []string{"style", "min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "optimize", "optimize-budget"}
 
 // filterFlags are the flags of the composer's filters (maten.Filter)
 // and of the local search that raises the beauty score.
@@ -27,6 +27,7 @@ type filterFlags struct {
 	minBranching, minBeauty                                     *float64
 	optimize                                                    *string
 	optimizeBudget                                              *int
+	style                                                       *string
 }
 
 // newFilterFlags defines the flags of the composer's filters in fs.
@@ -40,6 +41,7 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		minBranching:    fs.Float64("min-branching", 0, "mate-in-N: at least `X` replies of White on average along the line"),
 		minBeauty:       fs.Float64("min-beauty", 0, "mate-in-N: a beauty score of at least `X` (0: no limit)"),
 		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search (beauty)"),
+		style:           fs.String("style", "composed", "mate-in-N: the problems' `style`, composed or free"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }
@@ -88,6 +90,9 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	m.Filter = f.filter()
 	errs = f.setOptimize(fs, &m, errs)
 	var err error
+	if m.Style, err = maten.ParseStyle(*f.style); err != nil {
+		errs = append(errs, fmt.Errorf("--style: %w", err))
+	}
 	if m.Method, err = maten.ParseMethod(method); err != nil {
 		errs = append(errs, err)
 	}
@@ -96,7 +101,7 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	}
 	if m.Method == maten.Backward {
 		b := mate1.DefaultOptions()
-		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, o.King
+		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, maten.BaseRegion(&m)
 		b.MaxPieces = maten.BasePieces(&m)
 		if m.Base, err = mate1.New(b); err != nil {
 			errs = append(errs, err)

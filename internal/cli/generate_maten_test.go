@@ -25,9 +25,13 @@ func TestGenerateMateNGolden(t *testing.T) {
 		golden string
 		args   []string
 	}{
-		{"backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl"}},
-		{"backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2"}},
-		{"backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa"}},
+		// The free style: today's placement, unchanged.
+		{"backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl", "--style", "free"}},
+		{"backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2", "--style", "free"}},
+		{"backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa", "--style", "free"}},
+		// The default, composed style.
+		{"composed3_seed1.jsonl", []string{"--length", "3", "--n", "6", "--seed", "1", "--format", "jsonl"}},
+		{"composed5_seed2.ki2", []string{"--length", "5", "--n", "2", "--seed", "2", "--format", "ki2"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			var outs []string
@@ -160,6 +164,9 @@ func TestGenerateMateNBadFlags(t *testing.T) {
 		{[]string{"--length", "1", "--min-sacrifices", "1"}, "--min-sacrifices applies to mate-in-N"},
 		{[]string{"--length", "3", "--min-sacrifices", "2"}, "min sacrifices 2: want 0 to 1 for 3 plies"},
 		{[]string{"--length", "3", "--max-final-pieces", "-1"}, "max final pieces -1"},
+		{[]string{"--length", "3", "--style", "nice"}, `--style: unknown style "nice"`},
+		{[]string{"--length", "3", "--style", "realistic"}, `style "realistic" is not available yet`},
+		{[]string{"--length", "1", "--style", "free"}, "--style applies to mate-in-N"},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
