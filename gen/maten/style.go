@@ -214,7 +214,7 @@ func (j *judge) sameProblem(r *shogi.Position, pv []shogi.Move) (found, bool) {
 		return found{}, false
 	}
 	r.SetHand(shogi.White, h)
-	if !r.IsValid() || r.InCheck() {
+	if !r.IsValid() || r.InCheck() || !j.lineMates(r, pv) {
 		return found{}, false
 	}
 	f, ok := j.check(r, j.o.Length)
@@ -250,4 +250,23 @@ func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 		return false
 	}
 	return n != o.Length || q.PieceAt(a.To()) == shogi.NoPiece
+}
+
+// lineMates reports whether the line pv is still played from r, every
+// move legal and every attacker move a check, and ends in mate: a
+// necessary condition, without a search, for pv to be r's solution.
+// Most removals of economize fail it.
+func (j *judge) lineMates(r *shogi.Position, pv []shogi.Move) bool {
+	p := &j.reply
+	*p = *r
+	for i, m := range pv {
+		if !p.IsLegal(m) {
+			return false
+		}
+		p.DoMove(m)
+		if i%2 == 0 && !p.InCheck() {
+			return false
+		}
+	}
+	return !p.HasLegalMove()
 }
