@@ -235,3 +235,26 @@ func TestGenerateMateNComposerFilters(t *testing.T) {
 		}
 	}
 }
+
+// TestGenerateStyleKing: --king keeps working under the default composed
+// style: it replaces the style's camp, and the problems keep a guard.
+func TestGenerateStyleKing(t *testing.T) {
+	out, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "5", "--king", "edge", "--seed", "4", "--format", "jsonl")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var rec mateNRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		q, err := shogi.ParseSFEN(rec.SFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !problem.EdgeSquare(q.King(shogi.White)) || !maten.HasGuard(&q) {
+			t.Errorf("%s: king on the edge %v, a guard %v; want both", rec.SFEN, problem.EdgeSquare(q.King(shogi.White)), maten.HasGuard(&q))
+		}
+	}
+}
