@@ -26,12 +26,13 @@ func TestGenerateMateNGolden(t *testing.T) {
 		args   []string
 	}{
 		// The free style: today's placement, unchanged.
-		{"backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl", "--style", "free"}},
-		{"backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2", "--style", "free"}},
-		{"backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa", "--style", "free"}},
-		// The default, composed style.
-		{"composed3_seed1.jsonl", []string{"--length", "3", "--n", "6", "--seed", "1", "--format", "jsonl"}},
-		{"composed5_seed2.ki2", []string{"--length", "5", "--n", "2", "--seed", "2", "--format", "ki2"}},
+		{"generate/backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl", "--style", "free"}},
+		{"generate/backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2", "--style", "free"}},
+		{"generate/backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa", "--style", "free"}},
+		// The default, composed style (in a directory of its own: the
+		// bank's tests import every file of testdata/generate).
+		{"style/composed3_seed1.jsonl", []string{"--length", "3", "--n", "6", "--seed", "1", "--format", "jsonl"}},
+		{"style/composed5_seed2.ki2", []string{"--length", "5", "--n", "2", "--seed", "2", "--format", "ki2"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			var outs []string
@@ -45,7 +46,7 @@ func TestGenerateMateNGolden(t *testing.T) {
 			if outs[0] != outs[1] {
 				t.Fatalf("output with 1 worker differs from output with 2:\n%s\n---\n%s", outs[0], outs[1])
 			}
-			checkGoldenFile(t, filepath.Join("testdata", "generate", c.golden), outs[0], nil, false)
+			checkGoldenFile(t, filepath.Join("testdata", c.golden), outs[0], nil, false)
 		})
 	}
 }
