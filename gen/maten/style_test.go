@@ -1,14 +1,11 @@
 package maten
 
 import (
-	"context"
-	"slices"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
-	"github.com/tsume-shogi/tsume/verdict"
 )
 
 // line parses sfen and the USI moves of a line played from it.
@@ -134,42 +131,10 @@ func TestComposedEconomy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stillSound := func(r *shogi.Position, pv []shogi.Move) bool {
-		h, err := mate.RemainingHand(r, shogi.Black)
-		if err != nil {
-			return false
-		}
-		r.SetHand(shogi.White, h)
-		if !r.IsValid() || r.InCheck() {
-			return false
-		}
-		sol, err := s.Solve(context.Background(), r)
-		if err != nil || sol.Status != mate.Mate || !sol.LengthExact || !sol.Unique || sol.Leftover || !slices.Equal(sol.PV, pv) {
-			return false
-		}
-		v, err := verdict.JudgeLine(context.Background(), r, pv, verdict.Options{Futile: mate.Discount})
-		return err == nil && v.Overall == verdict.Sound
-	}
 	for _, ps := range composedRun(t) {
 		for _, p := range ps {
-			for sq := range shogi.Square(shogi.NumSquares) {
-				if pc := p.Position.PieceAt(sq); pc == shogi.NoPiece || pc.Kind() == shogi.King {
-					continue
-				}
-				r := p.Position
-				r.Put(sq, shogi.NoPiece)
-				if stillSound(&r, p.Line) {
-					t.Errorf("%s: the piece on %v is idle", p.Position.SFEN(), sq)
-				}
-			}
-			for _, k := range allKinds {
-				if p.Position.Hand(shogi.Black).Has(k) {
-					r := p.Position
-					r.SetHand(shogi.Black, r.Hand(shogi.Black).Remove(k))
-					if stillSound(&r, p.Line) {
-						t.Errorf("%s: the %v in hand is idle", p.Position.SFEN(), k)
-					}
-				}
+			if hasIdle(s, &p.Position, p.Line) {
+				t.Errorf("%s: a piece is idle", p.Position.SFEN())
 			}
 		}
 	}
