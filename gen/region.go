@@ -16,28 +16,30 @@ type Region int
 
 // The king regions. Edge means any square of the outer ring, corner one of
 // the four corners or the squares next to them along the edges (1a, 2a,
-// 1b, …), center the 3×3 squares around 5e. Regions are taken as seen from
-// the board, since the defender is always White.
+// 1b, …), center the 3×3 squares around 5e, camp the defender's own camp
+// (ranks 1–3, rows a–c). Regions are taken as seen from the board, since
+// the defender is always White.
 const (
 	AnyRegion Region = iota
 	Edge
 	Corner
 	Center
+	Camp
 )
 
-var regionNames = [...]string{AnyRegion: "any", Edge: "edge", Corner: "corner", Center: "center"}
+var regionNames = [...]string{AnyRegion: "any", Edge: "edge", Corner: "corner", Center: "center", Camp: "camp"}
 
 // String returns the region's flag name.
 func (r Region) String() string { return regionNames[r] }
 
-// ParseRegion reads any, edge, corner or center.
+// ParseRegion reads any, edge, corner, center or camp.
 func ParseRegion(s string) (Region, error) {
 	for i, n := range regionNames {
 		if s == n {
 			return Region(i), nil
 		}
 	}
-	return 0, fmt.Errorf("unknown king region %q: want edge, corner, center or any", s)
+	return 0, fmt.Errorf("unknown king region %q: want edge, corner, center, camp or any", s)
 }
 
 // Has reports whether s lies in the region r.
@@ -50,6 +52,8 @@ func (r Region) Has(s shogi.Square) bool {
 	case Center:
 		f, k := s.File(), s.Rank()
 		return f >= 4 && f <= 6 && k >= 4 && k <= 6
+	case Camp:
+		return s.Rank() <= 3
 	}
 	return true
 }

@@ -136,6 +136,11 @@ func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 	}
 	j.o.Counters.add(verdictSound, 1)
 	cur := j.bp.Position
+	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank {
+		// The king is mated out of the ranks the composed style keeps
+		// it in.
+		return false
+	}
 	// The random choices of the construction depend on the base problem
 	// alone, so that the run does not depend on the workers.
 	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()))
@@ -159,7 +164,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 		var a, d shogi.Move
 		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.repliesMated(q, a, d) {
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
 			continue
 		}
 		ns--
@@ -168,6 +173,13 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 			continue
 		}
 		if n == j.o.Length {
+			if j.o.Style == Composed {
+				r, rf, ok := j.economize(q, f)
+				if !ok {
+					continue
+				}
+				return r, rf, true
+			}
 			return *q, f, true
 		}
 		if r, rf, ok := j.extend(rng, q, n+2); ok {
@@ -234,8 +246,8 @@ type found struct {
 }
 
 // check decides whether q is a sound problem of n plies: no mate in 1,
-// then the solver, the composer's filter (at the full length only) and
-// the verdict.
+// then the solver, the style's checks of the main line and the
+// composer's filter (at the full length only) and the verdict.
 func (j *judge) check(q *shogi.Position, n int) (found, bool) {
 	return j.checkAbove(q, n, math.Inf(-1))
 }
@@ -259,6 +271,9 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
 		return found{sol: sol}, false
 	}
+	if n == o.Length && !o.shapeOK(q, sol.PV) {
+		return found{sol: sol}, false
+	}
 	c.add(solverSound, n)
 	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) && !j.passes(q, sol.PV, floor) {
 		return found{sol: sol}, false
@@ -272,7 +287,8 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 }
 
 // fits reports whether q passes the filters of the options on pieces,
-// kinds, kings and (when final) the king's region.
+// kinds, kings, (when final) the king's region, and the style's king
+// ranks and guard (shapeFits).
 func (o *Options) fits(q *shogi.Position, final bool) bool {
 	if (q.King(shogi.Black) != shogi.NoSquare) != o.TwoKings {
 		return false
@@ -281,7 +297,7 @@ func (o *Options) fits(q *shogi.Position, final bool) bool {
 	if n > o.MaxPieces || final && n < o.MinPieces || !o.kindsAllowed(q) {
 		return false
 	}
-	return !final || o.King.Has(q.King(shogi.White))
+	return (!final || o.King.Has(q.King(shogi.White))) && o.shapeFits(q, final)
 }
 
 // accept fills in the problem of q, which f found sound, unless the run

@@ -36,6 +36,11 @@ func New(opts Options) (*gen.Generator, error) {
 		// too rare for the options.
 		MaxAttempts: 200_000,
 	}
+	if o.Style == Composed {
+		// The style's checks turn away most constructions: at 7 plies
+		// some problems take over 200,000 candidates.
+		g.MaxAttempts = 2_000_000
+	}
 	if o.Method == Random {
 		g.Candidate = func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
 			return append(dst, o.randomCandidate(rng))

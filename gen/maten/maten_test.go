@@ -25,11 +25,17 @@ var rate = flag.Bool("rate", false, "TestRate: measure the rate of each length f
 // mate-in-1 base of BasePieces pieces.
 func newTestGenerator(t testing.TB, length int, method Method, seed uint64, c *Counters) *gen.Generator {
 	t.Helper()
+	return newStyledGenerator(t, length, method, seed, Composed, c)
+}
+
+// newStyledGenerator is newTestGenerator in the style.
+func newStyledGenerator(t testing.TB, length int, method Method, seed uint64, style Style, c *Counters) *gen.Generator {
+	t.Helper()
 	o := DefaultOptions()
-	o.Length, o.Method, o.Seed, o.Counters = length, method, seed, c
+	o.Length, o.Method, o.Seed, o.Counters, o.Style = length, method, seed, c, style
 	if method == Backward {
 		b := mate1.DefaultOptions()
-		b.Seed, b.MaxPieces = seed, BasePieces(&o)
+		b.Seed, b.MaxPieces, b.King = seed, BasePieces(&o), BaseRegion(&o)
 		base, err := mate1.New(b)
 		if err != nil {
 			t.Fatal(err)

@@ -73,6 +73,9 @@ type Options struct {
 	King Region
 	// TwoKings: the attacker has a king on the board.
 	TwoKings bool
+	// Style is the shape of the problems: Composed (the zero value, the
+	// default) or Free.
+	Style Style
 	// MaxNodes is the node budget of each search of a candidate of the
 	// full length (0: DefaultMaxNodes); the shorter problems the backward
 	// method builds on the way get a third of it for every two plies
@@ -154,6 +157,9 @@ func (o *Options) Validate() error {
 	}
 	if o.Optimize != OptimizeNone && o.Optimize != OptimizeQuality {
 		errs = append(errs, fmt.Errorf("optimize %d: want none or quality", int(o.Optimize)))
+	}
+	if o.Style != Composed && o.Style != Free {
+		errs = append(errs, fmt.Errorf("style %d: want composed or free", int(o.Style)))
 	}
 	if o.OptimizeBudget < 0 {
 		errs = append(errs, fmt.Errorf("optimize budget %d: want at least 1 mutation, or 0 for the default", o.OptimizeBudget))

@@ -104,6 +104,9 @@ func (j *judge) judgeRandom(cand *shogi.Position, p *problem.Problem) bool {
 		rng := rand.New(rand.NewPCG(j.o.Seed, q.Key()))
 		q, f, ok = j.repair(rng, &q, f.sol, j.o.Length)
 	}
+	if ok && j.o.Style == Composed {
+		q, f, ok = j.economize(&q, f)
+	}
 	if !ok {
 		return false
 	}

@@ -28,11 +28,10 @@ func generateCommand() *command {
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
 		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg] [--out FILE|DIR] [--bank FILE]",
 		help: `
-Generate writes --n problems of --length plies (1: mate-in-1; 3, 5, 7,
-…: mate-in-N), each proven sound, in --format sfen, jsonl, kif, ki2, csa
-or svg (pictures and a worksheet in --out DIR), and with --bank into a
-bank. The same flags and --seed give the same output whatever --workers.
-Exit status: 0 every problem written, 1 --timeout or too many
+Generate writes --n sound problems of --length plies (1, or 3, 5, 7, …)
+as sfen, jsonl, kif, ki2, csa or svg (a worksheet in --out DIR), or into
+a bank (--bank); the same flags and --seed give the same output whatever
+--workers. Exit status: 0 every problem written, 1 --timeout or too many
 duplicates first, 2 bad usage or an unwritable output, 130 interrupted.
 More: docs/cli.md#generate, docs/generation.md.`,
 		setup: setupGenerate,
@@ -56,7 +55,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	allowLeftover := fs.Bool("allow-leftover", false, "allow pieces left in Black's hand after the mate (駒余り)")
 	allowAmb := fs.Bool("allow-promotion-ambiguity", false, "allow a mate that also works with the other promotion choice")
 	pieces := fs.String("pieces", "all", "the piece `kinds`, such as G,S,R or gold,silver, or all")
-	king := fs.String("king", "any", "where White's king stands: edge, corner, center or any")
+	king := fs.String("king", "any", "White's king: edge, corner, center, camp (ranks 1–3) or any")
 	mateKind := fs.String("mate", "any", "the mating move: drop, move or any")
 	twoKings := fs.Bool("two-kings", false, "give Black a king on the board too")
 	difficulty := fs.String("difficulty", "any", "easy, medium, hard or any (a preset over the difficulty score)")

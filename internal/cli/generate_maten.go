@@ -19,7 +19,7 @@ var mateOneFlags = []string{"max-checks", "max-legal", "allow-leftover", "allow-
 
 // mateNOnlyFlags are the filters of generate that apply to mate-in-N
 // only: the composer's metrics of the main line.
-var mateNOnlyFlags = []string{"min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget", "variety-cap"}
+var mateNOnlyFlags = []string{"style", "min-sacrifices", "quiet-first", "min-refusals", "min-distant-drops", "max-final-pieces", "min-branching", "min-beauty", "min-quality", "theme", "optimize", "optimize-budget", "variety-cap"}
 
 // filterFlags are the flags of the composer's filters (maten.Filter)
 // and of the local search that raises the beauty score.
@@ -29,6 +29,7 @@ type filterFlags struct {
 	minBranching, minBeauty, minQuality                         *float64
 	optimize, themes                                            *string
 	optimizeBudget, varietyCap                                  *int
+	style                                                       *string
 }
 
 // newFilterFlags defines the flags of the composer's filters in fs.
@@ -45,6 +46,7 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		themes:          fs.String("theme", "", "mate-in-N: with every theme of `NAMES` (a,b; docs/themes.md)"),
 		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search: quality (or beauty)"),
 		varietyCap:      fs.Int("variety-cap", 10, "mate-in-N: at most `P`% of a run per theme, mating piece, region"),
+		style:           fs.String("style", "composed", "mate-in-N: the problems' `style`, composed or free"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }
@@ -137,6 +139,9 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	m.Filter = f.filter()
 	errs = f.setOptimize(fs, &m, errs)
 	var err error
+	if m.Style, err = maten.ParseStyle(*f.style); err != nil {
+		errs = append(errs, fmt.Errorf("--style: %w", err))
+	}
 	if m.Method, err = maten.ParseMethod(method); err != nil {
 		errs = append(errs, err)
 	}
@@ -145,7 +150,7 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	}
 	if m.Method == maten.Backward {
 		b := mate1.DefaultOptions()
-		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, o.King
+		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, maten.BaseRegion(&m)
 		b.MaxPieces = maten.BasePieces(&m)
 		if m.Base, err = mate1.New(b); err != nil {
 			errs = append(errs, err)

@@ -25,9 +25,14 @@ func TestGenerateMateNGolden(t *testing.T) {
 		golden string
 		args   []string
 	}{
-		{"backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl"}},
-		{"backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2"}},
-		{"backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa"}},
+		// The free style: today's placement, unchanged.
+		{"generate/backward3_max8_seed1.jsonl", []string{"--length", "3", "--n", "6", "--max_pieces", "8", "--seed", "1", "--format", "jsonl", "--style", "free"}},
+		{"generate/backward5_seed2.ki2", []string{"--length", "5", "--n", "2", "--max_pieces", "8", "--seed", "2", "--format", "ki2", "--style", "free"}},
+		{"generate/backward3_seed3.csa", []string{"--length", "3", "--n", "1", "--seed", "3", "--format", "csa", "--style", "free"}},
+		// The default, composed style (in a directory of its own: the
+		// bank's tests import every file of testdata/generate).
+		{"style/composed3_seed1.jsonl", []string{"--length", "3", "--n", "6", "--seed", "1", "--format", "jsonl"}},
+		{"style/composed5_seed2.ki2", []string{"--length", "5", "--n", "2", "--seed", "2", "--format", "ki2"}},
 	} {
 		t.Run(c.golden, func(t *testing.T) {
 			var outs []string
@@ -41,7 +46,7 @@ func TestGenerateMateNGolden(t *testing.T) {
 			if outs[0] != outs[1] {
 				t.Fatalf("output with 1 worker differs from output with 2:\n%s\n---\n%s", outs[0], outs[1])
 			}
-			checkGoldenFile(t, filepath.Join("testdata", "generate", c.golden), outs[0], nil, false)
+			checkGoldenFile(t, filepath.Join("testdata", c.golden), outs[0], nil, false)
 		})
 	}
 }
@@ -160,6 +165,9 @@ func TestGenerateMateNBadFlags(t *testing.T) {
 		{[]string{"--length", "1", "--min-sacrifices", "1"}, "--min-sacrifices applies to mate-in-N"},
 		{[]string{"--length", "3", "--min-sacrifices", "2"}, "min sacrifices 2: want 0 to 1 for 3 plies"},
 		{[]string{"--length", "3", "--max-final-pieces", "-1"}, "max final pieces -1"},
+		{[]string{"--length", "3", "--style", "nice"}, `--style: unknown style "nice"`},
+		{[]string{"--length", "3", "--style", "realistic"}, `style "realistic" is not available yet`},
+		{[]string{"--length", "1", "--style", "free"}, "--style applies to mate-in-N"},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {
@@ -225,6 +233,29 @@ func TestGenerateMateNComposerFilters(t *testing.T) {
 		}
 		if c.Sacrifices < 1 || !c.QuietFirst || c.FinalPieces > 3 || c.Beauty < 4 {
 			t.Errorf("%s: %+v passes the filters", p.Position.SFEN(), *c)
+		}
+	}
+}
+
+// TestGenerateStyleKing: --king keeps working under the default composed
+// style: it replaces the style's camp, and the problems keep a guard.
+func TestGenerateStyleKing(t *testing.T) {
+	out, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "5", "--king", "edge", "--seed", "4", "--format", "jsonl")
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var rec mateNRecord
+		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
+			t.Fatal(err)
+		}
+		q, err := shogi.ParseSFEN(rec.SFEN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !problem.EdgeSquare(q.King(shogi.White)) || !maten.HasGuard(&q) {
+			t.Errorf("%s: king on the edge %v, a guard %v; want both", rec.SFEN, problem.EdgeSquare(q.King(shogi.White)), maten.HasGuard(&q))
 		}
 	}
 }

@@ -1,0 +1,272 @@
+package maten
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Style is the shape of the problems a run makes (docs/generation.md,
+// "Style").
+type Style int
+
+// The styles.
+const (
+	// Composed, the default, is the shape of the problems people hand
+	// out: the defender's king in its own camp (ranks 1–3 from its side,
+	// the king never further out than rank 4 along the main line) unless
+	// Options.King asks for a region, a guard of its own near it, no
+	// capture on the first move, no gift (an attacker piece that stood
+	// from the start where the king simply takes it), no unpromoted
+	// bishop or rook in the defender's camp without a refusal (不成) of
+	// it in the line, and no idle piece: one whose removal leaves a
+	// sound problem with the same solution is taken away.
+	Composed Style = iota
+	// Free is the placement of the methods alone, with none of the
+	// checks of Composed.
+	Free
+)
+
+// String returns "composed" or "free".
+func (s Style) String() string {
+	if s == Free {
+		return "free"
+	}
+	return "composed"
+}
+
+// ParseStyle reads "composed" or "free". "realistic" (game-like
+// positions) is named but not made yet.
+func ParseStyle(s string) (Style, error) {
+	switch s {
+	case "composed":
+		return Composed, nil
+	case "free":
+		return Free, nil
+	case "realistic":
+		return 0, fmt.Errorf("style %q is not available yet (it needs game-like positions): want composed or free", s)
+	}
+	return 0, fmt.Errorf("unknown style %q: want composed or free", s)
+}
+
+// The king's ranks in the composed style, counted from the defender's
+// side (rank 1 is White's back rank): the problem's king stands in
+// ranks 1 to campRanks, and along the main line it never goes beyond
+// rank maxLineRank.
+const (
+	campRanks   = 3
+	maxLineRank = 4
+	// guardDistance is the farthest a guard stands from its king (in
+	// king steps).
+	guardDistance = 2
+)
+
+// camp reports whether the composed style's rules on the king's ranks
+// apply: the style is Composed and Options.King asks for no region.
+func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegion }
+
+// shapeFits is the part of fits that belongs to the style: the king's
+// rank (of a problem of the full length when final, of one on the way
+// otherwise) and, when final, a guard.
+func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
+	if o.Style != Composed {
+		return true
+	}
+	k := q.King(shogi.White)
+	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
+		return false
+	}
+	return !final || HasGuard(q)
+}
+
+// HasGuard reports whether the defender (White) has a piece other than
+// its king within two king steps of it.
+func HasGuard(q *shogi.Position) bool {
+	k := q.King(shogi.White)
+	if k == shogi.NoSquare {
+		return false
+	}
+	for f := max(k.File()-guardDistance, 1); f <= min(k.File()+guardDistance, 9); f++ {
+		for r := max(k.Rank()-guardDistance, 1); r <= min(k.Rank()+guardDistance, 9); r++ {
+			pc := q.PieceAt(shogi.NewSquare(f, r))
+			if pc != shogi.NoPiece && pc.Color() == shogi.White && pc.Kind() != shogi.King {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Shape is what the composed style checks on a main line.
+type Shape struct {
+	// FirstCapture: the first move captures.
+	FirstCapture bool
+	// Gifts counts the defender's king moves that take an attacker
+	// piece that stood on its square from the start and never moved.
+	Gifts int
+	// IdleMajors counts the attacker's unpromoted bishops and rooks in
+	// the defender's camp (ranks 1–3) at the start that the line does not
+	// move without promoting where it could promote.
+	IdleMajors int
+	// FarthestRank is the highest rank the defender's king stands on
+	// along the line (1 to 9, from the defender's side).
+	FarthestRank int
+}
+
+// MeasureShape replays the main line pv from q and returns its Shape.
+func MeasureShape(q *shogi.Position, pv []shogi.Move) Shape {
+	var s Shape
+	var touched [shogi.NumSquares]bool // a piece left or reached the square
+	var majors []shogi.Square          // unpromoted Black bishops and rooks in White's camp
+	for sq := range shogi.Square(shogi.NumSquares) {
+		pc := q.PieceAt(sq)
+		if pc != shogi.NoPiece && pc.Color() == shogi.Black && (pc.Kind() == shogi.Bishop || pc.Kind() == shogi.Rook) && sq.Rank() <= campRanks {
+			majors = append(majors, sq)
+		}
+	}
+	p := *q
+	s.FarthestRank = p.King(shogi.White).Rank()
+	for i, m := range pv {
+		captured := p.PieceAt(m.To())
+		if i == 0 && captured != shogi.NoPiece {
+			s.FirstCapture = true
+		}
+		if !m.IsDrop() {
+			from := m.From()
+			if m.Color() == shogi.White && m.Piece().Kind() == shogi.King && captured != shogi.NoPiece && !touched[m.To()] {
+				s.Gifts++
+			}
+			k := m.Piece().Kind()
+			if m.Color() == shogi.Black && (k == shogi.Bishop || k == shogi.Rook) && !m.IsPromotion() &&
+				(from.Rank() <= campRanks || m.To().Rank() <= campRanks) && !touched[from] {
+				majors = slices.DeleteFunc(majors, func(sq shogi.Square) bool { return sq == from })
+			}
+			touched[from] = true
+		}
+		touched[m.To()] = true
+		p.DoMove(m)
+		s.FarthestRank = max(s.FarthestRank, p.King(shogi.White).Rank())
+	}
+	s.IdleMajors = len(majors)
+	return s
+}
+
+// shapeOK reports whether the main line pv of q passes the composed
+// style's checks (always under Free).
+func (o *Options) shapeOK(q *shogi.Position, pv []shogi.Move) bool {
+	if o.Style != Composed {
+		return true
+	}
+	s := MeasureShape(q, pv)
+	return !s.FirstCapture && s.Gifts == 0 && s.IdleMajors == 0 && (!o.camp() || s.FarthestRank <= maxLineRank)
+}
+
+// economize takes away the idle pieces of q, a sound problem of the full
+// length that f found: a piece on the board other than a king, or one in
+// Black's hand, whose removal (it goes to White's hand) leaves a problem
+// that passes every test of the run with the same main line. It returns
+// the problem left, which has no idle piece, or false when what is left
+// no longer fits the options (a guard was idle, too few pieces).
+func (j *judge) economize(q *shogi.Position, f found) (shogi.Position, found, bool) {
+	cur := *q
+outer:
+	for {
+		for sq := range shogi.Square(shogi.NumSquares) {
+			pc := cur.PieceAt(sq)
+			if pc == shogi.NoPiece || pc.Kind() == shogi.King {
+				continue
+			}
+			r := cur
+			r.Put(sq, shogi.NoPiece)
+			if nf, ok := j.sameProblem(&r, f.sol.PV); ok {
+				cur, f = r, nf
+				continue outer
+			}
+		}
+		for _, k := range allKinds {
+			if !cur.Hand(shogi.Black).Has(k) {
+				continue
+			}
+			r := cur
+			r.SetHand(shogi.Black, r.Hand(shogi.Black).Remove(k))
+			if nf, ok := j.sameProblem(&r, f.sol.PV); ok {
+				cur, f = r, nf
+				continue outer
+			}
+		}
+		break
+	}
+	if j.ctx.Err() != nil || !j.o.fits(&cur, true) {
+		return shogi.Position{}, found{}, false
+	}
+	return cur, f, true
+}
+
+// sameProblem completes r (White's hand the remaining pieces) and
+// reports whether it is a sound problem of the full length, by every
+// test of the run, whose main line is pv.
+func (j *judge) sameProblem(r *shogi.Position, pv []shogi.Move) (found, bool) {
+	h, err := mate.RemainingHand(r, shogi.Black)
+	if err != nil {
+		return found{}, false
+	}
+	r.SetHand(shogi.White, h)
+	if !r.IsValid() || r.InCheck() || !j.lineMates(r, pv) {
+		return found{}, false
+	}
+	f, ok := j.check(r, j.o.Length)
+	if !ok || !slices.Equal(f.sol.PV, pv) {
+		return found{}, false
+	}
+	return f, true
+}
+
+// BaseRegion returns the king region of the mate-in-1 problems the
+// backward method starts from under o: Options.King, or under the
+// composed style with no region asked for, the defender's camp (the
+// king is mated within ranks 1–3, so that it starts there or one step
+// out of it, which the style's final check turns away).
+func BaseRegion(o *Options) Region {
+	if o.camp() {
+		return gen.Camp
+	}
+	return o.King
+}
+
+// stepFits is the composed style's cheap test of a step back, the check
+// a and the reply d that lead from q, a candidate of n plies, to the
+// problem it extends, made before any search: a king that takes on d
+// takes the piece a moved there (a real sacrifice, never a gift left
+// standing), and at the full length a takes nothing (no capture on the
+// first move). Under Free it accepts every step.
+func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
+	if o.Style != Composed {
+		return true
+	}
+	if d.Piece().Kind() == shogi.King && d.To() != a.To() && q.PieceAt(d.To()) != shogi.NoPiece {
+		return false
+	}
+	return n != o.Length || q.PieceAt(a.To()) == shogi.NoPiece
+}
+
+// lineMates reports whether the line pv is still played from r, every
+// move legal and every attacker move a check, and ends in mate: a
+// necessary condition, without a search, for pv to be r's solution.
+// Most removals of economize fail it.
+func (j *judge) lineMates(r *shogi.Position, pv []shogi.Move) bool {
+	p := &j.reply
+	*p = *r
+	for i, m := range pv {
+		if !p.IsLegal(m) {
+			return false
+		}
+		p.DoMove(m)
+		if i%2 == 0 && !p.InCheck() {
+			return false
+		}
+	}
+	return !p.HasLegalMove()
+}
