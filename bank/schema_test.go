@@ -3,12 +3,15 @@ package bank
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tsume-shogi/tsume/problem"
 )
 
 // TestMigrateFromVersion1 makes a bank of schema version 1 from its DDL,
@@ -17,34 +20,8 @@ import (
 func TestMigrateFromVersion1(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v1.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec(migrations[0]); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Exec("PRAGMA user_version = 1"); err != nil {
-		t.Fatal(err)
-	}
 	ps := append(generated(t, 3, 9), generated3(t, 1)...)
-	var line strings.Builder
-	// Version 1 has every column of today's rows but the themes and the
-	// quality (the last two).
-	v1Columns := strings.TrimSuffix(insertColumns, ", themes, quality")
-	insertV1 := "INSERT INTO problems (" + v1Columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-3) + ")"
-	for i := range ps {
-		ps[i].Themes = nil  // not looked for, as in a bank of version 1
-		ps[i].Quality = nil // not scored
-		args, err := appendRow(nil, &ps[i], &line, time.Now().UnixNano())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.Exec(insertV1, args[:len(args)-2]...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	db.Close()
+	oldBank(t, path, 1, ps)
 
 	b, err := Open(ctx, path)
 	if err != nil {
@@ -131,6 +108,47 @@ func TestOpenErrors(t *testing.T) {
 		}
 		if path != "" && !strings.Contains(err.Error(), path) {
 			t.Errorf("Open(%q): %v does not name the file", path, err)
+		}
+	}
+}
+
+// oldBank writes a bank of schema version v < 5 at path from the first v
+// steps of the DDL, holding ps: each row is today's insert without the
+// columns later versions added (quality from version 5, themes from
+// version 3), and those fields of ps are cleared, as such a bank has
+// them.
+func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
+	t.Helper()
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for i := range v {
+		if _, err := db.Exec(migrations[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
+		t.Fatal(err)
+	}
+	columns, later := strings.TrimSuffix(insertColumns, ", quality"), 1
+	if v < 3 {
+		columns, later = strings.TrimSuffix(columns, ", themes"), 2
+	}
+	insert := "INSERT INTO problems (" + columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-later-1) + ")"
+	var line strings.Builder
+	for i := range ps {
+		ps[i].Quality = nil
+		if v < 3 {
+			ps[i].Themes = nil
+		}
+		args, err := appendRow(nil, &ps[i], &line, time.Now().UnixNano())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Exec(insert, args[:len(args)-later]...); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

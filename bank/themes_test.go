@@ -2,14 +2,12 @@ package bank
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tsume-shogi/tsume/problem"
 )
@@ -173,43 +171,9 @@ func TestMergeIndexesThemes(t *testing.T) {
 func TestMigrateThemesIndex(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "v3.db")
-	db, err := sql.Open("sqlite", path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for v := range 3 {
-		if _, err := db.Exec(migrations[v]); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := db.Exec("PRAGMA user_version = 3"); err != nil {
-		t.Fatal(err)
-	}
-	// The rows are written by today's insert, which names the columns
-	// of later versions too: they are there while it runs, and dropped
-	// before the bank is opened, so that the file is of version 3.
-	if _, err := db.Exec("ALTER TABLE problems ADD COLUMN quality TEXT"); err != nil {
-		t.Fatal(err)
-	}
 	ps := themed(t)
 	ps[0].Themes = nil // not looked for
-	for i := range ps {
-		ps[i].Quality = nil // a version 3 bank has no quality column
-	}
-	var line strings.Builder
-	for i := range ps {
-		args, err := appendRow(nil, &ps[i], &line, time.Now().UnixNano())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := db.Exec(insertProblems(1), args...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if _, err := db.Exec("ALTER TABLE problems DROP COLUMN quality"); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	oldBank(t, path, 3, ps)
 
 	b, err := Open(ctx, path)
 	if err != nil {
