@@ -63,7 +63,7 @@ type starterSet []struct{ plies, n int }
 // defaultStarter is the starter set of the default bank: a range from
 // mate-in-1 to mate-in-7 that the generator makes in seconds (docs/web.md
 // gives the time measured).
-func defaultStarter() starterSet { return starterSet{{1, 300}, {3, 300}, {5, 100}, {7, 30}} }
+func defaultStarter() starterSet { return starterSet{{1, 300}, {3, 200}, {5, 50}, {7, 10}} }
 
 // String describes s: "300 problems of 1 ply, 300 of 3 plies, …".
 func (s starterSet) String() string {
