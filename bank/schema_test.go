@@ -22,24 +22,8 @@ func TestMigrateFromVersion1(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
 	ps := append(generated(t, 3, 9), generated3(t, 1)...)
 	oldBank(t, path, 1, ps)
-
-	b, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if v, err := b.Version(ctx); err != nil || v != CurrentVersion || CurrentVersion < 4 {
-		t.Fatalf("version %d (%v), want %d", v, err, CurrentVersion)
-	}
-	es, err := b.Query(ctx, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(es) != len(ps) {
-		t.Fatalf("%d entries after the migration, want %d", len(es), len(ps))
-	}
-	for i, e := range es {
-		sameProblem(t, "migrated", e.Problem, ps[i])
+	b, es := openMigrated(t, path, ps)
+	for _, e := range es {
 		if e.Rating != DefaultRating {
 			t.Errorf("migrated entry %d rated %v", e.ID, e.Rating)
 		}
@@ -151,4 +135,31 @@ func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// openMigrated opens the bank at path, which Open migrates, and checks
+// that it is of the current version and holds ps, in order. The bank is
+// closed at the end of the test.
+func openMigrated(t *testing.T, path string, ps []problem.Problem) (*Bank, []Entry) {
+	t.Helper()
+	ctx := context.Background()
+	b, err := Open(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	if v, err := b.Version(ctx); err != nil || v != CurrentVersion {
+		t.Fatalf("version %d (%v), want %d", v, err, CurrentVersion)
+	}
+	es, err := b.Query(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(es) != len(ps) {
+		t.Fatalf("%d entries after the migration, want %d", len(es), len(ps))
+	}
+	for i, e := range es {
+		sameProblem(t, "migrated", e.Problem, ps[i])
+	}
+	return b, es
 }

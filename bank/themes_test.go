@@ -174,25 +174,7 @@ func TestMigrateThemesIndex(t *testing.T) {
 	ps := themed(t)
 	ps[0].Themes = nil // not looked for
 	oldBank(t, path, 3, ps)
-
-	b, err := Open(ctx, path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	if v, err := b.Version(ctx); err != nil || v != CurrentVersion || CurrentVersion < 4 {
-		t.Fatalf("version %d (%v), want %d", v, err, CurrentVersion)
-	}
-	es, err := b.Query(ctx, Query{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(es) != len(ps) {
-		t.Fatalf("%d entries after the migration, want %d", len(es), len(ps))
-	}
-	for i, e := range es {
-		sameProblem(t, "migrated", e.Problem, ps[i])
-	}
+	b, _ := openMigrated(t, path, ps)
 	checkThemeIndex(t, b)
 	// And problems added after the migration are indexed as well.
 	if _, err := b.Add(ctx, generated(t, 20, 22)...); err != nil {
