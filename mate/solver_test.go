@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"math/bits"
 	"testing"
 	"time"
@@ -328,5 +329,48 @@ func TestShortSolveStaysInASmallTable(t *testing.T) {
 	}
 	if got := s.tt.mask + 1; got != initialClusters {
 		t.Errorf("the search used %d clusters (%d KB), want the initial %d", got, got*128/1024, initialClusters)
+	}
+}
+
+// A Solver reused for another problem answers as a fresh one does, with
+// the same node count: nothing of the search before leaks into it,
+// whether its generation is simply the next one or the counter wraps
+// and the table is cleared (here after a search that grew the table).
+func TestLaterSolveAsFresh(t *testing.T) {
+	const (
+		first  = "2B3l2/5lg2/5p1n1/6k1g/5P2+B/5Sg1N/6N+l1/9/9 b SN2rg2sl16p 1" // 無双38, 13 plies
+		second = "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1"     // 図巧33
+	)
+	opts := SolverOptions{HashMB: 16, Futile: Discount}
+	p, q := mustParse(t, first), mustParse(t, second)
+	want, err := newSolver(t, opts).Solve(context.Background(), &q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, wrap := range []bool{false, true} {
+		s := newSolver(t, opts)
+		if _, err := s.Solve(context.Background(), &p); err != nil {
+			t.Fatal(err)
+		}
+		if s.tt.used <= initialClusters {
+			t.Fatalf("the first search used %d clusters: it should grow the table", s.tt.used)
+		}
+		if wrap {
+			for s.tt.gen != 255 {
+				s.tt.newGeneration()
+			}
+		}
+		got, err := s.Solve(context.Background(), &q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Status != want.Status || got.Length != want.Length || got.LengthExact != want.LengthExact ||
+			got.Nodes != want.Nodes || fmt.Sprint(got.PV) != fmt.Sprint(want.PV) {
+			t.Errorf("wrap %v: %v %d (exact %v) in %d nodes, %v; a fresh solver: %v %d (exact %v) in %d nodes, %v",
+				wrap, got.Status, got.Length, got.LengthExact, got.Nodes, got.PV, want.Status, want.Length, want.LengthExact, want.Nodes, want.PV)
+		}
+		if wrap && s.tt.gen > 10 {
+			t.Errorf("generation %d after the second solve: the counter did not wrap", s.tt.gen)
+		}
 	}
 }

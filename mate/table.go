@@ -94,6 +94,7 @@ var _ [4 - clusterSize]struct{}
 type table struct {
 	clusters []cluster // the whole table
 	mask     uint64    // the prefix in use: mask+1 clusters
+	used     uint64    // the largest prefix in use since the table was last cleared: no entry lies past it
 	stored   uint64    // entries of this generation in use (approximate, for hashfull)
 	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
@@ -145,6 +146,7 @@ func newTable(mb int) (*table, error) {
 // resize makes the first n clusters the prefix in use, n a power of two.
 func (t *table) resize(n uint64) {
 	t.mask = n - 1
+	t.used = max(t.used, n)
 	t.growAt = ^uint64(0)
 	if n < uint64(len(t.clusters)) {
 		t.growAt = n * clusterSize / growDivisor
@@ -186,12 +188,20 @@ func (t *table) grow() {
 // newGeneration makes every entry stale at once: a new Solve starts from
 // an empty table, and the first initialClusters of it, without clearing
 // memory.
+//
+// Every 255 generations the counter wraps and the entries are cleared for
+// real, in place: only the clusters used since the last clear (used),
+// whose pages the table keeps, as it does between generations; the rest
+// was never written, so it is still zero and its memory stays untouched.
+// Handing the used pages back to the system instead (MADV_DONTNEED, until
+// session 10) made the next searches fault them in again, which costs more
+// than the clear (docs/performance.md, "A table that grows").
 func (t *table) newGeneration() {
 	t.gen++
 	if t.gen == 0 {
-		// The counter wrapped: entries 255 generations old would look
-		// current again, so clear them for real this once.
-		clearClusters(t.clusters)
+		// Entries 255 generations old would look current again.
+		clear(t.clusters[:t.used])
+		t.used = 0
 		t.gen = 1
 	}
 	t.stored = 0

@@ -36,16 +36,6 @@ func allocClusters(t *table, n uint64) ([]cluster, error) {
 	return unsafe.Slice((*cluster)(unsafe.Pointer(&b[0])), n), nil
 }
 
-// clearClusters zeroes c, clusters of allocClusters, by handing their
-// pages back to the kernel, which maps them to zeroes again: a table is
-// cleared without touching its memory, and gives back what it used.
-func clearClusters(c []cluster) {
-	b := unsafe.Slice((*byte)(unsafe.Pointer(&c[0])), uintptr(len(c))*unsafe.Sizeof(c[0]))
-	if syscall.Madvise(b, syscall.MADV_DONTNEED) != nil {
-		clear(c)
-	}
-}
-
 // madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14): fault in the
 // pages of a range, writable, as a write would.
 const madvPopulateWrite = 23

@@ -21,8 +21,5 @@ func allocClusters(_ *table, n uint64) ([]cluster, error) {
 	return make([]cluster, n), nil
 }
 
-// clearClusters zeroes c.
-func clearClusters(c []cluster) { clear(c) }
-
 // populate reports false: the caller touches the pages itself.
 func populate([]cluster) bool { return false }

@@ -181,8 +181,30 @@ func TestTableNewGeneration(t *testing.T) {
 	}
 }
 
+// fillTable stores entries in tt until the part in use is the whole
+// table, and returns how many it stored.
+func fillTable(t *testing.T, tt *table) int {
+	t.Helper()
+	whole := uint64(len(tt.clusters))
+	n := 0
+	for i := uint64(1); tt.mask+1 < whole; i++ {
+		tt.store(i*0x9e3779b97f4a7c15, 0, false, 0, infinity, 1, 3, 0, -1, -1)
+		n++
+	}
+	return n
+}
+
+// wrapGeneration starts new generations until the counter wraps.
+func wrapGeneration(tt *table) {
+	for tt.gen != 255 {
+		tt.newGeneration()
+	}
+	tt.newGeneration()
+}
+
 // When the generation counter wraps, the table is cleared for real: an
-// entry 255 generations old is not taken for a current one.
+// entry 255 generations old is not taken for a current one, wherever the
+// part in use had grown to.
 func TestTableGenerationWraps(t *testing.T) {
 	tt, err := newTable(1)
 	if err != nil {
@@ -191,6 +213,7 @@ func TestTableGenerationWraps(t *testing.T) {
 	tt.newGeneration()
 	h := parseHand(t, "G")
 	tt.store(sameCluster(0), h, false, 0, infinity, 1, 5, 0, -1, -1)
+	fillTable(t, tt)
 	gen := tt.gen
 	for range 255 {
 		tt.newGeneration()
