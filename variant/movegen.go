@@ -168,7 +168,7 @@ func (p *Position) legalStd(dst []Move) []Move {
 				present = p.kindsOf(them)
 			}
 			l := p.lines
-			l.clear(from)
+			l.Clear(from)
 			occ := p.occ.Without(from)
 			for t := tos; t.Any(); {
 				if to := t.PopLSB(); p.attackedBy(them, to, &l, occ, present) {
@@ -176,7 +176,7 @@ func (p *Position) legalStd(dst []Move) []Move {
 				}
 			}
 		case pinned.Has(from):
-			tos = tos.And(tbl.line[ksq][from])
+			tos = tos.And(shogi.LineThrough(ksq, from))
 		}
 		dst = putMoves(dst, us, k, from, tos, p.dead(us, k))
 	}
