@@ -54,9 +54,11 @@ const StartSFEN = shogi.StartSFEN
 func ParseSFEN(s string) (Position, error) {
 	var p Position
 	f, err := shogi.SplitSFEN(s)
-	if se := (*shogi.SyntaxError)(nil); errors.As(err, &se) {
-		return Position{}, &SFENError{Input: s, Field: se.Field, Offset: se.Offset, Token: tokenAt(s, se.Offset), Msg: se.Msg}
-	} else if err != nil {
+	if err != nil {
+		var se *shogi.SyntaxError
+		if errors.As(err, &se) {
+			return Position{}, &SFENError{Input: s, Field: se.Field, Offset: se.Offset, Token: tokenAt(s, se.Offset), Msg: se.Msg}
+		}
 		return Position{}, err
 	}
 	bad := func(field string, off int, tok, msg string) (Position, error) {
