@@ -51,13 +51,7 @@ func ParseSFEN(s string) (Position, error) {
 	if f.Hands != "-" {
 		var seen [2][NumKinds]bool
 		fault, _, _, msg := ScanSFENHands(f.Hands, 18, func(entry string, at, n int) (int, int, string) {
-			c := entry[at]
-			color := Black
-			if c >= 'a' && c <= 'z' {
-				color = White
-				c = c - 'a' + 'A'
-			}
-			k := kindFromLetter(c)
+			color, k := pieceOfLetter(entry[at])
 			switch {
 			case k == NoKind:
 				return at + 1, at, "unknown piece letter " + quoteRuneAt(entry, at) + "; want one of RBGSNLP or rbgsnlp"
@@ -100,13 +94,7 @@ func readPiece(s string) (pc Piece, n, at int, msg string) {
 			return NoPiece, i, i, "'+' must be followed by a piece letter"
 		}
 	}
-	c := s[i]
-	color := Black
-	if c >= 'a' && c <= 'z' {
-		color = White
-		c = c - 'a' + 'A'
-	}
-	k := kindFromLetter(c)
+	color, k := pieceOfLetter(s[i])
 	if k == NoKind {
 		return NoPiece, i + 1, i, "unknown piece letter " + quoteRuneAt(s, i) + "; want one of PLNSBRGK (Black) or plnsbrgk (White)"
 	}
@@ -117,6 +105,15 @@ func readPiece(s string) (pc Piece, n, at int, msg string) {
 		k = k.Promote()
 	}
 	return NewPiece(color, k), i + 1, 0, ""
+}
+
+// pieceOfLetter returns the colour and kind of an SFEN piece letter, upper
+// case for Black and lower case for White; NoKind when c is none.
+func pieceOfLetter(c byte) (Color, Kind) {
+	if c >= 'a' && c <= 'z' {
+		return White, kindFromLetter(c - 'a' + 'A')
+	}
+	return Black, kindFromLetter(c)
 }
 
 // SFENFields are the fields of an SFEN, each with the byte offset in Input
