@@ -1,17 +1,21 @@
 package shogi
 
-// lines holds the occupancy of each line of the board as a 9-bit mask, for
-// the sliding attack tables: files indexed by rank, ranks and diagonals
-// indexed by file. A sliding attack is then one table lookup indexed by
-// the seven inner squares of the line.
-type lines struct {
-	file  [9]uint16
-	rank  [9]uint16
-	diagA [17]uint16 // lines of constant file+rank
-	diagB [17]uint16 // lines of constant file-rank (+8)
+// Lines is the occupancy of every line of the board (the files, the ranks
+// and both diagonals), each as a 9-bit mask, kept up to date square by
+// square (Set, Clear). A slider's attacks along a line are then one
+// lookup in a table indexed by the occupancy of the line's seven inner
+// squares (the two end squares never block anything beyond them). A
+// Position keeps one; a rules layer built on shogi (package variant)
+// keeps its own with its pieces. The zero value is an empty board.
+type Lines struct {
+	file  [9]uint16  // by file, bit r for rank r (0-based)
+	rank  [9]uint16  // by rank, bit f for file f
+	diagA [17]uint16 // lines of constant file+rank, bit f for file f
+	diagB [17]uint16 // lines of constant file-rank (+8), bit f for file f
 }
 
-func (l *lines) set(s Square) {
+// Set marks s occupied.
+func (l *Lines) Set(s Square) {
 	f, r := sqFile(s), sqRank(s)
 	l.file[f] |= 1 << uint(r)
 	l.rank[r] |= 1 << uint(f)
@@ -19,7 +23,8 @@ func (l *lines) set(s Square) {
 	l.diagB[f-r+8] |= 1 << uint(f)
 }
 
-func (l *lines) clear(s Square) {
+// Clear marks s empty.
+func (l *Lines) Clear(s Square) {
 	f, r := sqFile(s), sqRank(s)
 	l.file[f] &^= 1 << uint(r)
 	l.rank[r] &^= 1 << uint(f)
@@ -27,21 +32,45 @@ func (l *lines) clear(s Square) {
 	l.diagB[f-r+8] &^= 1 << uint(f)
 }
 
-func (l *lines) fileAttacks(s Square) Bitboard {
+// FileAttacks returns the squares reached from s along its file, both
+// ways, up to and including the first occupied square.
+func (l *Lines) FileAttacks(s Square) Bitboard { return l.fileAttacks(s) }
+
+// RankAttacks returns the squares reached from s along its rank, both
+// ways, up to and including the first occupied square.
+func (l *Lines) RankAttacks(s Square) Bitboard {
+	return tbl.rankAtt[s][l.rank[sqRank(s)]>>1&0x7f]
+}
+
+// DiagAAttacks returns the squares reached from s along its diagonal of
+// constant file+rank (from the upper left to the lower right of the
+// diagram), both ways, up to and including the first occupied square.
+func (l *Lines) DiagAAttacks(s Square) Bitboard {
+	return tbl.diagAAtt[s][l.diagA[sqFile(s)+sqRank(s)]>>1&0x7f]
+}
+
+// DiagBAttacks returns the squares reached from s along its diagonal of
+// constant file−rank, both ways, up to and including the first occupied
+// square.
+func (l *Lines) DiagBAttacks(s Square) Bitboard {
+	return tbl.diagBAtt[s][l.diagB[sqFile(s)-sqRank(s)+8]>>1&0x7f]
+}
+
+func (l *Lines) fileAttacks(s Square) Bitboard {
 	return tbl.fileAtt[s][l.file[sqFile(s)]>>1&0x7f]
 }
 
-func (l *lines) rookAttacks(s Square) Bitboard {
+func (l *Lines) rookAttacks(s Square) Bitboard {
 	f, r := sqFile(s), sqRank(s)
 	return tbl.fileAtt[s][l.file[f]>>1&0x7f].Or(tbl.rankAtt[s][l.rank[r]>>1&0x7f])
 }
 
-func (l *lines) bishopAttacks(s Square) Bitboard {
+func (l *Lines) bishopAttacks(s Square) Bitboard {
 	f, r := sqFile(s), sqRank(s)
 	return tbl.diagAAtt[s][l.diagA[f+r]>>1&0x7f].Or(tbl.diagBAtt[s][l.diagB[f-r+8]>>1&0x7f])
 }
 
-func (l *lines) lanceAttacks(c Color, s Square) Bitboard {
+func (l *Lines) lanceAttacks(c Color, s Square) Bitboard {
 	return l.fileAttacks(s).And(tbl.forward[c][s])
 }
 
@@ -49,7 +78,7 @@ func (l *lines) lanceAttacks(c Color, s Square) Bitboard {
 const slidingKinds = 1<<Lance | 1<<Bishop | 1<<Rook | 1<<Horse | 1<<Dragon
 
 // attacks returns the squares pc on s attacks with the lines' occupancy.
-func (l *lines) attacks(pc Piece, s Square) Bitboard {
+func (l *Lines) attacks(pc Piece, s Square) Bitboard {
 	pc &= 31
 	if slidingKinds>>(pc&15)&1 == 0 {
 		return tbl.pieceSteps[pc][s]
@@ -189,4 +218,14 @@ func Between(a, b Square) Bitboard {
 		return Bitboard{}
 	}
 	return tbl.between[a][b]
+}
+
+// LineThrough returns the whole file, rank or diagonal through a and b,
+// both included, when they share one, and the empty set otherwise (also
+// when a == b).
+func LineThrough(a, b Square) Bitboard {
+	if !a.Valid() || !b.Valid() {
+		return Bitboard{}
+	}
+	return tbl.line[a][b]
 }

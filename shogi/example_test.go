@@ -1,6 +1,7 @@
 package shogi_test
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -89,4 +90,36 @@ func ExamplePosition_ParseUSIMove() {
 	// shogi: illegal move 7g7f: there is no piece on 7g
 	// shogi: bad USI move: too short; want a move such as 7g7f, 8h2b+ or P*5e
 	// shogi: illegal move P*1b: a pawn drop may not give checkmate (打ち歩詰め)
+}
+
+func ExamplePerftOf() {
+	// The driver of Perft, for any position type with copy-make: here the
+	// standard Position itself, with a context that can stop it.
+	p := shogi.Startpos()
+	n, err := shogi.PerftOf(context.Background(), &p, 3, shogi.MaxMoves)
+	fmt.Println(n, err)
+	// Output:
+	// 25470 <nil>
+}
+
+func ExampleScanSFENBoard() {
+	// A reader of another piece notation ("x" for a piece of a kind of its
+	// own) walks the board with the ranks, files and digits read for it.
+	off, n, msg := shogi.ScanSFENBoard("x8/9/9/9/4x4/9/9/9/9", func(rest string, sq shogi.Square) (int, int, string) {
+		if rest[0] != 'x' {
+			return 1, 0, "want x"
+		}
+		if sq != shogi.NoSquare {
+			fmt.Println("x on", sq)
+		}
+		return 1, 0, ""
+	})
+	fmt.Printf("%d %d %q\n", off, n, msg)
+	_, _, msg = shogi.ScanSFENBoard("x9/9/9/9/9/9/9/9/9", func(string, shogi.Square) (int, int, string) { return 1, 0, "" })
+	fmt.Println(msg)
+	// Output:
+	// x on 9a
+	// x on 5e
+	// 0 0 ""
+	// rank 1 is longer than 9 squares
 }

@@ -133,10 +133,10 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	ours := p.byColor[us]
 	if !m.IsDrop() {
 		from := m.From()
-		l.clear(from)
+		l.Clear(from)
 		ours = ours.Without(from)
 	}
-	l.set(to)
+	l.Set(to)
 	// Only sliders and the pieces near the king can attack a square next
 	// to it; of those, only the moved piece and the sliders whose line it
 	// opened can give check.

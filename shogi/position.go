@@ -12,7 +12,7 @@ type Position struct {
 	byColor [2]Bitboard
 	byKind  [NumKinds]Bitboard // both colours
 	occ     Bitboard
-	lines   lines // the occupancy of each line, for sliding attacks
+	lines   Lines // the occupancy of each line, for sliding attacks
 	hands   [2]Hand
 	side    Color
 	moveNum int32  // the move number minus one, so the zero value means 1
@@ -96,12 +96,12 @@ func (p *Position) Put(s Square, pc Piece) {
 }
 
 func (p *Position) setOcc(s Square) {
-	p.lines.set(s)
+	p.lines.Set(s)
 	p.occ = p.occ.With(s)
 }
 
 func (p *Position) clearOcc(s Square) {
-	p.lines.clear(s)
+	p.lines.Clear(s)
 	p.occ = p.occ.Without(s)
 }
 

@@ -12,7 +12,30 @@ type zobristKeys struct {
 
 var zobrist = buildZobrist()
 
-func splitmix64(state *uint64) uint64 {
+// ZobristStream is the fixed splitmix64 stream that Zobrist keys are drawn
+// from: the same seed gives the same keys in every run and on every
+// machine. Package shogi draws its keys from the seed "tsume"; a rules
+// layer built on it (package variant) draws its own from another seed.
+// The zero value is the stream of seed 0.
+type ZobristStream struct{ state uint64 }
+
+// NewZobristStream returns the stream of seed.
+func NewZobristStream(seed uint64) *ZobristStream { return &ZobristStream{seed} }
+
+// Next returns the next key of the stream.
+func (z *ZobristStream) Next() uint64 { return SplitMix64(&z.state) }
+
+// Fill sets the elements of keys, in order, to the next keys of the stream.
+func (z *ZobristStream) Fill(keys []uint64) {
+	for i := range keys {
+		keys[i] = z.Next()
+	}
+}
+
+// SplitMix64 advances state by one step of splitmix64 and returns the
+// mixed value: the generator of ZobristStream, and a good 64-bit mix of
+// any value (a hash of x is SplitMix64(&x)).
+func SplitMix64(state *uint64) uint64 {
 	*state += 0x9e3779b97f4a7c15
 	z := *state
 	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
@@ -22,17 +45,13 @@ func splitmix64(state *uint64) uint64 {
 
 func buildZobrist() *zobristKeys {
 	z := new(zobristKeys)
-	state := uint64(0x7473756d65) // "tsume"
+	st := NewZobristStream(0x7473756d65) // "tsume"
 	for pc := range z.piece {
-		for s := range z.piece[pc] {
-			z.piece[pc][s] = splitmix64(&state)
-		}
+		st.Fill(z.piece[pc][:])
 	}
 	for c := range z.hand {
-		for k := range z.hand[c] {
-			z.hand[c][k] = splitmix64(&state)
-		}
+		st.Fill(z.hand[c][:])
 	}
-	z.side = splitmix64(&state)
+	z.side = st.Next()
 	return z
 }

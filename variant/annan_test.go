@@ -2,6 +2,7 @@ package variant
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -16,8 +17,8 @@ func annan(t testing.TB, s string) Position {
 
 func TestAnnanBackedPieceMovesAsBacker(t *testing.T) {
 	// Black's pawn on 5e with Black's rook behind it on 5f moves as a rook;
-	// the rook, with nothing behind it, as a rook; promotion and dead
-	// squares follow the pawn's own kind.
+	// the rook, with nothing behind it, as a rook; promotion follows the
+	// pawn's own kind.
 	p := annan(t, "9/9/9/9/4P4/4R4/9/9/9 b - 1")
 	if got := p.Powers().Get(sq(t, "5e")); got != SetOf(shogi.Rook) {
 		t.Fatalf("pawn's power %v; want R", got)
@@ -28,8 +29,8 @@ func TestAnnanBackedPieceMovesAsBacker(t *testing.T) {
 			t.Errorf("missing %s in %v", m, got)
 		}
 	}
-	if slices.Contains(got, "5e5a") {
-		t.Error("5e5a: a pawn may not stay unpromoted on the last rank, whatever its power")
+	if slices.Contains(got, "5e1e+") {
+		t.Error("5e1e+: a move outside the zone promotes")
 	}
 	// Standard rules: a pawn.
 	q := mustParse(t, "9/9/9/9/4P4/4R4/9/9/9 b - 1")
@@ -110,12 +111,80 @@ func TestAnnanRoyalBacked(t *testing.T) {
 	}
 }
 
-func TestAnnanDropRules(t *testing.T) {
-	// Dead squares follow the own kind: no pawn drop on the last rank, even
-	// where a rook would stand behind it; 打ち歩詰め by any check.
-	p := annan(t, "4k4/R8/9/9/9/9/9/9/9 b P 1")
-	if hasMove(&p, "P*9a") {
-		t.Error("pawn drop on the last rank")
+// The rules of 安南 that follow fmza, the fairy-tsume composers' standard
+// (../shared/fairy-spec.md): no piece is dead (行き所のない駒), so a pawn,
+// lance or knight may be dropped on, or move without promoting to, a
+// square from which its own kind could never move; 二歩 and 打ち歩詰め
+// still apply.
+
+func TestAnnanDropsWhereTheKindCouldNeverMove(t *testing.T) {
+	for _, c := range []struct {
+		sfen  string
+		drops []string
+	}{
+		{"9/9/9/9/9/9/9/9/k8 b NLP 1", []string{"P*5a", "L*5a", "N*5a", "N*5b"}},
+		{"K8/9/9/9/9/9/9/9/9 w nlp 1", []string{"P*5i", "L*5i", "N*5i", "N*5h"}},
+	} {
+		p := annan(t, c.sfen)
+		std := mustParse(t, c.sfen)
+		for _, d := range c.drops {
+			if !hasMove(&p, d) {
+				t.Errorf("%s: 安南: %s is missing", c.sfen, d)
+			}
+			if _, err := p.ParseMove(d); err != nil {
+				t.Errorf("%s: 安南: ParseMove(%s): %v", c.sfen, d, err)
+			}
+			if hasMove(&std, d) {
+				t.Errorf("%s: standard rules: %s (a dead piece) is legal", c.sfen, d)
+			}
+		}
+	}
+}
+
+func TestAnnanNoForcedPromotion(t *testing.T) {
+	// A pawn to the last rank, a lance to the last rank, a knight to the
+	// second and to the last rank: each may stay unpromoted.
+	const s = "9/4P4/2N3L2/9/9/9/9/9/k8 b - 1"
+	p := annan(t, s)
+	std := mustParse(t, s)
+	for _, m := range []string{"5b5a", "3c3a", "7c6a", "7c8a"} {
+		if !hasMove(&p, m) || !hasMove(&p, m+"+") {
+			t.Errorf("安南: want %s and %s+ in %v", m, m, moveTexts(p.LegalMoves(nil)))
+		}
+		if hasMove(&std, m) || !hasMove(&std, m+"+") {
+			t.Errorf("standard rules: want only %s+", m)
+		}
+	}
+	q := annan(t, "9/9/9/2N6/9/9/9/9/k8 b - 1")
+	if !hasMove(&q, "7d6b") || !hasMove(&q, "7d8b") {
+		t.Errorf("安南: a knight stays unpromoted on the second rank: %v", moveTexts(q.LegalMoves(nil)))
+	}
+}
+
+func TestAnnanPieceOnItsLastRankMovesWhenBacked(t *testing.T) {
+	// A pawn on 5a backed by a gold on 5b moves as a gold (sideways, and
+	// it may promote: it is in the zone); the knight on 1a, with nothing
+	// behind it, has no move at all.
+	p := annan(t, "4P3N/4G4/9/9/9/9/9/9/k8 b - 1")
+	got := moveTexts(p.LegalMoves(nil))
+	for _, m := range []string{"5a4a", "5a4a+", "5a6a", "5a6a+"} {
+		if !slices.Contains(got, m) {
+			t.Errorf("missing %s in %v", m, got)
+		}
+	}
+	for _, m := range got {
+		if strings.HasPrefix(m, "1a") {
+			t.Errorf("%s: an unbacked knight on the last rank moves", m)
+		}
+	}
+}
+
+func TestAnnanNifuAndPawnDropMateStillApply(t *testing.T) {
+	// 二歩: an unpromoted pawn on the last rank still forbids a pawn drop
+	// on its file.
+	p := annan(t, "4P4/9/9/9/9/9/9/9/k8 b P 1")
+	if hasMove(&p, "P*5e") || !hasMove(&p, "P*4e") {
+		t.Error("二歩 with a pawn on the last rank")
 	}
 	// 打ち歩詰め by the dropped pawn's borrowed power: P*1b, backed by the
 	// silver on 1c, moves as a silver and holds 2a; the silver holds 1b and
@@ -131,6 +200,34 @@ func TestAnnanDropRules(t *testing.T) {
 	}
 	if !hasMove(&r, "P*2b") {
 		t.Error("other drops are missing")
+	}
+}
+
+// TestAnnanFmzaPositions plays the moves that make fmza's answers to the
+// issue's two positions: the knight dropped on the second rank, backed by
+// the gold, mates; the lance dropped on the last rank, backed by the
+// dragon, checks along the rank.
+func TestAnnanFmzaPositions(t *testing.T) {
+	p := annan(t, "9/2k6/N8/1R7/1B7/4S4/4G4/9/9 b GN 1")
+	play(t, &p, "G*7c")
+	play(t, &p, "7b7a")
+	std := p
+	std.SetRules(nil)
+	if hasMove(&std, "N*7b") {
+		t.Error("standard rules: N*7b (a dead knight) is legal")
+	}
+	play(t, &p, "N*7b")
+	if !p.IsMate() {
+		t.Errorf("%s: G*7c K7a N*7b does not mate", p.SFEN())
+	}
+
+	q := annan(t, "3k5/6+R2/1l2l4/9/4N1G2/4L4/9/9/9 b L 1")
+	m, err := q.ParseMove("L*3a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !q.GivesCheck(m) {
+		t.Error("L*3a, backed by the dragon, does not check along the first rank")
 	}
 }
 

@@ -72,10 +72,10 @@ func hopAttacksTo(c Color, k Kind, s Square, occ, pcs Bitboard) bool {
 
 // kindAttacks returns the squares a c piece of kind k on s attacks, with
 // the occupancy of l and occ (the same squares).
-func kindAttacks(c Color, k Kind, s Square, l *lines, occ Bitboard) Bitboard {
+func kindAttacks(c Color, k Kind, s Square, l *shogi.Lines, occ Bitboard) Bitboard {
 	b := tbl.step[c][k][s]
 	if lw := tbl.rideLines[c][k]; lw != 0 {
-		b = b.Or(l.slide(s, lw).And(tbl.ride[c][k][s]))
+		b = b.Or(slide(l, s, lw).And(tbl.ride[c][k][s]))
 	}
 	if tbl.hopDirs[c][k] != 0 {
 		b = b.Or(hopAttacks(c, k, s, occ))
@@ -85,7 +85,7 @@ func kindAttacks(c Color, k Kind, s Square, l *lines, occ Bitboard) Bitboard {
 
 // powerAttacks returns the squares a c piece on s moving with the power
 // set attacks.
-func powerAttacks(c Color, set KindSet, s Square, l *lines, occ Bitboard) Bitboard {
+func powerAttacks(c Color, set KindSet, s Square, l *shogi.Lines, occ Bitboard) Bitboard {
 	var b Bitboard
 	for k := shogi.Pawn; set>>k != 0; k++ {
 		if set.Has(k) {
@@ -120,7 +120,7 @@ func (p *Position) kindsOf(c Color) KindSet {
 // attackedBy reports whether a piece of c attacks s, every piece moving
 // with its own kind, with the occupancy of l and occ; present holds the
 // kinds c has on the board (or more).
-func (p *Position) attackedBy(c Color, s Square, l *lines, occ Bitboard, present KindSet) bool {
+func (p *Position) attackedBy(c Color, s Square, l *shogi.Lines, occ Bitboard, present KindSet) bool {
 	cb := p.byColor[c]
 	rs := &tbl.rstep[c][s]
 	if st := present & tbl.stepKinds; st != 0 {
@@ -133,7 +133,7 @@ func (p *Position) attackedBy(c Color, s Square, l *lines, occ Bitboard, present
 	}
 	if rd := present & tbl.rideKinds; rd != 0 {
 		rr := &tbl.rride[c][s]
-		sl := l.slide(s, lineFile|lineRank|lineDiagA|lineDiagB)
+		sl := slide(l, s, lineFile|lineRank|lineDiagA|lineDiagB)
 		for b := uint32(rd); b != 0; b &= b - 1 {
 			k := Kind(bits.TrailingZeros32(b))
 			if sl.And(rr[k]).And(p.byKind[k]).Intersects(cb) {
@@ -162,7 +162,7 @@ func (p *Position) AttackersTo(c Color, s Square) Bitboard {
 func (p *Position) attackersToExcept(c Color, s Square, except Bitboard) Bitboard {
 	var a Bitboard
 	cb := p.byColor[c].AndNot(except)
-	sl := p.lines.slide(s, lineFile|lineRank|lineDiagA|lineDiagB)
+	sl := slide(&p.lines, s, lineFile|lineRank|lineDiagA|lineDiagB)
 	for k := shogi.Pawn; k < NumKinds; k++ {
 		pcs := p.byKind[k].And(cb)
 		if pcs.IsEmpty() {
@@ -215,7 +215,7 @@ func (p *Position) blockers(c Color) Bitboard {
 		}
 		for snipers.Any() {
 			s := snipers.PopLSB()
-			b := tbl.between[r][s].And(p.occ)
+			b := shogi.Between(r, s).And(p.occ)
 			if b.Any() && !b.MoreThanOne() {
 				out = out.Or(b)
 			}

@@ -44,7 +44,7 @@ func (p *Position) Checks(dst []Move) []Move {
 	for hb := p.byKind[Grasshopper].Or(p.byKind[Lion]).And(p.byColor[us]); hb.Any(); {
 		h := hb.PopLSB()
 		for rb := royals; rb.Any(); {
-			lines = lines.Or(tbl.between[h][rb.PopLSB()])
+			lines = lines.Or(shogi.Between(h, rb.PopLSB()))
 		}
 	}
 	for _, m := range dst[start:] {
@@ -80,7 +80,7 @@ func (p *Position) checksStd(m Move, royals, lines Bitboard) bool {
 	}
 	for b := royals; b.Any(); {
 		r := b.PopLSB()
-		if tbl.rstep[us][r][k].Has(to) || tbl.rride[us][r][k].Has(to) && !tbl.between[to][r].Intersects(occ) {
+		if tbl.rstep[us][r][k].Has(to) || tbl.rride[us][r][k].Has(to) && !shogi.Between(to, r).Intersects(occ) {
 			return true
 		}
 	}
@@ -102,7 +102,7 @@ func (p *Position) discoverers(c Color) Bitboard {
 			}
 		}
 		for snipers.Any() {
-			b := tbl.between[r][snipers.PopLSB()].And(p.occ)
+			b := shogi.Between(r, snipers.PopLSB()).And(p.occ)
 			if b.Any() && !b.MoreThanOne() {
 				out = out.Or(b)
 			}

@@ -42,6 +42,12 @@ type Condition interface {
 	// ply and are carried into the next position (天竺). The position
 	// then keeps them (Position.CarriedPower) and hashes them.
 	FixesRoyalPowers() bool
+	// LiftsDeadPieces reports whether the condition lifts the dead-piece
+	// rule (行き所のない駒): a pawn, lance or knight may then be dropped
+	// on, or move without promoting to, a square from which its own kind
+	// could never move (安南, as fmza and lishogi play it). 二歩 and
+	// 打ち歩詰め still apply.
+	LiftsDeadPieces() bool
 }
 
 // Tenjiku is 天竺 (transmuting royals) with the pre-move resolution of
@@ -56,6 +62,9 @@ func (Tenjiku) Name() string { return "tenjiku" }
 
 // FixesRoyalPowers returns true.
 func (Tenjiku) FixesRoyalPowers() bool { return true }
+
+// LiftsDeadPieces returns false: under 天竺 a piece is dead as in shogi.
+func (Tenjiku) LiftsDeadPieces() bool { return false }
 
 // Powers gives the side not to move's royals their carried powers (their
 // own kind when they carry none) and resolves the side to move's royals
@@ -87,7 +96,9 @@ func (Tenjiku) Powers(p *Position, pw *Powers) {
 // Annan is 安南: a piece directly in front of a friendly piece (from its
 // owner's view: the friendly piece is on the square behind it, towards
 // its owner's side) moves with that friendly piece's own kind. Powers are
-// decided per position, from the board alone; there is no chaining.
+// decided per position, from the board alone; there is no chaining. No
+// piece is dead under 安南 (LiftsDeadPieces); promotion follows the
+// piece's own kind.
 type Annan struct{}
 
 // Name returns "annan".
@@ -95,6 +106,12 @@ func (Annan) Name() string { return "annan" }
 
 // FixesRoyalPowers returns false.
 func (Annan) FixesRoyalPowers() bool { return false }
+
+// LiftsDeadPieces returns true: under 安南 a piece on its last ranks can
+// still move when a friendly piece stands behind it, so no square is dead
+// for any kind (fmza, the fairy-tsume composers' standard, and lishogi's
+// Annan shogi agree).
+func (Annan) LiftsDeadPieces() bool { return true }
 
 // Powers gives every piece backed by a friendly piece that piece's kind.
 func (Annan) Powers(p *Position, pw *Powers) {

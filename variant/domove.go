@@ -39,7 +39,7 @@ func (p *Position) doMove(m Move, pw *Powers) {
 			}
 		}
 		p.remove(pc, from)
-		p.lines.clear(from)
+		p.lines.Clear(from)
 		p.occ = p.occ.Without(from)
 		if m.IsPromotion() {
 			pc = pc&^31 | Piece(kindDefs[pc.Kind()].Promotes)

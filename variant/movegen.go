@@ -5,11 +5,10 @@ import "github.com/tsume-shogi/tsume/shogi"
 // putMoves appends the moves of the c piece of kind k from from to each
 // square of tos, in each form the rules allow: promoting where the kind
 // promotes and the move starts or ends in the zone, not promoting unless
-// the piece would stand on a dead square.
-func putMoves(buf []Move, c Color, k Kind, from Square, tos Bitboard) []Move {
+// the piece would stand on a square of dead (Position.dead).
+func putMoves(buf []Move, c Color, k Kind, from Square, tos, dead Bitboard) []Move {
 	base := Move(from)<<7 | pieceBits(c, k)
 	def := &kindDefs[k]
-	dead := tbl.dead[c][k]
 	if def.Promotes == shogi.NoKind {
 		for b := tos.AndNot(dead); b.Any(); {
 			buf = append(buf, base|Move(b.PopLSB()))
@@ -37,7 +36,8 @@ func putMoves(buf []Move, c Color, k Kind, from Square, tos Bitboard) []Move {
 // genPseudo appends the side to move's pseudo-legal moves: every board
 // move the pieces' powers (pw, or their own kinds when pw is nil) allow,
 // onto a square without a piece of the mover, in each legal form, and
-// every drop the drop rules allow (empty square, no dead piece, 二歩).
+// every drop the drop rules allow (empty square, no dead piece unless
+// the rules lift that rule, 二歩).
 // Self-check and 打ち歩詰め are not tested.
 func (p *Position) genPseudo(buf []Move, pw *Powers) []Move {
 	us := p.side
@@ -51,7 +51,7 @@ func (p *Position) genPseudo(buf []Move, pw *Powers) []Move {
 		} else {
 			att = powerAttacks(us, p.powerOf(pw, from), from, &p.lines, p.occ)
 		}
-		buf = putMoves(buf, us, k, from, att.And(notOwn))
+		buf = putMoves(buf, us, k, from, att.And(notOwn), p.dead(us, k))
 	}
 	return p.genDrops(buf)
 }
@@ -72,7 +72,7 @@ func (p *Position) genDropsExcept(buf []Move, noPawn Bitboard) []Move {
 		if !h.Has(k) {
 			continue
 		}
-		t := empty.AndNot(tbl.dead[us][k])
+		t := empty.AndNot(p.dead(us, k))
 		if k == shogi.Pawn {
 			t = t.AndNot(p.pawnFiles(us)).AndNot(noPawn)
 		}
@@ -153,7 +153,7 @@ func (p *Position) legalStd(dst []Move) []Move {
 			// several royals on the board, or a pinned hopper (it can
 			// jump along the line past the pinning piece): try each move.
 			start := len(dst)
-			dst = putMoves(dst, us, k, from, tos)
+			dst = putMoves(dst, us, k, from, tos, p.dead(us, k))
 			n := start
 			for _, m := range dst[start:] {
 				if p.legalAfterStd(m) {
@@ -168,7 +168,7 @@ func (p *Position) legalStd(dst []Move) []Move {
 				present = p.kindsOf(them)
 			}
 			l := p.lines
-			l.clear(from)
+			l.Clear(from)
 			occ := p.occ.Without(from)
 			for t := tos; t.Any(); {
 				if to := t.PopLSB(); p.attackedBy(them, to, &l, occ, present) {
@@ -176,15 +176,15 @@ func (p *Position) legalStd(dst []Move) []Move {
 				}
 			}
 		case pinned.Has(from):
-			tos = tos.And(tbl.line[ksq][from])
+			tos = tos.And(shogi.LineThrough(ksq, from))
 		}
-		dst = putMoves(dst, us, k, from, tos)
+		dst = putMoves(dst, us, k, from, tos, p.dead(us, k))
 	}
 	// 打ち歩詰め: only pawn drops that check can mate; without hoppers of
 	// the mover those stand in front of an enemy royal.
 	var mates Bitboard
 	if p.hands[us].Has(shogi.Pawn) {
-		risky := p.occ.Not().AndNot(tbl.dead[us][shogi.Pawn]).AndNot(p.pawnFiles(us))
+		risky := p.occ.Not().AndNot(p.dead(us, shogi.Pawn)).AndNot(p.pawnFiles(us))
 		if !p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
 			var front Bitboard
 			for r := p.royals[them]; r.Any(); {

@@ -124,8 +124,8 @@ func (h Hand) Set(k Kind, n int) Hand {
 // Total returns the number of pieces in h.
 func (h Hand) Total() int {
 	n := 0
-	for _, k := range handKinds {
-		n += h.Count(k)
+	for x := uint64(h); x != 0; x >>= 6 { // the fields follow each other
+		n += int(x & 31)
 	}
 	return n
 }

@@ -31,7 +31,7 @@ type Position struct {
 	byKind  [NumKinds]Bitboard
 	royals  [2]Bitboard
 	occ     Bitboard
-	lines   lines
+	lines   shogi.Lines
 	hands   [2]Hand
 	side    Color
 	ncarry  uint8
@@ -129,7 +129,7 @@ func (p *Position) SetMoveNumber(n int) { p.moveNum = int32(n - 1) }
 func (p *Position) Put(s Square, pc Piece) {
 	if old := p.board[s]; old != NoPiece {
 		p.remove(old, s)
-		p.lines.clear(s)
+		p.lines.Clear(s)
 		p.occ = p.occ.Without(s)
 	}
 	if pc != NoPiece {
@@ -149,7 +149,7 @@ func (p *Position) place(pc Piece, s Square) {
 	}
 	if !p.occ.Has(s) {
 		p.occ = p.occ.Or(b)
-		p.lines.set(s)
+		p.lines.Set(s)
 	}
 	p.key += zobrist.piece[pc][s]
 }

@@ -1,6 +1,7 @@
 package variant
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -52,113 +53,61 @@ const StartSFEN = shogi.StartSFEN
 // royals; Validate checks the rules. Errors are *SFENError values.
 func ParseSFEN(s string) (Position, error) {
 	var p Position
-	fields, offs := splitFields(s)
-	if len(fields) > 0 && fields[0] == "sfen" {
-		fields, offs = fields[1:], offs[1:]
-	}
-	if len(fields) == 1 && fields[0] == "startpos" {
-		return ParseSFEN(StartSFEN)
+	f, err := shogi.SplitSFEN(s)
+	if err != nil {
+		var se *shogi.SyntaxError
+		if errors.As(err, &se) {
+			return Position{}, &SFENError{Input: s, Field: se.Field, Offset: se.Offset, Token: tokenAt(s, se.Offset), Msg: se.Msg}
+		}
+		return Position{}, err
 	}
 	bad := func(field string, off int, tok, msg string) (Position, error) {
-		return Position{}, &SFENError{Input: s, Field: field, Offset: off, Token: tok, Msg: msg}
-	}
-	switch {
-	case len(fields) == 0:
-		return bad("", -1, "", "empty input")
-	case len(fields) < 3:
-		return bad("", len(s), "", "want at least three fields (board, side to move, hands); got "+strconv.Itoa(len(fields)))
-	case len(fields) > 4:
-		return bad("", offs[4], fields[4], "unexpected text after the move number")
+		return Position{}, &SFENError{Input: f.Input, Field: field, Offset: off, Token: tok, Msg: msg}
 	}
 
-	board, off0 := fields[0], offs[0]
-	rank, file := 1, 9
-	for i := 0; i < len(board); {
-		c := board[i]
+	board := f.Board
+	off, n, msg := shogi.ScanSFENBoard(board, func(rest string, sq Square) (int, int, string) {
+		pc, n, msg := readPiece(rest, true)
 		switch {
-		case c == '/':
-			if file != 0 {
-				return bad("board", off0+i, "/", "rank "+strconv.Itoa(rank)+" has "+strconv.Itoa(9-file)+" squares; want 9")
-			}
-			rank++
-			file = 9
-			if rank > 9 {
-				return bad("board", off0+i, "/", "more than nine ranks")
-			}
-			i++
-		case c >= '1' && c <= '9':
-			n := int(c - '0')
-			if n > file {
-				return bad("board", off0+i, board[i:i+1], "rank "+strconv.Itoa(rank)+" is longer than 9 squares")
-			}
-			file -= n
-			i++
+		case msg != "" || sq == shogi.NoSquare:
+		case pc.Royal() && p.royals[pc.Color()].Count() == MaxRoyals:
+			msg = "more than " + strconv.Itoa(MaxRoyals) + " royals of one side"
 		default:
-			pc, n, msg := readPiece(board[i:], true)
-			if msg != "" {
-				return bad("board", off0+i, board[i:i+n], msg)
-			}
-			if file == 0 {
-				return bad("board", off0+i, board[i:i+n], "rank "+strconv.Itoa(rank)+" is longer than 9 squares")
-			}
-			if pc.Royal() && p.royals[pc.Color()].Count() == MaxRoyals {
-				return bad("board", off0+i, board[i:i+n], "more than "+strconv.Itoa(MaxRoyals)+" royals of one side")
-			}
-			p.place(pc, shogi.NewSquare(file, rank))
-			file--
-			i += n
+			p.place(pc, sq)
 		}
-	}
-	if file != 0 {
-		return bad("board", off0+len(board), "", "rank "+strconv.Itoa(rank)+" has "+strconv.Itoa(9-file)+" squares; want 9")
-	}
-	if rank != 9 {
-		return bad("board", off0+len(board), "", "the board has "+strconv.Itoa(rank)+" ranks; want 9")
+		return n, 0, msg
+	})
+	if msg != "" {
+		return bad("board", f.BoardAt+off, board[off:off+n], msg)
 	}
 
-	switch fields[1] {
+	switch f.Side {
 	case "b":
 	case "w":
 		p.SetSideToMove(shogi.White)
 	default:
-		return bad("side to move", offs[1], fields[1], "want 'b' or 'w'")
+		return bad("side to move", f.SideAt, f.Side, "want 'b' or 'w'")
 	}
 
-	if hs := fields[2]; hs != "-" {
+	if hs := f.Hands; hs != "-" {
 		var seen [2][NumKinds]bool
-		for i := 0; i < len(hs); {
-			at := i
-			n := 0
-			for i < len(hs) && hs[i] >= '0' && hs[i] <= '9' {
-				if i == at && hs[i] == '0' {
-					return bad("hands", offs[2]+at, hs[at:i+1], "a count cannot start with 0")
-				}
-				n = n*10 + int(hs[i]-'0')
-				i++
-				if n > MaxHandCount {
-					return bad("hands", offs[2]+at, hs[at:i], "count above "+strconv.Itoa(MaxHandCount))
-				}
-			}
-			if i == at {
-				n = 1
-			}
-			if i >= len(hs) {
-				return bad("hands", offs[2]+at, hs[at:], "a count must be followed by a piece")
-			}
-			pc, w, msg := readPiece(hs[i:], false)
-			tok := hs[at : i+w]
+		_, start, end, msg := shogi.ScanSFENHands(hs, MaxHandCount, func(entry string, at, n int) (int, int, string) {
+			pc, w, msg := readPiece(entry[at:], false)
 			k := pc.Kind()
 			switch {
 			case msg != "":
-				return bad("hands", offs[2]+at, tok, msg)
 			case !kindDefs[k].Hand:
-				return bad("hands", offs[2]+at, tok, "a "+KindName(k)+" cannot be in hand")
+				msg = "a " + KindName(k) + " cannot be in hand"
 			case seen[pc.Color()][k]:
-				return bad("hands", offs[2]+at, tok, "the "+pc.Color().String()+" "+KindName(k)+" is listed twice")
+				msg = "the " + pc.Color().String() + " " + KindName(k) + " is listed twice"
+			default:
+				seen[pc.Color()][k] = true
+				p.SetHand(pc.Color(), p.hands[pc.Color()].Set(k, n))
 			}
-			seen[pc.Color()][k] = true
-			p.SetHand(pc.Color(), p.hands[pc.Color()].Set(k, n))
-			i += w
+			return at + w, 0, msg
+		})
+		if msg != "" {
+			return bad("hands", f.HandsAt+start, hs[start:end], msg)
 		}
 	}
 
@@ -175,10 +124,10 @@ func ParseSFEN(s string) (Position, error) {
 		}
 	}
 
-	if len(fields) == 4 {
-		n, err := strconv.Atoi(fields[3])
-		if err != nil || n < 1 || fields[3][0] == '+' || n > 1<<30 {
-			return bad("move number", offs[3], fields[3], "want a whole number from 1 to 2^30")
+	if f.MoveNumber != "" {
+		n, msg := shogi.ParseSFENMoveNumber(f.MoveNumber)
+		if msg != "" {
+			return bad("move number", f.MoveNumberAt, f.MoveNumber, msg)
 		}
 		p.SetMoveNumber(n)
 	}
@@ -263,23 +212,17 @@ func readPiece(s string, royalOK bool) (Piece, int, string) {
 	return NewPiece(color, k, royal), i, ""
 }
 
-// splitFields splits s at runs of white space, returning the fields and
-// their byte offsets.
-func splitFields(s string) (fields []string, offs []int) {
-	for i := 0; i < len(s); {
-		if s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r' {
-			i++
-			continue
-		}
-		j := i
-		for j < len(s) && s[j] != ' ' && s[j] != '\t' && s[j] != '\n' && s[j] != '\r' {
-			j++
-		}
-		fields = append(fields, s[i:j])
-		offs = append(offs, i)
-		i = j
+// tokenAt returns the run of bytes other than white space at offset off
+// of s ("" when off is outside s).
+func tokenAt(s string, off int) string {
+	if off < 0 || off >= len(s) {
+		return ""
 	}
-	return fields, offs
+	end := strings.IndexAny(s[off:], " \t\n\r")
+	if end < 0 {
+		return s[off:]
+	}
+	return s[off : off+end]
 }
 
 // SFEN returns p in fairy SFEN, the hands in the canonical order (Black's
@@ -287,27 +230,7 @@ func splitFields(s string) (fields []string, offs []int) {
 // and any carried powers are not part of it.
 func (p *Position) SFEN() string {
 	var b strings.Builder
-	for r := 1; r <= 9; r++ {
-		if r > 1 {
-			b.WriteByte('/')
-		}
-		empty := 0
-		for f := 9; f >= 1; f-- {
-			pc := p.board[shogi.NewSquare(f, r)]
-			if pc == NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				b.WriteByte(byte('0' + empty))
-				empty = 0
-			}
-			b.WriteString(pc.String())
-		}
-		if empty > 0 {
-			b.WriteByte(byte('0' + empty))
-		}
-	}
+	shogi.WriteSFENBoard(&b, &p.board)
 	if p.side == shogi.Black {
 		b.WriteString(" b ")
 	} else {

@@ -4,7 +4,10 @@ import "github.com/tsume-shogi/tsume/shogi"
 
 // The tables below are computed once, when the package is initialised,
 // from the kind table and the board geometry; nothing writes to them
-// afterwards.
+// afterwards. The sliding attacks along a line, and the squares between
+// two squares and on the line through them, are package shogi's
+// (shogi.Lines, shogi.Between, shogi.LineThrough): the geometry is the
+// same, and one copy of the 660 KB of line tables serves both.
 
 type (
 	Square   = shogi.Square
@@ -45,47 +48,22 @@ func lineOf(df, dr int) int {
 	return lineDiagB
 }
 
-// lines holds the occupancy of each line of the board as a 9-bit mask:
-// files indexed by rank, ranks and diagonals indexed by file.
-type lines struct {
-	file  [9]uint16
-	rank  [9]uint16
-	diagA [17]uint16
-	diagB [17]uint16
-}
-
-func (l *lines) set(s Square) {
-	f, r := sqFile(s), sqRank(s)
-	l.file[f] |= 1 << uint(r)
-	l.rank[r] |= 1 << uint(f)
-	l.diagA[f+r] |= 1 << uint(f)
-	l.diagB[f-r+8] |= 1 << uint(f)
-}
-
-func (l *lines) clear(s Square) {
-	f, r := sqFile(s), sqRank(s)
-	l.file[f] &^= 1 << uint(r)
-	l.rank[r] &^= 1 << uint(f)
-	l.diagA[f+r] &^= 1 << uint(f)
-	l.diagB[f-r+8] &^= 1 << uint(f)
-}
-
 // slide returns the squares reached from s along the line kinds in which
-// (a set of line* bits) up to and including the first occupied square.
-func (l *lines) slide(s Square, which uint8) Bitboard {
-	f, r := sqFile(s), sqRank(s)
+// (a set of line* bits) up to and including the first occupied square,
+// with the occupancy of l: package shogi's line tables.
+func slide(l *shogi.Lines, s Square, which uint8) Bitboard {
 	var b Bitboard
 	if which&lineFile != 0 {
-		b = b.Or(tbl.fileAtt[s][l.file[f]>>1&0x7f])
+		b = b.Or(l.FileAttacks(s))
 	}
 	if which&lineRank != 0 {
-		b = b.Or(tbl.rankAtt[s][l.rank[r]>>1&0x7f])
+		b = b.Or(l.RankAttacks(s))
 	}
 	if which&lineDiagA != 0 {
-		b = b.Or(tbl.diagAAtt[s][l.diagA[f+r]>>1&0x7f])
+		b = b.Or(l.DiagAAttacks(s))
 	}
 	if which&lineDiagB != 0 {
-		b = b.Or(tbl.diagBAtt[s][l.diagB[f-r+8]>>1&0x7f])
+		b = b.Or(l.DiagBAttacks(s))
 	}
 	return b
 }
@@ -118,29 +96,21 @@ type tables struct {
 	// dead[c][k]: squares where a c piece of kind k could never move.
 	dead [2][NumKinds]Bitboard
 	// rays[s][i]: the squares from s along queenDirs[i].
-	rays [numSquares][8]ray
-	// Sliding attacks along one line, by the occupancy of its inner squares.
-	fileAtt, rankAtt, diagAAtt, diagBAtt [numSquares][128]Bitboard
-	zone, last                           [2]Bitboard
-	fileBB                               [9]Bitboard
-	line                                 [numSquares][numSquares]Bitboard // the whole line through two aligned squares
-	between                              [numSquares][numSquares]Bitboard
+	rays       [numSquares][8]ray
+	zone, last [2]Bitboard
+	fileBB     [9]Bitboard
 	// stepKinds, rideKinds, hopKinds: the kinds with steps, rides, hops.
 	stepKinds, rideKinds, hopKinds KindSet
 }
 
 var tbl = buildTables()
 
-func slideSlow(s Square, occ Bitboard, df, dr int) Bitboard {
+// emptyRay returns the squares from s in the direction (df, dr) on an
+// empty board.
+func emptyRay(s Square, df, dr int) Bitboard {
 	var b Bitboard
-	f, r := sqFile(s)+df, sqRank(s)+dr
-	for onBoard(f, r) {
-		t := mkSquare(f, r)
-		b = b.With(t)
-		if occ.Has(t) {
-			break
-		}
-		f, r = f+df, r+dr
+	for f, r := sqFile(s)+df, sqRank(s)+dr; onBoard(f, r); f, r = f+df, r+dr {
+		b = b.With(mkSquare(f, r))
 	}
 	return b
 }
@@ -181,8 +151,8 @@ func buildTables() *tables {
 				}
 				for _, o := range d.Rides {
 					df, dr := orient(c, o)
-					t.ride[c][k][s] = t.ride[c][k][s].Or(slideSlow(s, Bitboard{}, df, dr))
-					t.rride[c][s][k] = t.rride[c][s][k].Or(slideSlow(s, Bitboard{}, -df, -dr))
+					t.ride[c][k][s] = t.ride[c][k][s].Or(emptyRay(s, df, dr))
+					t.rride[c][s][k] = t.rride[c][s][k].Or(emptyRay(s, -df, -dr))
 					t.rideLines[c][k] |= uint8(lineOf(df, dr))
 				}
 				if len(d.Hops) == 0 && t.step[c][k][s].Or(t.ride[c][k][s]).IsEmpty() {
@@ -216,46 +186,6 @@ func buildTables() *tables {
 			}
 			if r == 8 {
 				t.last[shogi.White] = t.last[shogi.White].With(mkSquare(f, r))
-			}
-		}
-	}
-	for s := Square(0); s < numSquares; s++ {
-		f, r := sqFile(s), sqRank(s)
-		for idx := 0; idx < 128; idx++ {
-			// Inner squares of each line: positions 1–7 of the 9-bit mask.
-			var fo, ro, ao, bo Bitboard
-			for i := 1; i <= 7; i++ {
-				if idx>>(i-1)&1 == 0 {
-					continue
-				}
-				fo = fo.With(mkSquare(f, i))
-				ro = ro.With(mkSquare(i, r))
-				if rr := f + r - i; rr >= 0 && rr < 9 {
-					ao = ao.With(mkSquare(i, rr))
-				}
-				if rr := i - (f - r); rr >= 0 && rr < 9 {
-					bo = bo.With(mkSquare(i, rr))
-				}
-			}
-			t.fileAtt[s][idx] = slideSlow(s, fo, 0, 1).Or(slideSlow(s, fo, 0, -1))
-			t.rankAtt[s][idx] = slideSlow(s, ro, 1, 0).Or(slideSlow(s, ro, -1, 0))
-			t.diagAAtt[s][idx] = slideSlow(s, ao, 1, -1).Or(slideSlow(s, ao, -1, 1))
-			t.diagBAtt[s][idx] = slideSlow(s, bo, 1, 1).Or(slideSlow(s, bo, -1, -1))
-		}
-		for i := range queenDirs {
-			rs := t.rays[s][i]
-			var seen Bitboard
-			for j := int8(0); j < rs.n; j++ {
-				to := rs.sqs[j]
-				t.between[s][to] = seen
-				seen = seen.With(to)
-			}
-			full := seen.With(s)
-			for _, o := range t.rays[s][i^1].sqs[:t.rays[s][i^1].n] {
-				full = full.With(o)
-			}
-			for j := int8(0); j < rs.n; j++ {
-				t.line[s][rs.sqs[j]] = full
 			}
 		}
 	}

@@ -91,7 +91,7 @@ func (p *Position) IsLegal(m Move) bool {
 	p.powers(&pw)
 	if m.IsDrop() {
 		if m.IsPromotion() || m.DroppedKind() != k || !kindDefs[k].Hand || !p.hands[us].Has(k) ||
-			p.occ.Has(to) || tbl.dead[us][k].Has(to) ||
+			p.occ.Has(to) || p.dead(us, k).Has(to) ||
 			k == shogi.Pawn && p.pawnFiles(us).Has(to) {
 			return false
 		}
@@ -109,7 +109,7 @@ func (p *Position) IsLegal(m Move) bool {
 			if kindDefs[k].Promotes == shogi.NoKind || !tbl.zone[us].Has(from) && !tbl.zone[us].Has(to) {
 				return false
 			}
-		} else if tbl.dead[us][k].Has(to) {
+		} else if p.dead(us, k).Has(to) {
 			return false
 		}
 	}
