@@ -86,13 +86,13 @@ type benchResult struct {
 	LengthExact bool `json:"length_exact"`
 	// Verdict is the verdict on a mate (verdict.Overall: "sound", …),
 	// given with --soundness only.
-	Verdict     string `json:"verdict,omitempty"`
-	Nodes       uint64 `json:"nodes"`
-	TimeMS      int64  `json:"time_ms"`
-	NPS         uint64 `json:"nps"`
-	WantStatus  string `json:"want_status"`
-	WantLength  int    `json:"want_length"`
-	OK          bool   `json:"ok"`
+	Verdict    string `json:"verdict,omitempty"`
+	Nodes      uint64 `json:"nodes"`
+	TimeMS     int64  `json:"time_ms"`
+	NPS        uint64 `json:"nps"`
+	WantStatus string `json:"want_status"`
+	WantLength int    `json:"want_length"`
+	OK         bool   `json:"ok"`
 	// Error says why the solver refused the position (status "error").
 	Error string `json:"error,omitempty"`
 
@@ -124,14 +124,19 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if *withEngine {
-			if *problems != "" || *asJSON || *soundness {
+			if *problems != "" || *asJSON || *soundness || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] {
 				return usageErrorf(self, "--engine takes only --depth and --hash")
 			}
 			if *depth < 1 || *depth >= engine.MaxPly || *hash < 1 {
 				return usageErrorf(self, "--depth must be from 1 to %d and --hash at least 1", engine.MaxPly-1)
 			}
 			return runEngineBench(ctx, e, *depth, *hash)
+		}
+		if set["verdict-nodes"] && !*soundness {
+			return usageErrorf(self, "--verdict-nodes needs --soundness")
 		}
 		rule, errs := checkSearchFlags(*limit, *hash, *futile)
 		if len(errs) > 0 {

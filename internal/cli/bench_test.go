@@ -111,6 +111,8 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--problems", benchTestDir + "no-such-file.tsv"}, "no such file"},
 		{[]string{"--hash", "0", "--time", "-1s", "--futile", "x"}, "bad --time -1s"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--verdict-nodes", "10"}, "--verdict-nodes needs --soundness"},
+		{[]string{"--engine", "--nodes", "10"}, "--engine takes only --depth and --hash"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Run(context.Background(), append([]string{"bench"}, c.args...), nil, &stdout, &stderr)
