@@ -17,20 +17,24 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "solve a fixed list of problems and print nodes, times and the total node count",
-		args:    "[--time 60s] [--hash 256] [--futile discount|count] [--soundness] [--problems FILE] [--json] | --engine [--depth N] [--hash MB]",
+		args:    "[--time 60s] [--nodes N] [--hash 256] [--futile discount|count] [--soundness [--verdict-nodes N]] [--problems FILE] [--json] | --engine [--depth N] [--hash MB]",
 		help: `
 Bench solves a fixed list of tsume problems with one table and prints
-for each its id, status, length, nodes, time and speed, then "nodes N"
-(the search's signature: a change that changes it changes the search),
-the total time and speed; a problem that does not give its expected
-result is marked. --problems reads another list; --engine searches the
-game engine's positions to --depth instead.
+for each its id, status, length, whether the length is exact or only a
+bound, the verdict (with --soundness), nodes, time and speed, then
+"nodes N" (the search's signature: a change that changes it changes the
+search), the total time and speed; a problem that does not give its
+expected result is marked. --problems reads another list, such as the
+200 classics of problem/testdata/classics/classics.tsv; --time and
+--nodes limit each problem. --engine searches the game engine's positions
+to --depth instead.
 
 Exit status: 0 every problem gave its expected result, 1 some did not,
 2 bad usage or a list that cannot be read, 130 interrupted.
@@ -79,13 +83,16 @@ type benchResult struct {
 	Length int    `json:"length"`
 	// LengthExact is false when a limit stopped the search for a shorter
 	// mate: Length is an upper bound.
-	LengthExact bool   `json:"length_exact"`
-	Nodes       uint64 `json:"nodes"`
-	TimeMS      int64  `json:"time_ms"`
-	NPS         uint64 `json:"nps"`
-	WantStatus  string `json:"want_status"`
-	WantLength  int    `json:"want_length"`
-	OK          bool   `json:"ok"`
+	LengthExact bool `json:"length_exact"`
+	// Verdict is the verdict on a mate (verdict.Overall: "sound", …),
+	// given with --soundness only.
+	Verdict    string `json:"verdict,omitempty"`
+	Nodes      uint64 `json:"nodes"`
+	TimeMS     int64  `json:"time_ms"`
+	NPS        uint64 `json:"nps"`
+	WantStatus string `json:"want_status"`
+	WantLength int    `json:"want_length"`
+	OK         bool   `json:"ok"`
 	// Error says why the solver refused the position (status "error").
 	Error string `json:"error,omitempty"`
 
@@ -103,6 +110,8 @@ type benchJSON struct {
 
 func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	limit := durationFlag(fs, "time", 60*time.Second, "stop each problem after this `duration` (0: no limit)")
+	nodes := uint64Flag(fs, "nodes", 0, "stop each problem after `N` nodes (0: no limit)")
+	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "with --soundness, limit each search of the verdict to `N` nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` or count (see solve)")
 	soundness := fs.Bool("soundness", false, "also run the soundness checks (余詰)")
@@ -115,14 +124,19 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
+		set := map[string]bool{}
+		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if *withEngine {
-			if *problems != "" || *asJSON || *soundness {
+			if *problems != "" || *asJSON || *soundness || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] {
 				return usageErrorf(self, "--engine takes only --depth and --hash")
 			}
 			if *depth < 1 || *depth >= engine.MaxPly || *hash < 1 {
 				return usageErrorf(self, "--depth must be from 1 to %d and --hash at least 1", engine.MaxPly-1)
 			}
 			return runEngineBench(ctx, e, *depth, *hash)
+		}
+		if set["verdict-nodes"] && !*soundness {
+			return usageErrorf(self, "--verdict-nodes needs --soundness")
 		}
 		rule, errs := checkSearchFlags(*limit, *hash, *futile)
 		if len(errs) > 0 {
@@ -140,14 +154,26 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err != nil {
 			return inputError(err)
 		}
-		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, Futile: rule, SkipSoundness: !*soundness}
-		return runBench(ctx, e, list, opts, *asJSON)
+		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, MaxNodes: *nodes, Futile: rule, SkipSoundness: !*soundness}
+		return runBench(ctx, e, list, benchOptions{solver: opts, verdictNodes: *verdictNodes, json: *asJSON})
 	}
 }
 
+// benchOptions are the flags of bench that shape a run.
+type benchOptions struct {
+	solver       mate.SolverOptions
+	verdictNodes uint64 // the node limit of each search of the verdict
+	json         bool
+}
+
+// benchVerdictWidth is the width of the verdict column: the longest
+// verdict, "sound with blemishes".
+const benchVerdictWidth = len(verdict.Blemished)
+
 // runBench solves list with one solver and writes the table (or the JSON
 // object) to e.stdout.
-func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.SolverOptions, asJSON bool) error {
+func runBench(ctx context.Context, e *env, list []benchProblem, bo benchOptions) error {
+	opts, asJSON := bo.solver, bo.json
 	s, err := newSolver(e, "bench", opts)
 	if err != nil {
 		return err
@@ -155,17 +181,17 @@ func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.Solver
 	w := bufio.NewWriter(e.stdout)
 	idw := len("id")
 	for _, bp := range list {
-		idw = max(idw, len(bp.id))
+		idw = max(idw, displayWidth(bp.id))
 	}
 	if !asJSON {
-		fmt.Fprintf(w, "%-*s  %-7s  %6s  %12s  %8s  %10s  %s\n", idw, "id", "status", "length", "nodes", "time", "nodes/s", "check")
+		fmt.Fprintf(w, "%s  %-7s  %6s  %-5s  %-*s  %12s  %8s  %10s  %s\n", padID("id", idw), "status", "length", "exact", benchVerdictWidth, "verdict", "nodes", "time", "nodes/s", "check")
 		w.Flush()
 	}
 	out := benchJSON{Problems: []benchResult{}, OK: true}
 	var total time.Duration
 	failed := 0
 	for _, bp := range list {
-		r, err := benchOne(ctx, s, bp, opts.Futile)
+		r, err := benchOne(ctx, s, bp, bo)
 		if err != nil {
 			w.Flush()
 			return err
@@ -177,11 +203,15 @@ func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.Solver
 			failed++
 		}
 		if !asJSON {
-			length := strconv.Itoa(r.Length)
-			if r.Status == "mate" && !r.LengthExact {
-				length = "<=" + length // an upper bound
+			length, exact := strconv.Itoa(r.Length), "-"
+			if r.Status == "mate" {
+				exact = "exact"
+				if !r.LengthExact {
+					length, exact = "<="+length, "bound" // an upper bound
+				}
 			}
-			fmt.Fprintf(w, "%-*s  %-7s  %6s  %12d  %7.2fs  %10d  %s\n", idw, r.ID, r.Status, length, r.Nodes, r.time.Seconds(), r.NPS, benchCheck(r))
+			fmt.Fprintf(w, "%s  %-7s  %6s  %-5s  %-*s  %12d  %7.2fs  %10d  %s\n", padID(r.ID, idw), r.Status, length, exact,
+				benchVerdictWidth, orDash(r.Verdict), r.Nodes, r.time.Seconds(), r.NPS, benchCheck(r))
 			if err := w.Flush(); err != nil {
 				return err
 			}
@@ -206,10 +236,24 @@ func runBench(ctx context.Context, e *env, list []benchProblem, opts mate.Solver
 	return nil
 }
 
-// benchOne solves one problem. Only an interruption or an internal error
-// of the solver is an error; a position the solver refuses is a result
-// with status "error".
-func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, rule mate.FutileRule) (benchResult, error) {
+// padID pads id with spaces to w columns of a terminal.
+func padID(id string, w int) string {
+	return id + strings.Repeat(" ", max(0, w-displayWidth(id)))
+}
+
+// orDash returns s, or "-" when it is empty.
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}
+
+// benchOne solves one problem and, with the soundness checks, judges a
+// mate. Only an interruption or an internal error of the solver is an
+// error; a position the solver refuses is a result with status "error".
+func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, bo benchOptions) (benchResult, error) {
+	rule := bo.solver.Futile
 	r := benchResult{ID: bp.id, WantStatus: bp.wantStatus.String(), WantLength: bp.plies}
 	if rule == mate.Count {
 		r.WantLength = bp.rawPlies
@@ -234,6 +278,13 @@ func benchOne(ctx context.Context, s *mate.Solver, bp benchProblem, rule mate.Fu
 	r.Status, r.Length, r.LengthExact, r.Nodes, r.time = sol.Status.String(), sol.Length, sol.LengthExact, sol.Nodes, sol.Time
 	r.TimeMS, r.NPS = sol.Time.Milliseconds(), perSecond(sol.Nodes, sol.Time)
 	r.OK = sol.Status == bp.wantStatus && (r.WantLength == 0 || r.WantLength == sol.Length && sol.LengthExact)
+	if sol.Status == mate.Mate && !bo.solver.SkipSoundness {
+		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: rule, MaxNodes: bo.verdictNodes})
+		if err != nil {
+			return r, err
+		}
+		r.Verdict = string(vd.Overall)
+	}
 	return r, nil
 }
 

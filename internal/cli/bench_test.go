@@ -12,9 +12,9 @@ import (
 
 const benchTestDir = "testdata/bench/"
 
-// benchRow matches a row of the table: id, status, length, nodes, time,
-// speed, check.
-var benchRow = regexp.MustCompile(`^(\S+) +(\S+) +(<=)?([0-9]+) +([0-9]+) +[0-9]+\.[0-9]{2}s +[0-9]+  (.+)$`)
+// benchRow matches a row of the table: id, status, length, exact or
+// bound, verdict, nodes, time, speed, check.
+var benchRow = regexp.MustCompile(`^(\S+) +(\S+) +(<=)?([0-9]+)  (exact|bound|-    )  (.{20})  +([0-9]+) +[0-9]+\.[0-9]{2}s +[0-9]+  (.+)$`)
 
 func TestBenchSmall(t *testing.T) {
 	var stdout, stderr bytes.Buffer
@@ -33,11 +33,20 @@ func TestBenchSmall(t *testing.T) {
 		if m == nil {
 			t.Fatalf("row %q does not match %s", l, benchRow)
 		}
-		n, _ := strconv.ParseUint(m[5], 10, 64)
+		n, _ := strconv.ParseUint(m[7], 10, 64)
 		sum += n
 		ids = append(ids, m[1])
-		if m[6] != "ok" {
+		if m[8] != "ok" {
 			t.Errorf("row %q: not ok", l)
+		}
+		// Without --soundness there is no verdict; a mate's length is
+		// exact here, a no-mate has none.
+		wantExact := "exact"
+		if m[2] != "mate" {
+			wantExact = "-    "
+		}
+		if m[5] != wantExact || strings.TrimSpace(m[6]) != "-" {
+			t.Errorf("row %q: exact %q, verdict %q", l, m[5], m[6])
 		}
 	}
 	if got := strings.Join(ids, " "); got != "m1 m3 m3-line none" {
@@ -102,6 +111,8 @@ func TestBenchErrors(t *testing.T) {
 		{[]string{"--problems", benchTestDir + "no-such-file.tsv"}, "no such file"},
 		{[]string{"--hash", "0", "--time", "-1s", "--futile", "x"}, "bad --time -1s"},
 		{[]string{"extra"}, `unexpected argument "extra"`},
+		{[]string{"--verdict-nodes", "10"}, "--verdict-nodes needs --soundness"},
+		{[]string{"--engine", "--nodes", "10"}, "--engine takes only --depth and --hash"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := Run(context.Background(), append([]string{"bench"}, c.args...), nil, &stdout, &stderr)
@@ -118,5 +129,77 @@ func TestBenchInterrupted(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	if code := Run(ctx, []string{"bench", "--hash", "16"}, nil, &stdout, &stderr); code != ExitInterrupted || stderr.String() != "tsume bench: interrupted\n" {
 		t.Errorf("exit %d, stderr %q", code, stderr.String())
+	}
+}
+
+// A length the search did not prove shortest is a bound: "<=N" and
+// "bound" in the table, length_exact false in the JSON; an exact length
+// is never written so.
+func TestBenchBoundIsNeverExact(t *testing.T) {
+	args := []string{"bench", "--problems", benchTestDir + "classics3.tsv", "--hash", "16", "--nodes", "20000"}
+	var stdout, stderr bytes.Buffer
+	Run(context.Background(), append(args, "--json"), nil, &stdout, &stderr)
+	var j benchJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil {
+		t.Fatalf("%v: %s %s", err, stdout.String(), stderr.String())
+	}
+	stdout.Reset()
+	Run(context.Background(), args, nil, &stdout, &stderr)
+	lines := strings.Split(stdout.String(), "\n")
+	bounds := 0
+	for i, p := range j.Problems {
+		m := benchRow.FindStringSubmatch(lines[i+1])
+		if m == nil {
+			t.Fatalf("row %q does not match %s", lines[i+1], benchRow)
+		}
+		switch {
+		case p.Status != "mate":
+			if m[5] != "-    " {
+				t.Errorf("%s: status %s, exact column %q", p.ID, p.Status, m[5])
+			}
+		case p.LengthExact:
+			if m[5] != "exact" || m[3] != "" {
+				t.Errorf("%s: exact length written %q %q", p.ID, m[3]+m[4], m[5])
+			}
+		default:
+			bounds++
+			if m[5] != "bound" || m[3] != "<=" {
+				t.Errorf("%s: a bound written %q %q", p.ID, m[3]+m[4], m[5])
+			}
+		}
+	}
+	if bounds == 0 {
+		t.Errorf("no bound within 20,000 nodes: the test checks nothing\n%s", stdout.String())
+	}
+}
+
+// With --soundness every mate gets a verdict word; a no-mate has none.
+func TestBenchVerdictWithSoundness(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"bench", "--json", "--soundness", "--problems", benchTestDir + "small.tsv", "--hash", "16"}, nil, &stdout, &stderr)
+	var j benchJSON
+	if err := json.Unmarshal(stdout.Bytes(), &j); err != nil || code != ExitOK {
+		t.Fatalf("exit %d, %v: %s %s", code, err, stdout.String(), stderr.String())
+	}
+	words := map[string]bool{"sound": true, "sound with blemishes": true, "unsound": true, "undecided": true}
+	for _, p := range j.Problems {
+		if (p.Status == "mate") != words[p.Verdict] || p.Status != "mate" && p.Verdict != "" {
+			t.Errorf("%s: status %s, verdict %q", p.ID, p.Status, p.Verdict)
+		}
+	}
+}
+
+// Ids in Japanese, two columns a character, keep the table's columns
+// aligned.
+func TestBenchWideIDsAlign(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	Run(context.Background(), []string{"bench", "--problems", benchTestDir + "classics3.tsv", "--hash", "16", "--nodes", "2000"}, nil, &stdout, &stderr)
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")[:4]
+	col := displayWidth(lines[0][:strings.Index(lines[0], "status")])
+	for _, l := range lines[1:] {
+		i := strings.IndexAny(l, "mun") // the status: mate, unknown, nomate
+		if i < 0 || displayWidth(l[:i]) != col {
+			t.Errorf("row %q: the status is not at column %d\n%s", l, col, stdout.String())
+		}
 	}
 }
