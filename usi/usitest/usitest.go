@@ -15,8 +15,11 @@ import (
 	"github.com/tsume-shogi/tsume/usi"
 )
 
-// Timeout bounds the waits of Send and Wait.
-const Timeout = 5 * time.Second
+// Timeout bounds the waits of Send and Wait. It only turns a hung engine
+// into a failure instead of a hang: it is no measure of speed, and a busy
+// machine (CI runs on one as loaded as ours, where a 5-second bound
+// failed a mate search that takes 2 s when quiet) must never reach it.
+const Timeout = 2 * time.Minute
 
 // Session is one usi.Serve running for a test.
 type Session struct {
