@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -123,9 +124,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // add counts a game for the first engine, black in it or not.
 func (s *Stats) add(g *Game, firstBlack bool) {
 	switch {
-	case g.Winner == Draw:
+	case g.Winner == referee.Draw:
 		s.Draws++
-	case (g.Winner == BlackWins) == firstBlack:
+	case (g.Winner == referee.BlackWins) == firstBlack:
 		s.Wins++
 	default:
 		s.Losses++

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -30,7 +31,7 @@ func recordedGame(t *testing.T) *Game {
 		Moves:   moves,
 		Times:   []time.Duration{1500 * time.Millisecond, 59999 * time.Millisecond, 61 * time.Second, 200 * time.Millisecond},
 		Infos:   []string{"", "", "", ""},
-		Winner:  WhiteWins, Reason: ReasonResign,
+		Winner:  referee.WhiteWins, Reason: referee.ReasonResign,
 		Started: at, Ended: at.Add(2 * time.Minute),
 	}
 }

@@ -29,6 +29,7 @@ var layers = map[string]int{
 	"render/internal/glyphgen": 0,
 	"variant":                  1,
 	"record":                   1,
+	"referee":                  1,
 	"render":                   2,
 	"mate":                     2,
 	"helpmate":                 2,

@@ -1,4 +1,4 @@
-package match
+package referee
 
 import (
 	"strings"
@@ -9,16 +9,16 @@ import (
 
 // playLine plays the USI moves of line from sfen through a referee and
 // returns the ending, failing if one comes before the last move.
-func playLine(t *testing.T, sfen, line string) (*referee, *ending) {
+func playLine(t *testing.T, sfen, line string) (*Referee, *Ending) {
 	t.Helper()
 	p, err := shogi.ParseSFEN(sfen)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := newReferee(p)
+	r := New(p)
 	words := strings.Fields(line)
 	for i, w := range words {
-		end := r.answer(w)
+		end := r.Answer(w)
 		if end != nil && i != len(words)-1 {
 			t.Fatalf("ended at move %d (%s): %+v", i+1, w, end)
 		}
@@ -38,7 +38,7 @@ func TestRepetitionDraw(t *testing.T) {
 		t.Fatalf("after two cycles: %+v", end)
 	}
 	_, end = playLine(t, shogi.StartSFEN, strings.Repeat(cycle, 3))
-	if end == nil || end.reason != ReasonRepetition || end.winner != Draw {
+	if end == nil || end.Reason != ReasonRepetition || end.Winner != Draw {
 		t.Fatalf("after three cycles: %+v; want a draw by repetition", end)
 	}
 }
@@ -48,28 +48,28 @@ func TestPerpetualCheck(t *testing.T) {
 	const sfen = "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"
 	cycle := " 5a4a 5e4e 4a5a 4e5e"
 	_, end := playLine(t, sfen, strings.Repeat(cycle, 3))
-	if end == nil || end.reason != ReasonPerpetualCheck || end.winner != WhiteWins {
+	if end == nil || end.Reason != ReasonPerpetualCheck || end.Winner != WhiteWins {
 		t.Fatalf("%+v; want White to win by perpetual check", end)
 	}
 	// White checking: the same turned round, Black to move.
 	const sfenW = "4k4/9/9/9/4r4/9/9/9/4K4 b - 1"
 	cycleW := " 5i6i 5e6e 6i5i 6e5e"
 	_, end = playLine(t, sfenW, strings.Repeat(cycleW, 3))
-	if end == nil || end.reason != ReasonPerpetualCheck || end.winner != BlackWins {
+	if end == nil || end.Reason != ReasonPerpetualCheck || end.Winner != BlackWins {
 		t.Fatalf("%+v; want Black to win by perpetual check", end)
 	}
 	// Quiet moves among the checks since the first occurrence: a plain
 	// repetition, though the last cycle is all checks.
 	p, _ := shogi.ParseSFEN(sfen)
-	r := newReferee(p)
+	r := New(p)
 	cycle2 := " 5a4a 5e4e 4a5a 5i5h 5a6a 5h5i 6a5a 4e5e"
 	end = nil
 	for _, w := range strings.Fields(strings.Repeat(cycle2, 4)) {
-		if end = r.answer(w); end != nil {
+		if end = r.Answer(w); end != nil {
 			break
 		}
 	}
-	if end == nil || end.reason != ReasonRepetition || end.winner != Draw {
+	if end == nil || end.Reason != ReasonRepetition || end.Winner != Draw {
 		t.Fatalf("%+v; want a draw by repetition", end)
 	}
 }
@@ -93,8 +93,8 @@ func TestRefereeAnswers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		end := newReferee(p).answer(c.word)
-		if end == nil || end.winner != c.winner || end.reason != c.reason {
+		end := New(p).Answer(c.word)
+		if end == nil || end.Winner != c.winner || end.Reason != c.reason {
 			t.Errorf("%s, %s: %+v; want %d by %s", c.sfen, c.word, end, c.winner, c.reason)
 		}
 	}
@@ -105,23 +105,60 @@ func TestRefereeMate(t *testing.T) {
 	if end != nil {
 		t.Fatalf("%+v", end)
 	}
-	if end := r.over(); end == nil || end.winner != BlackWins || end.reason != ReasonMate {
+	if end := r.Over(0); end == nil || end.Winner != BlackWins || end.Reason != ReasonMate {
 		t.Errorf("after G*5b: %+v; want Black to win by checkmate", end)
 	}
 	p, _ := shogi.ParseSFEN(shogi.StartSFEN)
-	if end := newReferee(p).over(); end != nil {
+	if end := New(p).Over(0); end != nil {
 		t.Errorf("the initial position is over: %+v", end)
 	}
 }
 
-func TestPositionCommand(t *testing.T) {
-	r, _ := playLine(t, shogi.StartSFEN, "7g7f 3c3d")
-	if got := positionCommand(r); got != "position startpos moves 7g7f 3c3d" {
-		t.Errorf("got %q", got)
+func TestIllegalMoveNotPlayed(t *testing.T) {
+	r := New(shogi.Startpos())
+	m := shogi.NewBoardMove(shogi.NewPiece(shogi.Black, shogi.Pawn), shogi.NewSquare(5, 5), shogi.NewSquare(5, 4), false)
+	end := r.Play(m)
+	if end == nil || end.Reason != ReasonIllegal || end.Winner != WhiteWins {
+		t.Fatalf("%+v; want White to win by an illegal move", end)
 	}
-	const sfen = "4k4/9/9/9/4R4/9/9/9/4K4 w - 1"
-	r, _ = playLine(t, sfen, "5a4a")
-	if got := positionCommand(r); got != "position sfen "+sfen+" moves 5a4a" {
-		t.Errorf("got %q", got)
+	if len(r.Moves()) != 0 {
+		t.Errorf("the illegal move was played: %v", r.Moves())
+	}
+}
+
+func TestPlyLimit(t *testing.T) {
+	r, _ := playLine(t, shogi.StartSFEN, "7g7f 3c3d")
+	if end := r.Over(3); end != nil {
+		t.Errorf("after 2 plies with a limit of 3: %+v", end)
+	}
+	if end := r.Over(2); end == nil || end.Reason != ReasonMaxPlies || end.Winner != Draw {
+		t.Errorf("after 2 plies with a limit of 2: %+v; want a draw by the ply limit", end)
+	}
+	if end := r.Over(0); end != nil {
+		t.Errorf("no limit: %+v", end)
+	}
+}
+
+func TestEndingRecords(t *testing.T) {
+	cases := []struct {
+		e             Ending
+		kif, csa, end string
+	}{
+		{Ending{WhiteWins, ReasonMate, ""}, "詰み", "%TSUMI", "まで9手で後手の勝ち"},
+		{Ending{Draw, ReasonRepetition, ""}, "千日手", "%SENNICHITE", "まで9手で千日手"},
+		{Ending{Draw, ReasonMaxPlies, ""}, "持将棋", "%JISHOGI", "まで9手で持将棋"},
+		{Ending{BlackWins, ReasonDeclare, ""}, "入玉勝ち", "%KACHI", "まで9手で入玉宣言により先手の勝ち"},
+		{Ending{BlackWins, ReasonPerpetualCheck, ""}, "反則勝ち", "%-ILLEGAL_ACTION", "まで9手で先手の勝ち"},
+	}
+	for _, c := range cases {
+		if got := c.e.KIFSpecial(); got != c.kif {
+			t.Errorf("%s: KIFSpecial %q; want %q", c.e.Summary(), got, c.kif)
+		}
+		if got := c.e.CSASpecial(); got != c.csa {
+			t.Errorf("%s: CSASpecial %q; want %q", c.e.Summary(), got, c.csa)
+		}
+		if got := c.e.KIFClosing(9); got != c.end {
+			t.Errorf("%s: KIFClosing %q; want %q", c.e.Summary(), got, c.end)
+		}
 	}
 }
