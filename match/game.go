@@ -11,20 +11,11 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// Opening is where a game starts: a position and moves played from it,
-// which the engines receive as history.
-type Opening struct {
-	Start shogi.Position
-	Moves []shogi.Move
-	// Name says where the opening comes from: "FILE:LINE" or "random 3".
-	Name string
-}
-
 // Game is a game played: the players, where it started, the moves
 // (those of the opening first) and how it ended.
 type Game struct {
 	Black, White string // the engines' names
-	Opening      Opening
+	Opening      referee.Opening
 	Moves        []shogi.Move    // the moves from Opening.Start, the opening's included
 	Times        []time.Duration // the time of each move after the opening
 	Infos        []string        // for each move after the opening, the engine's last info line with a score ("" if none)
@@ -60,16 +51,11 @@ type GameConfig struct {
 // that engine's loss. Each engine is told the result with gameover
 // unless it failed. It returns an error only when ctx is cancelled, or
 // when the opening itself is not playable.
-func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameConfig) (*Game, error) {
+func PlayGame(ctx context.Context, black, white *Engine, op referee.Opening, cfg GameConfig) (*Game, error) {
 	g := &Game{Black: black.Name, White: white.Name, Opening: op, Started: time.Now()}
-	r := referee.New(op.Start)
-	for i, m := range op.Moves {
-		if p := r.Position(); !p.IsLegal(m) {
-			return nil, fmt.Errorf("match: opening %s: move %d (%s) is not legal", op.Name, i+1, m)
-		}
-		if end := r.Play(m); end != nil {
-			return nil, fmt.Errorf("match: opening %s ends the game: %s", op.Name, end.Reason)
-		}
+	r, err := referee.FromOpening(op)
+	if err != nil {
+		return nil, err
 	}
 	engines := [2]*Engine{shogi.Black: black, shogi.White: white}
 	end := startGame(ctx, engines)

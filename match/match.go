@@ -22,7 +22,7 @@ type Config struct {
 	// again from the first when there are fewer than Games/2.
 	Games int
 	// Openings are the starting positions; none: the initial position.
-	Openings []Opening
+	Openings []referee.Opening
 	Game     GameConfig
 	// OutDir, when not empty, receives every game as game-NNN.kif and
 	// game-NNN.csa (the directory is created if need be).
@@ -62,7 +62,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	ops := cfg.Openings
 	if len(ops) == 0 {
-		ops = []Opening{{Start: shogi.Startpos(), Name: "startpos"}}
+		ops = []referee.Opening{{Start: shogi.Startpos(), Name: "startpos"}}
 	}
 	if cfg.OutDir != "" {
 		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {

@@ -49,7 +49,7 @@ func TestGameFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer white.Close()
-			g, err := PlayGame(context.Background(), black, white, Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime, MaxPlies: 100})
+			g, err := PlayGame(context.Background(), black, white, referee.Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime, MaxPlies: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -80,7 +80,7 @@ func TestNotReadyBeforeGame(t *testing.T) {
 	defer white.Close()
 	white.cfg.StartTimeout = 200 * time.Millisecond
 	white.in.Write([]byte("quit\n")) // the process ends: isready goes unanswered
-	g, err := PlayGame(context.Background(), black, white, Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime})
+	g, err := PlayGame(context.Background(), black, white, referee.Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime})
 	if err != nil {
 		t.Fatal(err)
 	}

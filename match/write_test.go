@@ -27,7 +27,7 @@ func recordedGame(t *testing.T) *Game {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	return &Game{
 		Black: "A", White: "B",
-		Opening: Opening{Start: start, Moves: moves[:1], Name: "test"},
+		Opening: referee.Opening{Start: start, Moves: moves[:1], Name: "test"},
 		Moves:   moves,
 		Times:   []time.Duration{1500 * time.Millisecond, 59999 * time.Millisecond, 61 * time.Second, 200 * time.Millisecond},
 		Infos:   []string{"", "", "", ""},

@@ -215,3 +215,29 @@ func clip(s string) string {
 	}
 	return s
 }
+
+// Opening is where a game starts: a position and moves played from it,
+// which the players receive as history.
+type Opening struct {
+	Start shogi.Position
+	Moves []shogi.Move
+	// Name says where the opening comes from: "FILE:LINE", "random 3",
+	// a line of a book.
+	Name string
+}
+
+// FromOpening returns a Referee of a game that starts with op's moves.
+// An opening whose move is not legal, or that ends the game, is an
+// error.
+func FromOpening(op Opening) (*Referee, error) {
+	r := New(op.Start)
+	for i, m := range op.Moves {
+		if !r.pos.IsLegal(m) {
+			return nil, fmt.Errorf("referee: opening %s: move %d (%s) is not legal", op.Name, i+1, m)
+		}
+		if end := r.play(m); end != nil {
+			return nil, fmt.Errorf("referee: opening %s ends the game: %s", op.Name, end.Reason)
+		}
+	}
+	return r, nil
+}

@@ -162,3 +162,16 @@ func TestEndingRecords(t *testing.T) {
 		}
 	}
 }
+
+func TestFromOpening(t *testing.T) {
+	p := shogi.Startpos()
+	m76, _ := p.ParseUSIMove("7g7f")
+	r, err := FromOpening(Opening{Start: p, Moves: []shogi.Move{m76}, Name: "book"})
+	if err != nil || len(r.Moves()) != 1 {
+		t.Fatalf("FromOpening: %v, %v", r, err)
+	}
+	// The same move again is Black's pawn moving from an empty square.
+	if _, err := FromOpening(Opening{Start: p, Moves: []shogi.Move{m76, m76}, Name: "book"}); err == nil || !strings.Contains(err.Error(), "move 2") {
+		t.Errorf("an illegal second move: %v; want an error naming move 2", err)
+	}
+}
