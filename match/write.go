@@ -57,10 +57,7 @@ func (g *Game) KIF(event string, tc TimeControl) (string, error) {
 	}
 	var b strings.Builder
 	g.writeWithComments(&b, lines, first+1, 1, "*")
-	b.WriteString("*" + g.Summary() + "\n")
-	n := len(g.Moves)
-	end := g.ending()
-	fmt.Fprintf(&b, "%4d %s\n%s\n", n+1, end.KIFSpecial(), end.KIFClosing(n))
+	b.WriteString(g.ending().KIFEnd(len(g.Moves)))
 	return b.String(), nil
 }
 

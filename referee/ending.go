@@ -86,6 +86,14 @@ func (e Ending) KIFClosing(plies int) string {
 	return fmt.Sprintf("まで%d手で%sの勝ち", plies, winner)
 }
 
+// KIFEnd returns the lines that end a KIF record of a game of plies
+// moves: a comment with the Summary, the numbered special move
+// (KIFSpecial) and the closing line (KIFClosing), each ending in a
+// newline.
+func (e Ending) KIFEnd(plies int) string {
+	return fmt.Sprintf("*%s\n%4d %s\n%s\n", e.Summary(), plies+1, e.KIFSpecial(), e.KIFClosing(plies))
+}
+
 // CSASpecial returns the CSA special move that ends the game: %TORYO,
 // %TSUMI, %TIME_UP, %KACHI, %SENNICHITE, %JISHOGI (the ply limit), or
 // %+ILLEGAL_ACTION / %-ILLEGAL_ACTION naming the side at fault (an
