@@ -40,35 +40,3 @@ func TestBookLinesBuildCastles(t *testing.T) {
 		}
 	}
 }
-
-func TestShelter(t *testing.T) {
-	cases := []struct {
-		sfen   string
-		c      shogi.Color
-		inCamp bool
-		guards int
-	}{
-		// The initial position: each king has gold, silver, gold, silver
-		// beside it and five pawns two ranks up (within two steps).
-		{shogi.StartSFEN, shogi.Black, true, 9},
-		{shogi.StartSFEN, shogi.White, true, 9},
-		// A bare king in the middle, and one on Black's rank 7 (its camp).
-		{"4k4/9/9/9/4K4/9/9/9/9 b - 1", shogi.Black, false, 0},
-		{"4k4/9/9/9/9/9/4K4/4G4/9 b - 1", shogi.Black, true, 1},
-		// White's king on rank 3 is in its camp, on rank 4 not.
-		{"9/9/4k4/9/9/9/9/9/4K4 b - 1", shogi.White, true, 0},
-		{"9/9/9/4k4/9/9/9/9/4K4 b - 1", shogi.White, false, 0},
-		// A piece three steps away does not count, nor an enemy piece.
-		{"9/9/9/9/9/9/4K4/1G7/4g4 b - 1", shogi.Black, true, 0},
-	}
-	for _, c := range cases {
-		p, err := shogi.ParseSFEN(c.sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		inCamp, guards := Shelter(&p, c.c)
-		if inCamp != c.inCamp || guards != c.guards {
-			t.Errorf("%s, %s: %v, %d; want %v, %d", c.sfen, c.c, inCamp, guards, c.inCamp, c.guards)
-		}
-	}
-}

@@ -47,7 +47,18 @@ type Tally struct {
 	// whose loser's king ended in its own camp, and Castled those where it
 	// also had CastleGuards pieces or more within two steps.
 	Decisive, InCamp, Castled int
+	// NearEnd counts the positions of decisive games 1, 3, …, NearPlies
+	// plies before the end, the winner to move (where a mate of that
+	// length may start: the problems a miner finds), and NearCastled
+	// those where the loser's king stands in its camp with CastleGuards
+	// pieces or more within two steps.
+	NearEnd, NearCastled int
 }
+
+// NearPlies is how far from the end of a game Tally looks at the
+// positions near the end: the longest mate the miner looks for by
+// default.
+const NearPlies = 15
 
 // Add counts g.
 func (t *Tally) Add(g *Game) {
@@ -61,7 +72,8 @@ func (t *Tally) Add(g *Game) {
 	if !ok {
 		return
 	}
-	p, err := g.Record.PositionAt(len(g.Record.Moves))
+	n := len(g.Record.Moves)
+	p, err := g.Record.PositionAt(n)
 	if err != nil {
 		return
 	}
@@ -73,11 +85,22 @@ func (t *Tally) Add(g *Game) {
 			t.Castled++
 		}
 	}
+	for back := 1; back <= NearPlies && back <= n; back += 2 {
+		p, err := g.Record.PositionAt(n - back)
+		if err != nil || p.SideToMove() == loser {
+			continue
+		}
+		t.NearEnd++
+		if inCamp, guards := Shelter(&p, loser); inCamp && guards >= CastleGuards {
+			t.NearCastled++
+		}
+	}
 }
 
 // String sums the tally up in a line: "40 games, 131.2 plies a game;
-// checkmate 35, repetition (千日手) 3, ply limit 2; losing king in its
-// camp 30/35, castled 21/35".
+// checkmate 35, repetition (千日手) 3, ply limit 2; at the end the losing
+// king in its camp 30/35, castled (3+ pieces within two steps) 21/35;
+// castled 200/280 positions 1–15 plies before the end".
 func (t *Tally) String() string {
 	if t.Games == 0 {
 		return "0 games"
@@ -88,6 +111,6 @@ func (t *Tally) String() string {
 			ends = append(ends, fmt.Sprintf("%s %d", r, n))
 		}
 	}
-	return fmt.Sprintf("%d games, %.1f plies a game; %s; losing king in its camp %d/%d, castled (%d+ pieces within two steps) %d/%d",
-		t.Games, float64(t.Plies)/float64(t.Games), strings.Join(ends, ", "), t.InCamp, t.Decisive, CastleGuards, t.Castled, t.Decisive)
+	return fmt.Sprintf("%d games, %.1f plies a game; %s; at the end the losing king in its camp %d/%d, castled (%d+ pieces within two steps) %d/%d; castled %d/%d positions 1–%d plies before the end",
+		t.Games, float64(t.Plies)/float64(t.Games), strings.Join(ends, ", "), t.InCamp, t.Decisive, CastleGuards, t.Castled, t.Decisive, t.NearCastled, t.NearEnd, NearPlies)
 }
