@@ -52,9 +52,9 @@ type Config struct {
 	Seed uint64
 	// Nodes bounds the search of each move (DefaultNodes when 0).
 	Nodes uint64
-	// MateNodes bounds the root mate search of each move
-	// (DefaultMateNodes when 0; negative values cannot be given: a mate
-	// search is always made).
+	// MateNodes bounds the df-pn mate search that comes before the
+	// search of each move (DefaultMateNodes when 0: there is always
+	// one, so that a mate the solver can prove is played).
 	MateNodes uint64
 	// Workers is the number of games played at a time (1 when 0). It
 	// changes nothing in the games.

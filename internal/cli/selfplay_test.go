@@ -85,3 +85,19 @@ func TestSelfplayOut(t *testing.T) {
 		t.Errorf("stdout:\n%s", stdout.String())
 	}
 }
+
+// An interrupted run exits with 130 and writes no file when no game was
+// complete.
+func TestSelfplayInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	out := filepath.Join(t.TempDir(), "games.kif")
+	var stdout, stderr bytes.Buffer
+	code := Run(ctx, append(selfplayArgs, "--out", out), nil, &stdout, &stderr)
+	if code != ExitInterrupted || stdout.Len() != 0 || !strings.HasSuffix(stderr.String(), "tsume selfplay: interrupted\n") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("%s: %v; want no file", out, err)
+	}
+}
