@@ -5,9 +5,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/match"
 	"github.com/tsume-shogi/tsume/selfplay"
 )
 
@@ -15,11 +17,12 @@ func selfplayCommand() *command {
 	return &command{
 		name:    "selfplay",
 		summary: "play tsume's engine against itself in process and write the games as KIF",
-		args:    `[--games N] [--seed S] [--nodes K] [--workers W] [--max-plies N] [--varied-plies N] [--out FILE.kif]`,
+		args:    `[--games N] [--seed S] [--nodes K] [--workers W] [--max-plies N] [--varied-plies N] [--openings FILE | --random-plies N] [--out FILE.kif]`,
 		help: `
 Selfplay plays games of tsume's engine against itself, in this process,
-from openings that build castles (矢倉, 美濃, 穴熊, 舟囲い, 角換わり), the
-first plies after the opening chosen at random among the best moves. A
+from openings that build castles (矢倉, 美濃, 穴熊, 舟囲い, 角換わり; or
+--openings, or --random-plies as in match), the first plies after the
+opening chosen at random among the best moves. A
 move is searched to --nodes nodes (after a mate search of as many), so
 the same --seed gives the same games on any machine and with any
 --workers. Games end by checkmate, 千日手, 連続王手の千日手, 入玉宣言 or
@@ -48,6 +51,8 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	maxPlies := fs.Int("max-plies", selfplay.DefaultMaxPlies, "a draw after this many plies, the opening's included")
 	varied := fs.Int("varied-plies", selfplay.DefaultVariedPlies, "the plies after the opening chosen at random among the best moves")
 	out := fs.String("out", "", "the file to write the games to (KIF records one after another)")
+	openings := fs.String("openings", "", "a file of openings instead of the castle book: SFEN or USI position lines, or records")
+	randomPlies := fs.Int("random-plies", 0, "openings of this many random legal plies instead of the castle book")
 	return func(ctx context.Context, e *env, args []string) error {
 		bad := func(format string, a ...any) error { return usageErrorf("selfplay", format, a...) }
 		switch {
@@ -63,10 +68,32 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			return bad("--max-plies must be at least 1")
 		case *varied < 0:
 			return bad("--varied-plies cannot be negative")
+		case isSet(fs, "openings") && isSet(fs, "random-plies"):
+			return bad("--openings and --random-plies cannot be combined")
+		case *randomPlies < 0 || *randomPlies > 100:
+			return bad("--random-plies must be from 0 to 100")
 		}
 		cfg := selfplay.Config{Games: *games, Seed: *seed, Nodes: *nodes, MateNodes: *nodes, Workers: *workers, MaxPlies: *maxPlies, VariedPlies: *varied}
 		if *varied == 0 {
 			cfg.VariedPlies = -1
+		}
+		switch {
+		case *openings != "":
+			data, err := os.ReadFile(*openings)
+			if err != nil {
+				return inputError(err)
+			}
+			ops, err := match.ReadOpenings(*openings, data)
+			if err != nil {
+				return recordError(*openings, err)
+			}
+			cfg.Openings = ops
+		case *randomPlies > 0:
+			ops, err := match.RandomOpenings(*seed, *games, *randomPlies)
+			if err != nil {
+				return inputError(err)
+			}
+			cfg.Openings = ops
 		}
 		start := time.Now()
 		var tally selfplay.Tally

@@ -21,6 +21,8 @@ var selfplayGoldenCases = []goldenCase{
 	{"err_selfplay_workers", []string{"selfplay", "--workers", "0"}, ""},
 	{"err_selfplay_varied", []string{"selfplay", "--varied-plies", "-1"}, ""},
 	{"err_selfplay_argument", []string{"selfplay", "games.kif"}, ""},
+	{"err_selfplay_openings_random", []string{"selfplay", "--openings", "x", "--random-plies", "4"}, ""},
+	{"err_selfplay_openings_file", []string{"selfplay", "--openings", "testdata/match/bad_openings.txt"}, ""},
 }
 
 func TestSelfplayGolden(t *testing.T) {
@@ -58,6 +60,23 @@ func TestSelfplayStdout(t *testing.T) {
 	}
 	if !regexp.MustCompile(`^2 games, [0-9.]+ plies a game; .*\n2 games in [0-9.]+s \([0-9]+ games an hour\)\n$`).MatchString(stderr.String()) {
 		t.Errorf("stderr:\n%s", stderr.String())
+	}
+}
+
+// --random-plies starts the games from random openings, as match makes
+// them, instead of the castle book.
+func TestSelfplayRandomOpenings(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	args := []string{"selfplay", "--games", "1", "--nodes", "500", "--max-plies", "30", "--random-plies", "4"}
+	if code := Run(context.Background(), args, nil, &stdout, &stderr); code != ExitOK {
+		t.Fatalf("exit %d\nstderr:\n%s", code, stderr.String())
+	}
+	g, err := record.ReadKIF(stdout.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name, _ := g.Header("戦型"); name != "random 1" || len(g.Moves) != 30 {
+		t.Errorf("戦型 %q, %d moves; want random 1 and the ply limit, 30", name, len(g.Moves))
 	}
 }
 
