@@ -1,6 +1,6 @@
 // Package selfplay plays games of tsume's engine against itself in the
 // same process, a source of game records that needs nothing downloaded:
-// the miner of issue 27 turns their mates into game-like problems.
+// a miner turns their mates into game-like problems (docs/selfplay.md).
 //
 // Play plays Config.Games games from varied openings — lines of a small
 // book of castles (美濃, 矢倉, 穴熊, 舟囲い; Book), each followed by a few
@@ -14,8 +14,8 @@
 // Games are deterministic: the same Config gives the same games on any
 // machine and with any number of workers, because every limit is a
 // number of nodes (a time limit would depend on the machine's load), each
-// game starts from fresh searchers, and its random choices come from its
-// own generator. They are yielded in the order of their index as
+// game starts with both searchers emptied, and its random choices come
+// from its own generator. They are yielded in the order of their index as
 // *record.Game values with their headers, which record's writers write
 // and the miner reads.
 package selfplay

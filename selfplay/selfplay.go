@@ -110,14 +110,19 @@ func (g *Game) KIF() (string, error) {
 	return s + g.Ending.KIFEnd(len(r.Moves)), nil
 }
 
-// ConfigError reports a Config that cannot be played.
+// ConfigError reports a Config that cannot be played: the field and
+// what is wrong with it.
 type ConfigError struct {
-	Field string
+	Field string // "Workers", "Openings[2] (name)", …
 	Msg   string
 }
 
-// Error returns "selfplay: " and the field with the message.
-func (e *ConfigError) Error() string { return "selfplay: " + e.Field + ": " + e.Msg }
+// Message returns the field and the message, without the package name:
+// "Workers: -2 is negative".
+func (e *ConfigError) Message() string { return e.Field + ": " + e.Msg }
+
+// Error returns "selfplay: " and the Message.
+func (e *ConfigError) Error() string { return "selfplay: " + e.Message() }
 
 // withDefaults checks c and returns it with its defaults filled in.
 func (c Config) withDefaults() (Config, error) {
