@@ -7,28 +7,20 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
-
-// Opening is where a game starts: a position and moves played from it,
-// which the engines receive as history.
-type Opening struct {
-	Start shogi.Position
-	Moves []shogi.Move
-	// Name says where the opening comes from: "FILE:LINE" or "random 3".
-	Name string
-}
 
 // Game is a game played: the players, where it started, the moves
 // (those of the opening first) and how it ended.
 type Game struct {
 	Black, White string // the engines' names
-	Opening      Opening
+	Opening      referee.Opening
 	Moves        []shogi.Move    // the moves from Opening.Start, the opening's included
 	Times        []time.Duration // the time of each move after the opening
 	Infos        []string        // for each move after the opening, the engine's last info line with a score ("" if none)
-	Winner       Winner
-	Reason       Reason
+	Winner       referee.Winner
+	Reason       referee.Reason
 	Detail       string // more about the ending: which move was illegal, which engine crashed, …
 	Started      time.Time
 	Ended        time.Time
@@ -37,13 +29,12 @@ type Game struct {
 // Loser returns the colour of the side that lost and true, or false for a
 // draw.
 func (g *Game) Loser() (shogi.Color, bool) {
-	switch g.Winner {
-	case BlackWins:
-		return shogi.White, true
-	case WhiteWins:
-		return shogi.Black, true
-	}
-	return 0, false
+	return g.ending().Loser()
+}
+
+// ending returns how g ended.
+func (g *Game) ending() referee.Ending {
+	return referee.Ending{Winner: g.Winner, Reason: g.Reason, Detail: g.Detail}
 }
 
 // GameConfig is what a game is played with.
@@ -56,20 +47,15 @@ type GameConfig struct {
 
 // PlayGame plays a game between two started engines, black first to move
 // in the opening's start position or not as the position says. It ends
-// when the rules end it (see Reason); an engine's failure ends it with
+// when the rules end it (see referee.Reason); an engine's failure ends it with
 // that engine's loss. Each engine is told the result with gameover
 // unless it failed. It returns an error only when ctx is cancelled, or
 // when the opening itself is not playable.
-func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameConfig) (*Game, error) {
+func PlayGame(ctx context.Context, black, white *Engine, op referee.Opening, cfg GameConfig) (*Game, error) {
 	g := &Game{Black: black.Name, White: white.Name, Opening: op, Started: time.Now()}
-	r := newReferee(op.Start)
-	for i, m := range op.Moves {
-		if !r.pos.IsLegal(m) {
-			return nil, fmt.Errorf("match: opening %s: move %d (%s) is not legal", op.Name, i+1, m)
-		}
-		if end := r.play(m); end != nil {
-			return nil, fmt.Errorf("match: opening %s ends the game: %s", op.Name, end.reason)
-		}
+	r, err := referee.FromOpening(op)
+	if err != nil {
+		return nil, err
 	}
 	engines := [2]*Engine{shogi.Black: black, shogi.White: white}
 	end := startGame(ctx, engines)
@@ -78,14 +64,11 @@ func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameCon
 	}
 	clk := newClock(cfg.Time)
 	for end == nil {
-		if end = r.over(); end != nil {
+		if end = r.Over(cfg.MaxPlies); end != nil {
 			break
 		}
-		if cfg.MaxPlies > 0 && len(r.moves) >= cfg.MaxPlies {
-			end = &ending{Draw, ReasonMaxPlies, fmt.Sprintf("%d plies", len(r.moves))}
-			break
-		}
-		side := r.pos.SideToMove()
+		pos := r.Position()
+		side := pos.SideToMove()
 		a, err := engines[side].Go(ctx, positionCommand(r), clk.goCommand(), clk.limit(side))
 		if cerr := ctx.Err(); cerr != nil {
 			return nil, cerr
@@ -95,26 +78,26 @@ func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameCon
 			break
 		}
 		if !clk.spend(side, a.Elapsed) {
-			end = &ending{winnerOf(side.Opp()), ReasonTime, fmt.Sprintf("%s answered after %v", engines[side].Name, a.Elapsed.Round(time.Millisecond))}
+			end = &referee.Ending{Winner: referee.WinnerOf(side.Opp()), Reason: referee.ReasonTime, Detail: fmt.Sprintf("%s answered after %v", engines[side].Name, a.Elapsed.Round(time.Millisecond))}
 			break
 		}
-		played := len(r.moves)
-		end = r.answer(a.Move)
-		if len(r.moves) > played {
+		played := len(r.Moves())
+		end = r.Answer(a.Move)
+		if len(r.Moves()) > played {
 			g.Times = append(g.Times, a.Elapsed)
 			g.Infos = append(g.Infos, a.Info)
 		}
 	}
-	g.Moves, g.Winner, g.Reason, g.Detail, g.Ended = r.moves, end.winner, end.reason, end.detail, time.Now()
+	g.Moves, g.Winner, g.Reason, g.Detail, g.Ended = r.Moves(), end.Winner, end.Reason, end.Detail, time.Now()
 	for c, e := range engines {
 		if e.Broken() != nil {
 			continue
 		}
 		result := "draw"
 		switch {
-		case end.winner == winnerOf(shogi.Color(c)):
+		case end.Winner == referee.WinnerOf(shogi.Color(c)):
 			result = "win"
-		case end.winner != Draw:
+		case end.Winner != referee.Draw:
 			result = "lose"
 		}
 		e.GameOver(result)
@@ -124,35 +107,35 @@ func PlayGame(ctx context.Context, black, white *Engine, op Opening, cfg GameCon
 
 // startGame readies both engines for a game; an engine that fails loses
 // it (both failing: a draw).
-func startGame(ctx context.Context, engines [2]*Engine) *ending {
+func startGame(ctx context.Context, engines [2]*Engine) *referee.Ending {
 	var errs [2]error
 	for c, e := range engines {
 		errs[c] = e.NewGame(ctx)
 	}
 	switch {
 	case errs[0] != nil && errs[1] != nil:
-		return &ending{Draw, ReasonNotReady, message(errs[0]) + "; " + message(errs[1])}
+		return &referee.Ending{Winner: referee.Draw, Reason: referee.ReasonNotReady, Detail: message(errs[0]) + "; " + message(errs[1])}
 	case errs[0] != nil:
-		return &ending{WhiteWins, ReasonNotReady, message(errs[0])}
+		return &referee.Ending{Winner: referee.WhiteWins, Reason: referee.ReasonNotReady, Detail: message(errs[0])}
 	case errs[1] != nil:
-		return &ending{BlackWins, ReasonNotReady, message(errs[1])}
+		return &referee.Ending{Winner: referee.BlackWins, Reason: referee.ReasonNotReady, Detail: message(errs[1])}
 	}
 	return nil
 }
 
 // faultEnding returns the ending of a game in which side's engine failed.
-func faultEnding(side shogi.Color, err error) *ending {
-	reason := ReasonCrash
+func faultEnding(side shogi.Color, err error) *referee.Ending {
+	reason := referee.ReasonCrash
 	var ee *EngineError
 	if errors.As(err, &ee) {
 		switch ee.Fault {
 		case FaultTimeout:
-			reason = ReasonTime
+			reason = referee.ReasonTime
 		case FaultGarbage:
-			reason = ReasonGarbage
+			reason = referee.ReasonGarbage
 		}
 	}
-	return &ending{winnerOf(side.Opp()), reason, message(err)}
+	return &referee.Ending{Winner: referee.WinnerOf(side.Opp()), Reason: reason, Detail: message(err)}
 }
 
 // message returns an error's text without the package name.
@@ -167,17 +150,18 @@ func message(err error) string {
 // positionCommand returns the position command of the game so far:
 // "position startpos" when it started from the initial position, else
 // "position sfen …", with the moves.
-func positionCommand(r *referee) string {
-	s := "position sfen " + r.start.SFEN()
-	if r.start.SFEN() == shogi.StartSFEN {
+func positionCommand(r *referee.Referee) string {
+	start := r.Start()
+	s := "position sfen " + start.SFEN()
+	if start.SFEN() == shogi.StartSFEN {
 		s = "position startpos"
 	}
-	if len(r.moves) == 0 {
+	if len(r.Moves()) == 0 {
 		return s
 	}
 	var b strings.Builder
 	b.WriteString(s + " moves")
-	for _, m := range r.moves {
+	for _, m := range r.Moves() {
 		b.WriteString(" " + m.String())
 	}
 	return b.String()

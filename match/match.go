@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -21,7 +22,7 @@ type Config struct {
 	// again from the first when there are fewer than Games/2.
 	Games int
 	// Openings are the starting positions; none: the initial position.
-	Openings []Opening
+	Openings []referee.Opening
 	Game     GameConfig
 	// OutDir, when not empty, receives every game as game-NNN.kif and
 	// game-NNN.csa (the directory is created if need be).
@@ -61,7 +62,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	}
 	ops := cfg.Openings
 	if len(ops) == 0 {
-		ops = []Opening{{Start: shogi.Startpos(), Name: "startpos"}}
+		ops = []referee.Opening{{Start: shogi.Startpos(), Name: "startpos"}}
 	}
 	if cfg.OutDir != "" {
 		if err := os.MkdirAll(cfg.OutDir, 0o755); err != nil {
@@ -123,9 +124,9 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 // add counts a game for the first engine, black in it or not.
 func (s *Stats) add(g *Game, firstBlack bool) {
 	switch {
-	case g.Winner == Draw:
+	case g.Winner == referee.Draw:
 		s.Draws++
-	case (g.Winner == BlackWins) == firstBlack:
+	case (g.Winner == referee.BlackWins) == firstBlack:
 		s.Wins++
 	default:
 		s.Losses++

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -24,17 +25,17 @@ var testTime = TimeControl{Byoyomi: 200 * time.Millisecond, Margin: 300 * time.M
 func TestGameFaults(t *testing.T) {
 	cases := []struct {
 		mode   string
-		reason Reason
+		reason referee.Reason
 	}{
-		{"illegal@2", ReasonIllegal},
-		{"badmove", ReasonGarbage},
-		{"timeout@1", ReasonTime},
-		{"slow", ReasonTime},
-		{"crash@3", ReasonCrash},
-		{"resign@2", ReasonResign},
-		{"garbage", ReasonGarbage},
-		{"flood", ReasonGarbage},
-		{"win@1", ReasonBadDeclare},
+		{"illegal@2", referee.ReasonIllegal},
+		{"badmove", referee.ReasonGarbage},
+		{"timeout@1", referee.ReasonTime},
+		{"slow", referee.ReasonTime},
+		{"crash@3", referee.ReasonCrash},
+		{"resign@2", referee.ReasonResign},
+		{"garbage", referee.ReasonGarbage},
+		{"flood", referee.ReasonGarbage},
+		{"win@1", referee.ReasonBadDeclare},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -48,14 +49,14 @@ func TestGameFaults(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer white.Close()
-			g, err := PlayGame(context.Background(), black, white, Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime, MaxPlies: 100})
+			g, err := PlayGame(context.Background(), black, white, referee.Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime, MaxPlies: 100})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if g.Winner != WhiteWins || g.Reason != c.reason {
+			if g.Winner != referee.WhiteWins || g.Reason != c.reason {
 				t.Errorf("%s (%d plies); want white to win by %s", g.Summary(), len(g.Moves), c.reason)
 			}
-			if g.Reason == ReasonTime && !strings.Contains(g.Detail, "fake-") {
+			if g.Reason == referee.ReasonTime && !strings.Contains(g.Detail, "fake-") {
 				t.Errorf("detail %q does not name the engine", g.Detail)
 			}
 			// The records are complete and read back.
@@ -79,11 +80,11 @@ func TestNotReadyBeforeGame(t *testing.T) {
 	defer white.Close()
 	white.cfg.StartTimeout = 200 * time.Millisecond
 	white.in.Write([]byte("quit\n")) // the process ends: isready goes unanswered
-	g, err := PlayGame(context.Background(), black, white, Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime})
+	g, err := PlayGame(context.Background(), black, white, referee.Opening{Start: shogi.Startpos(), Name: "startpos"}, GameConfig{Time: testTime})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g.Winner != BlackWins || g.Reason != ReasonNotReady || len(g.Moves) != 0 {
+	if g.Winner != referee.BlackWins || g.Reason != referee.ReasonNotReady || len(g.Moves) != 0 {
 		t.Errorf("%s (%d plies); want black to win, white not ready", g.Summary(), len(g.Moves))
 	}
 }
@@ -170,7 +171,7 @@ func TestRandomMatch(t *testing.T) {
 		if len(g.Moves) < len(op.Moves) || usiText(g.Moves[:len(op.Moves)]) != usiText(op.Moves) {
 			t.Errorf("game %d does not start with opening %s", i+1, op.Name)
 		}
-		if g.Reason != ReasonMaxPlies && g.Reason != ReasonMate && g.Reason != ReasonRepetition && g.Reason != ReasonPerpetualCheck {
+		if g.Reason != referee.ReasonMaxPlies && g.Reason != referee.ReasonMate && g.Reason != referee.ReasonRepetition && g.Reason != referee.ReasonPerpetualCheck {
 			t.Errorf("game %d: %s; want an ending by the rules", i+1, g.Summary())
 		}
 		for _, ext := range []string{".kif", ".csa"} {
@@ -210,7 +211,7 @@ func TestRunRestartsBrokenEngine(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, g := range res.Games {
-		if g.Reason != ReasonCrash {
+		if g.Reason != referee.ReasonCrash {
 			t.Errorf("game %d: %s; want a crash", i+1, g.Summary())
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -18,14 +19,14 @@ import (
 // cannot be read gives the reader's error (a *record.ParseError); an
 // opening whose position is already over (a side without a legal move)
 // is an error too.
-func ReadOpenings(name string, data []byte) ([]Opening, error) {
+func ReadOpenings(name string, data []byte) ([]referee.Opening, error) {
 	games, err := record.ReadRecords(data)
 	if err != nil {
 		return nil, err
 	}
-	ops := make([]Opening, 0, len(games))
+	ops := make([]referee.Opening, 0, len(games))
 	for _, g := range games {
-		op := Opening{Start: g.Start, Moves: g.Moves, Name: fmt.Sprintf("%s:%d", name, g.Line)}
+		op := referee.Opening{Start: g.Start, Moves: g.Moves, Name: fmt.Sprintf("%s:%d", name, g.Line)}
 		p, err := g.PositionAt(len(g.Moves))
 		if err != nil {
 			return nil, err
@@ -42,12 +43,12 @@ func ReadOpenings(name string, data []byte) ([]Opening, error) {
 // plies each from the initial position, the same for the same seed. A
 // ply is never one after which the side to move has no legal move or
 // can mate at once, so that no opening is lost before the engines play.
-func RandomOpenings(seed uint64, n, plies int) ([]Opening, error) {
+func RandomOpenings(seed uint64, n, plies int) ([]referee.Opening, error) {
 	if n < 0 || plies < 0 {
 		return nil, errors.New("match: negative number of openings or plies")
 	}
 	rng := rand.New(rand.NewPCG(seed, 0x6d61746368)) // "match"
-	ops := make([]Opening, 0, n)
+	ops := make([]referee.Opening, 0, n)
 	var buf []shogi.Move
 	for i := range n {
 		start := shogi.Startpos()
@@ -73,7 +74,7 @@ func RandomOpenings(seed uint64, n, plies int) ([]Opening, error) {
 					continue retry
 				}
 			}
-			ops = append(ops, Opening{Start: start, Moves: moves, Name: fmt.Sprintf("random %d", i+1)})
+			ops = append(ops, referee.Opening{Start: start, Moves: moves, Name: fmt.Sprintf("random %d", i+1)})
 			break
 		}
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/record"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // headers returns the record headers of a game: 持ち時間 is the time
@@ -58,47 +57,8 @@ func (g *Game) KIF(event string, tc TimeControl) (string, error) {
 	}
 	var b strings.Builder
 	g.writeWithComments(&b, lines, first+1, 1, "*")
-	b.WriteString("*" + g.Summary() + "\n")
-	n := len(g.Moves)
-	fmt.Fprintf(&b, "%4d %s\n", n+1, g.kifSpecial())
-	winner := map[Winner]string{BlackWins: "先手", WhiteWins: "後手"}[g.Winner]
-	switch {
-	case g.Winner == Draw && g.Reason == ReasonRepetition:
-		fmt.Fprintf(&b, "まで%d手で千日手\n", n)
-	case g.Winner == Draw:
-		fmt.Fprintf(&b, "まで%d手で持将棋\n", n)
-	case g.Reason == ReasonTime:
-		fmt.Fprintf(&b, "まで%d手で時間切れにより%sの勝ち\n", n, winner)
-	case g.Reason == ReasonDeclare:
-		fmt.Fprintf(&b, "まで%d手で入玉宣言により%sの勝ち\n", n, winner)
-	default:
-		fmt.Fprintf(&b, "まで%d手で%sの勝ち\n", n, winner)
-	}
+	b.WriteString(g.ending().KIFEnd(len(g.Moves)))
 	return b.String(), nil
-}
-
-// kifSpecial returns the KIF special move that ends the game.
-func (g *Game) kifSpecial() string {
-	switch g.Reason {
-	case ReasonResign:
-		return "投了"
-	case ReasonMate:
-		return "詰み"
-	case ReasonTime:
-		return "切れ負け"
-	case ReasonDeclare:
-		return "入玉勝ち"
-	case ReasonRepetition:
-		return "千日手"
-	case ReasonMaxPlies:
-		return "持将棋"
-	case ReasonPerpetualCheck:
-		return "反則勝ち" // the side to move wins: the other checked
-	}
-	if g.Winner == Draw {
-		return "中断"
-	}
-	return "反則負け" // the side to move loses by its engine's fault
 }
 
 // CSA returns the game as a CSA record (see record.CSATimes): each move
@@ -120,30 +80,7 @@ func (g *Game) CSA(event string, tc TimeControl) (string, error) {
 	lines = lines[:len(lines)-1] // after the last line end
 	var b strings.Builder
 	g.writeWithComments(&b, lines, len(lines)-2*len(g.Moves), 2, "'*")
-	var special string
-	switch g.Reason {
-	case ReasonResign:
-		special = "%TORYO"
-	case ReasonMate:
-		special = "%TSUMI"
-	case ReasonTime:
-		special = "%TIME_UP"
-	case ReasonDeclare:
-		special = "%KACHI"
-	case ReasonRepetition:
-		special = "%SENNICHITE"
-	case ReasonMaxPlies:
-		special = "%JISHOGI"
-	default:
-		if loser, ok := g.Loser(); ok {
-			special = "%+ILLEGAL_ACTION"
-			if loser == shogi.White {
-				special = "%-ILLEGAL_ACTION"
-			}
-		} else {
-			special = "%CHUDAN"
-		}
-	}
+	special := g.ending().CSASpecial()
 	b.WriteString("'*" + g.Summary() + "\n" + special + "\n")
 	return b.String(), nil
 }
@@ -175,17 +112,7 @@ func (g *Game) writeWithComments(b *strings.Builder, lines []string, first, per 
 // Summary describes the result in a line: "black wins by resignation",
 // "draw by repetition (千日手): …".
 func (g *Game) Summary() string {
-	s := "draw by " + g.Reason.String()
-	switch g.Winner {
-	case BlackWins:
-		s = "black wins by " + g.Reason.String()
-	case WhiteWins:
-		s = "white wins by " + g.Reason.String()
-	}
-	if g.Detail != "" {
-		s += ": " + oneLine(g.Detail)
-	}
-	return s
+	return g.ending().Summary()
 }
 
 func oneLine(s string) string {

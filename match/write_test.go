@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tsume-shogi/tsume/referee"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -26,11 +27,11 @@ func recordedGame(t *testing.T) *Game {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	return &Game{
 		Black: "A", White: "B",
-		Opening: Opening{Start: start, Moves: moves[:1], Name: "test"},
+		Opening: referee.Opening{Start: start, Moves: moves[:1], Name: "test"},
 		Moves:   moves,
 		Times:   []time.Duration{1500 * time.Millisecond, 59999 * time.Millisecond, 61 * time.Second, 200 * time.Millisecond},
 		Infos:   []string{"", "", "", ""},
-		Winner:  WhiteWins, Reason: ReasonResign,
+		Winner:  referee.WhiteWins, Reason: referee.ReasonResign,
 		Started: at, Ended: at.Add(2 * time.Minute),
 	}
 }

@@ -211,6 +211,7 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"usi"}, "usi\nquit\n", ExitOK},
 		{[]string{"usi", "extra"}, "", ExitError},
 		{[]string{"match", "--engine", "a", "--byoyomi", "100"}, "", ExitError}, // exit 0: TestMatchSelf
+		{[]string{"selfplay", "--games", "0"}, "", ExitError},                   // exit 0: TestSelfplayStdout, 130: TestSelfplayInterrupted
 		{[]string{"bank", "add", "--bank", db, "--sfen", mate1}, "", ExitOK},
 		{[]string{"bank", "add", "--bank", db, "--sfen", noMate}, "", ExitNo},
 		{[]string{"bank", "add", "--bank", db, "--sfen", eIllegal}, "", ExitError},
