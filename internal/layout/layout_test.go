@@ -46,6 +46,7 @@ var layers = map[string]int{
 	"gen/mate1":                4,
 	"gen/maten":                4,
 	"report":                   5,
+	"mine":                     5,
 	"bank":                     5,
 	"usi":                      6,
 	"usi/mateengine":           6,

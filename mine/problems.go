@@ -1,0 +1,150 @@
+package mine
+
+import (
+	"context"
+
+	"github.com/tsume-shogi/tsume/gen/maten"
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
+	"github.com/tsume-shogi/tsume/verdict"
+)
+
+// Method is the Provenance.Method of a mined problem.
+const Method = "mine"
+
+// problems adds the sound problems of the positions of the game in which
+// the side to move mates, in the order of the positions.
+func (m *Miner) problems(ctx context.Context, g *record.Game, pos []shogi.Position, src Source) error {
+	for i := range pos {
+		if m.res.Positions[i].Mate != mate.Mate {
+			continue
+		}
+		m.res.Candidates++
+		p, ok := m.Judge(ctx, &pos[i])
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !ok {
+			continue
+		}
+		p.Provenance = problem.Provenance{Method: Method, Seed: uint64(src.Ordinal), Index: i, Game: &problem.GameSource{
+			File: src.File, Game: src.Game, Move: g.Start.MoveNumber() + i,
+			Black: Player(g, shogi.Black), White: Player(g, shogi.White), Date: Date(g),
+			Flipped: pos[i].SideToMove() == shogi.White,
+		}}
+		m.res.Problems = append(m.res.Problems, p)
+	}
+	return nil
+}
+
+// Judge makes the candidate problem of the game position p, whose side to
+// move mates: the position itself when Black mates, turned round with the
+// colours swapped (Flip) when White does, with both hands as in the game.
+// It is kept (ok) when it is sound under the tsume conventions that apply
+// to a game position (docs/mining.md): the attacker not in check; a
+// unique shortest mate, futile interpositions discounted, the tolerated
+// last-move choices aside; the attacker's hand empty at the end (no
+// 駒余り, since the position does not choose the attacker's hand); and the
+// verdict of package verdict sound (no 変長, 変同 or other flaw). The
+// problem comes with its metrics, themes, quality score and difficulty,
+// as generated problems do; its provenance is the caller's to fill in.
+// A search that a limit stops keeps nothing.
+func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (problem.Problem, bool) {
+	if m.judge == nil {
+		return problem.Problem{}, false
+	}
+	q := *p
+	if q.SideToMove() == shogi.White {
+		q = Flip(p)
+	}
+	if q.InCheck() || q.Validate() != nil {
+		return problem.Problem{}, false
+	}
+	sol, err := m.judge.Solve(ctx, &q)
+	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || len(sol.PV) == 0 ||
+		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+		return problem.Problem{}, false
+	}
+	v, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: m.opts.ProblemNodes, HashMB: m.opts.HashMB})
+	if err != nil || v.Overall != verdict.Sound {
+		return problem.Problem{}, false
+	}
+	found, err := theme.Find(ctx, &q, sol.PV, theme.Options{DefenderHand: mate.AsGiven})
+	if err != nil {
+		return problem.Problem{}, false
+	}
+	themes := make([]problem.Theme, len(found))
+	for i, f := range found {
+		themes[i] = problem.Theme{Name: f.Name, Ply: f.Ply}
+	}
+	quality := maten.Score(&q, sol.PV, themes)
+	var an mate.Result
+	mate.Analyze(&q, &an)
+	tempting := 0
+	for _, st := range an.ByCheck {
+		if st.Move != sol.PV[0] && st.Replies > 0 && st.Replies <= 2 {
+			tempting++
+		}
+	}
+	composer := maten.Measure(&q, sol.PV)
+	return problem.Problem{
+		Position:    q,
+		Stipulation: problem.MateIn(len(sol.PV)),
+		Line:        sol.PV,
+		Metrics:     problem.Metrics{Legal: an.Legal, Checks: an.Checks, Replies: an.Replies, Tempting: tempting},
+		Difficulty:  maten.Difficulty(sol.Nodes, an.Checks),
+		Verdict:     string(v.Overall),
+		Nodes:       sol.Nodes,
+		Composer:    &composer,
+		Themes:      themes,
+		Quality:     &quality,
+	}, true
+}
+
+// Flip returns p turned round with the colours swapped: the piece of
+// colour c on square s goes, of the other colour, to the square s.Rotate()
+// (file f, rank r to file 10−f, rank 10−r), the hands change sides and so
+// does the side to move. The move number is kept. A position and its
+// flip are the same position seen from the other side.
+func Flip(p *shogi.Position) shogi.Position {
+	var q shogi.Position
+	for b := p.Occupied(); b.Any(); {
+		s := b.PopLSB()
+		pc := p.PieceAt(s)
+		q.Put(s.Rotate(), shogi.NewPiece(pc.Color().Opp(), pc.Kind()))
+	}
+	q.SetHand(shogi.Black, p.Hand(shogi.White))
+	q.SetHand(shogi.White, p.Hand(shogi.Black))
+	q.SetSideToMove(p.SideToMove().Opp())
+	q.SetMoveNumber(p.MoveNumber())
+	return q
+}
+
+// Player returns the name of the player of colour c as g's headers give
+// it (先手 or 下手 for Black, 後手 or 上手 for White), "" when none does.
+func Player(g *record.Game, c shogi.Color) string {
+	keys := []string{"先手", "下手"}
+	if c == shogi.White {
+		keys = []string{"後手", "上手"}
+	}
+	for _, k := range keys {
+		if v, ok := g.Header(k); ok {
+			return v
+		}
+	}
+	return ""
+}
+
+// Date returns the date of g as its headers give it (開始日時, else 対局日,
+// else 終了日時), "" when none does.
+func Date(g *record.Game) string {
+	for _, k := range []string{"開始日時", "対局日", "終了日時"} {
+		if v, ok := g.Header(k); ok {
+			return v
+		}
+	}
+	return ""
+}
