@@ -23,7 +23,7 @@ func (m *Miner) problems(ctx context.Context, g *record.Game, pos []shogi.Positi
 			continue
 		}
 		m.res.Candidates++
-		p, ok := m.Judge(ctx, &pos[i])
+		p, removed, leftover, ok := m.Judge(ctx, &pos[i])
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -35,46 +35,98 @@ func (m *Miner) problems(ctx context.Context, g *record.Game, pos []shogi.Positi
 			Black: Player(g, shogi.Black), White: Player(g, shogi.White), Date: Date(g),
 			Flipped: pos[i].SideToMove() == shogi.White,
 		}}
+		if !removed.IsEmpty() {
+			p.Provenance.Game.Removed = removed.String()
+		}
+		p.Provenance.Game.Leftover = leftover
 		m.res.Problems = append(m.res.Problems, p)
 	}
 	return nil
 }
 
+// maxTrims bounds the rounds in which Judge takes unneeded pieces out of
+// the attacker's hand: each round removes at least one piece.
+const maxTrims = 4
+
 // Judge makes the candidate problem of the game position p, whose side to
 // move mates: the position itself when Black mates, turned round with the
-// colours swapped (Flip) when White does, with both hands as in the game.
-// It is kept (ok) when it is sound under the tsume conventions that apply
-// to a game position (docs/mining.md): the attacker not in check; a
-// unique shortest mate, futile interpositions discounted, the tolerated
-// last-move choices aside; the attacker's hand empty at the end (no
-// 駒余り, since the position does not choose the attacker's hand); and the
-// verdict of package verdict sound (no 変長, 変同 or other flaw). The
-// problem comes with its metrics, themes, quality score and difficulty,
-// as generated problems do; its provenance is the caller's to fill in.
-// A search that a limit stops keeps nothing.
-func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (problem.Problem, bool) {
+// colours swapped (Flip) when White does, with the defender's hand as in
+// the game. It is kept (ok) when it is sound under the tsume conventions
+// that apply to a game position (docs/mining.md): the attacker not in
+// check; a unique shortest mate, futile interpositions discounted, the
+// tolerated last-move choices aside; and the verdict of package verdict
+// sound or sound with blemishes (no 変長, 余詰 or other flaw, no finding
+// undecided). A game leaves the attacker pieces it does not need: the
+// pieces still in its hand at the end of the main line (駒余り) that it
+// held at the start are taken out of the game (the defender keeps only
+// what it held), and the position is solved again, up to maxTrims
+// times; removed says which pieces went. A problem with pieces removed
+// must also be sound, with the same length and the same pieces at the
+// end, when the defender is given them (the tsume convention of the
+// remaining pieces), so that it is the same problem under either reading
+// of its hands. Pieces captured on the way and left at the end are a
+// 駒余り the problem declares (leftover, as an SFEN hand; "" when none):
+// the verdict is taken without that finding.
+//
+// The problem comes with its metrics, themes, quality score and
+// difficulty, as generated problems do; its provenance is the caller's to
+// fill in. A search that a limit stops keeps nothing.
+func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Problem, removed shogi.Hand, leftover string, ok bool) {
 	if m.judge == nil {
-		return problem.Problem{}, false
+		return problem.Problem{}, 0, "", false
 	}
 	q := *p
 	if q.SideToMove() == shogi.White {
 		q = Flip(p)
 	}
 	if q.InCheck() || q.Validate() != nil {
-		return problem.Problem{}, false
+		return problem.Problem{}, 0, "", false
 	}
-	sol, err := m.judge.Solve(ctx, &q)
-	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || len(sol.PV) == 0 ||
-		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
-		return problem.Problem{}, false
+	var sol *mate.Solution
+	for round := 0; ; round++ {
+		if sol, ok = m.solved(ctx, &q); !ok {
+			return problem.Problem{}, 0, "", false
+		}
+		if !sol.Leftover {
+			break
+		}
+		h := q.Hand(shogi.Black)
+		cut := h.Min(endHand(&q, sol.PV))
+		if cut.IsEmpty() {
+			break // what is left was captured on the way
+		}
+		if round == maxTrims {
+			return problem.Problem{}, 0, "", false
+		}
+		for _, k := range handKinds {
+			h = h.Set(k, h.Count(k)-cut.Count(k))
+			removed = removed.Set(k, removed.Count(k)+cut.Count(k))
+		}
+		q.SetHand(shogi.Black, h)
 	}
-	v, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: m.opts.ProblemNodes, HashMB: m.opts.HashMB})
-	if err != nil || v.Overall != verdict.Sound {
-		return problem.Problem{}, false
+	overall, ok := m.sound(ctx, sol)
+	if !ok {
+		return problem.Problem{}, 0, "", false
+	}
+	if !removed.IsEmpty() {
+		full, err := mate.WithRemainingHand(&q)
+		if err != nil {
+			return problem.Problem{}, 0, "", false
+		}
+		other, ok := m.solved(ctx, &full)
+		if !ok || other.Length != sol.Length || endHand(&full, other.PV) != endHand(&q, sol.PV) {
+			return problem.Problem{}, 0, "", false
+		}
+		if _, ok := m.sound(ctx, other); !ok {
+			return problem.Problem{}, 0, "", false
+		}
+	}
+	if sol.Leftover {
+		leftover = endHand(&q, sol.PV).String()
 	}
 	found, err := theme.Find(ctx, &q, sol.PV, theme.Options{DefenderHand: mate.AsGiven})
 	if err != nil {
-		return problem.Problem{}, false
+		return problem.Problem{}, 0, "", false
 	}
 	themes := make([]problem.Theme, len(found))
 	for i, f := range found {
@@ -96,12 +148,58 @@ func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (problem.Problem, 
 		Line:        sol.PV,
 		Metrics:     problem.Metrics{Legal: an.Legal, Checks: an.Checks, Replies: an.Replies, Tempting: tempting},
 		Difficulty:  maten.Difficulty(sol.Nodes, an.Checks),
-		Verdict:     string(v.Overall),
+		Verdict:     string(overall),
 		Nodes:       sol.Nodes,
 		Composer:    &composer,
 		Themes:      themes,
 		Quality:     &quality,
-	}, true
+	}, removed, leftover, true
+}
+
+// handKinds are the kinds a hand holds.
+var handKinds = [...]shogi.Kind{shogi.Pawn, shogi.Lance, shogi.Knight, shogi.Silver, shogi.Gold, shogi.Bishop, shogi.Rook}
+
+// solved solves q with the tsume conventions (its hands as given) and
+// reports whether it has a unique shortest mate, soundness checked; a
+// leftover is the caller's to judge.
+func (m *Miner) solved(ctx context.Context, q *shogi.Position) (*mate.Solution, bool) {
+	sol, err := m.judge.Solve(ctx, q)
+	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || len(sol.PV) == 0 || !sol.Unique || !sol.SoundnessChecked {
+		return nil, false
+	}
+	return sol, true
+}
+
+// sound judges sol and reports whether it is sound, with blemishes or
+// without, once a 駒余り of pieces captured on the way (which the problem
+// declares) is set aside: no finding undecided, no flaw but that one.
+func (m *Miner) sound(ctx context.Context, sol *mate.Solution) (verdict.Overall, bool) {
+	v, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: m.opts.ProblemNodes, HashMB: m.opts.HashMB})
+	if err != nil || v.Reason != "" {
+		return "", false
+	}
+	overall := verdict.Sound
+	for _, f := range v.Findings {
+		switch {
+		case f.Undecided:
+			return "", false
+		case f.Class == verdict.Leftover:
+		case f.Severity == verdict.Flaw:
+			return "", false
+		case f.Severity == verdict.Blemish:
+			overall = verdict.Blemished
+		}
+	}
+	return overall, true
+}
+
+// endHand returns the attacker's hand after line from q.
+func endHand(q *shogi.Position, line []shogi.Move) shogi.Hand {
+	end := *q
+	for _, mv := range line {
+		end.DoMove(mv)
+	}
+	return end.Hand(end.SideToMove().Opp())
 }
 
 // Flip returns p turned round with the colours swapped: the piece of

@@ -3,6 +3,7 @@ package mine
 import (
 	"bytes"
 	"context"
+	"os"
 	"reflect"
 	"testing"
 
@@ -28,7 +29,8 @@ func mineProblems(t *testing.T, text string, headers ...record.KIFHeader) *Resul
 
 // checkSound re-judges a mined problem from its position alone: a mate of
 // its length under the tsume conventions, its line a solution, the
-// verdict sound.
+// verdict sound or with blemishes, a 駒余り allowed only when the problem
+// declares it (leftover).
 func checkSound(t *testing.T, p *problemLike) {
 	t.Helper()
 	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, DefenderHand: mate.AsGiven})
@@ -43,14 +45,20 @@ func checkSound(t *testing.T, p *problemLike) {
 		t.Error(err)
 	}
 	v, err := verdict.Judge(context.Background(), sol, verdict.Options{})
-	if err != nil || v.Overall != verdict.Sound {
-		t.Errorf("%s: verdict %v, %v", p.pos.SFEN(), v.Overall, err)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range v.Findings {
+		if f.Severity == verdict.Flaw && (f.Class != verdict.Leftover || f.Spare.String() != p.leftover) || f.Undecided {
+			t.Errorf("%s: %s (%s), declared leftover %q", p.pos.SFEN(), f.Class, f.Severity, p.leftover)
+		}
 	}
 }
 
 type problemLike struct {
-	pos  shogi.Position
-	line []shogi.Move
+	pos      shogi.Position
+	line     []shogi.Move
+	leftover string
 }
 
 // Each mate found is a candidate; a sound one is kept with its themes,
@@ -63,7 +71,7 @@ func TestProblemOfPlayedMate(t *testing.T) {
 		t.Fatalf("%d candidates, %d problems; want 1 and 1", res.Candidates, len(res.Problems))
 	}
 	p := res.Problems[0]
-	checkSound(t, &problemLike{p.Position, p.Line})
+	checkSound(t, &problemLike{p.Position, p.Line, p.Provenance.Game.Leftover})
 	if p.Position.SFEN() != "4k4/9/p3P3p/9/9/9/9/9/4K4 b G 1" || p.Line[0].String() != "G*5b" {
 		t.Errorf("problem %s %v, want the game's position and G*5b", p.Position.SFEN(), p.Line)
 	}
@@ -85,7 +93,7 @@ func TestProblemFlipped(t *testing.T) {
 		t.Fatalf("%d problems, want 1", len(res.Problems))
 	}
 	p := res.Problems[0]
-	checkSound(t, &problemLike{p.Position, p.Line})
+	checkSound(t, &problemLike{p.Position, p.Line, p.Provenance.Game.Leftover})
 	if p.Position.SideToMove() != shogi.Black || !p.Provenance.Game.Flipped || p.Provenance.Game.Move != 2 || p.Provenance.Index != 1 {
 		t.Errorf("problem %s, provenance %+v; want Black to move, flipped, move 2", p.Position.SFEN(), *p.Provenance.Game)
 	}
@@ -94,13 +102,19 @@ func TestProblemFlipped(t *testing.T) {
 	}
 }
 
-// A mate that leaves the attacker pieces in hand (駒余り) is a candidate
-// but not a problem: the game chose the attacker's hand, the problem
-// cannot say which pieces it needs.
-func TestLeftoverIsNotAProblem(t *testing.T) {
+// A mate that leaves the attacker pieces in hand (駒余り) has the
+// pieces it held and did not need taken out: the problem of a game
+// position with two golds in hand and a mate by one is the position with
+// one, its provenance saying which piece went.
+func TestLeftoverRemoved(t *testing.T) {
 	res := mineProblems(t, "position sfen 4k4/9/p3P3p/9/9/9/9/9/4K4 b 2G 1 moves G*5b")
-	if res.Candidates != 1 || len(res.Problems) != 0 {
-		t.Errorf("%d candidates, %d problems; want 1 and none", res.Candidates, len(res.Problems))
+	if res.Candidates != 1 || len(res.Problems) != 1 {
+		t.Fatalf("%d candidates, %d problems; want 1 and 1", res.Candidates, len(res.Problems))
+	}
+	p := res.Problems[0]
+	checkSound(t, &problemLike{p.Position, p.Line, p.Provenance.Game.Leftover})
+	if got := p.Position.SFEN(); got != "4k4/9/p3P3p/9/9/9/9/9/4K4 b G 1" || p.Provenance.Game.Removed != "G" {
+		t.Errorf("problem %s, removed %q; want one gold in hand, G removed", got, p.Provenance.Game.Removed)
 	}
 }
 
@@ -163,5 +177,47 @@ func TestReportJSONRoundTrip(t *testing.T) {
 		if _, err := ReadJSONL(bytes.NewReader([]byte(bad)), "bad"); err == nil {
 			t.Errorf("%s read without error", bad)
 		}
+	}
+}
+
+// Games of tsume's engine against itself (tsume match --nodes 20000
+// --random-plies 8 --seed 1): the mates found, each verified from its
+// position, and the problems, each judged again.
+func TestSelfPlayGames(t *testing.T) {
+	want := map[string][]string{
+		"testdata/selfplay-1.kif": {"played@69", "played@71", "played@73"},
+		"testdata/selfplay-3.kif": {"missed@81", "played@83"},
+	}
+	m := newMiner(t, Options{Problems: true})
+	problems := 0
+	for file, kindsWant := range want {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := record.ReadKIF(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := m.MineGame(context.Background(), g, Source{File: file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := kinds(res); !equal(got, kindsWant) {
+			t.Errorf("%s: findings %v, want %v", file, got, kindsWant)
+		}
+		for _, f := range res.Findings {
+			verify(t, f, m.Options().MaxLength)
+		}
+		problems += len(res.Problems)
+		for _, p := range res.Problems {
+			checkSound(t, &problemLike{p.Position, p.Line, p.Provenance.Game.Leftover})
+			if p.Provenance.Game.Black != "tsume" || p.Provenance.Game.Date == "" {
+				t.Errorf("%s: provenance %+v", file, *p.Provenance.Game)
+			}
+		}
+	}
+	if problems == 0 {
+		t.Error("no problem of the two games")
 	}
 }

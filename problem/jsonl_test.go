@@ -138,12 +138,12 @@ func TestReadJSONLErrors(t *testing.T) {
 func TestJSONLGameSource(t *testing.T) {
 	ps := readClassics(t)[:2]
 	ps[0].Provenance = Provenance{Method: "mine", Seed: 3, Index: 86, Game: &GameSource{
-		File: "games/2026.kif", Game: 1, Move: 87, Black: "先手さん", White: "後手さん", Date: "2026/12/01", Flipped: true}}
+		File: "games/2026.kif", Game: 1, Move: 87, Black: "先手さん", White: "後手さん", Date: "2026/12/01", Flipped: true, Removed: "R2P", Leftover: "P"}}
 	var b bytes.Buffer
 	if err := WriteJSONL(&b, ps); err != nil {
 		t.Fatal(err)
 	}
-	const want = `"game":{"file":"games/2026.kif","game":1,"move":87,"black":"先手さん","white":"後手さん","date":"2026/12/01","flipped":true}`
+	const want = `"game":{"file":"games/2026.kif","game":1,"move":87,"black":"先手さん","white":"後手さん","date":"2026/12/01","flipped":true,"removed":"R2P","leftover":"P"}`
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("no game provenance %s in\n%s", want, b.String())
 	}

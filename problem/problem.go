@@ -215,6 +215,14 @@ type GameSource struct {
 	// Flipped is true when the mating side was White: the problem is the
 	// position turned round, colours swapped, so that Black mates.
 	Flipped bool `json:"flipped,omitempty"`
+	// Removed lists the pieces taken out of the attacker's hand because
+	// the mate does not need them (as an SFEN hand, "" when none), so
+	// that none is left over at the end (駒余り).
+	Removed string `json:"removed,omitempty"`
+	// Leftover lists the pieces, captured on the way, that the attacker
+	// holds at the end of the main line (as an SFEN hand, "" when none):
+	// the 駒余り the problem declares, which its verdict sets aside.
+	Leftover string `json:"leftover,omitempty"`
 }
 
 // Status says how far the length of a problem in a list is confirmed.
