@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/mine"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
@@ -241,7 +242,7 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 			break
 		}
 		sum.add(j.res)
-		if err := writeMined(bw, r.format, j); err != nil {
+		if err := writeMined(bw, r.format, j, opts.Problems); err != nil {
 			runErr = err
 			break
 		}
@@ -271,7 +272,7 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 			runErr = err
 		}
 	}
-	sum.write(e.stderr, time.Since(start), r.shard)
+	sum.write(e.stderr, time.Since(start), r.shard, opts.Problems)
 	if runErr != nil {
 		return runErr
 	}
@@ -294,7 +295,7 @@ func mineReadError(file string, err error) string {
 // mineSummary counts what a run mined, for its last line on standard
 // error.
 type mineSummary struct {
-	games, positions, searches, problems, undecided int
+	games, positions, unknown, searches, problems, undecided int
 	kinds                                            map[mine.Kind]int
 }
 
@@ -304,6 +305,11 @@ func (s *mineSummary) add(res *mine.Result) {
 	}
 	s.games++
 	s.positions += len(res.Positions)
+	for _, st := range res.Positions {
+		if st.Mate == mate.Unknown {
+			s.unknown++
+		}
+	}
 	s.searches += res.Searches
 	s.problems += len(res.Problems)
 	s.undecided += res.Undecided
@@ -312,18 +318,23 @@ func (s *mineSummary) add(res *mine.Result) {
 	}
 }
 
-func (s *mineSummary) write(w io.Writer, elapsed time.Duration, shard gen.Shard) {
+func (s *mineSummary) write(w io.Writer, elapsed time.Duration, shard gen.Shard, problems bool) {
 	where := ""
 	if shard.N > 0 {
 		where = " (shard " + shard.String() + ")"
 	}
-	fmt.Fprintf(w, "mined %d game%s%s, %d positions (%d searched) in %.1fs, %.0f positions/s: %d missed, %d played, %d allowed, %d undecided; %d sound problem%s\n",
-		s.games, plural(s.games), where, s.positions, s.searches, elapsed.Seconds(), float64(s.positions)/max(elapsed.Seconds(), 1e-9),
-		s.kinds[mine.Missed], s.kinds[mine.Played], s.kinds[mine.Allowed], s.undecided, s.problems, plural(s.problems))
+	fmt.Fprintf(w, "mined %d game%s%s, %d positions (%d unknown), %d searches: %d missed, %d played, %d allowed, %d undecided",
+		s.games, plural(s.games), where, s.positions, s.unknown, s.searches,
+		s.kinds[mine.Missed], s.kinds[mine.Played], s.kinds[mine.Allowed], s.undecided)
+	if problems {
+		fmt.Fprintf(w, "; %d sound problem%s", s.problems, plural(s.problems))
+	}
+	fmt.Fprintf(w, "\ntime %.2fs, %.0f positions/s\n", elapsed.Seconds(), float64(s.positions)/max(elapsed.Seconds(), 1e-9))
 }
 
-// writeMined writes what was mined of one game in the format.
-func writeMined(w *bufio.Writer, format string, j *mineJob) error {
+// writeMined writes what was mined of one game in the format; problems
+// says whether the mined problems were made.
+func writeMined(w *bufio.Writer, format string, j *mineJob, problems bool) error {
 	switch format {
 	case "jsonl":
 		b, err := mine.NewReport(j.g, j.src, j.res).MarshalJSON()
@@ -335,20 +346,21 @@ func writeMined(w *bufio.Writer, format string, j *mineJob) error {
 	case "kif":
 		return writeMinedKIF(w, j)
 	}
-	writeMinedText(w, j)
+	writeMinedText(w, j, problems)
 	return nil
 }
 
-// sideMark returns ▲ or △ and the player's name of colour c.
+// sideMark returns ▲ or △ and the player's name of colour c (先手 or 後手
+// when the record names none).
 func sideMark(g *record.Game, c shogi.Color) string {
-	mark := "▲"
+	mark, name := "▲", "先手"
 	if c == shogi.White {
-		mark = "△"
+		mark, name = "△", "後手"
 	}
-	if name := mine.Player(g, c); name != "" {
-		return mark + name
+	if n := mine.Player(g, c); n != "" {
+		name = n
 	}
-	return mark
+	return mark + name
 }
 
 // findingText returns a finding in words: "missed a mate in 7: played
@@ -365,37 +377,40 @@ func findingText(f *mine.Finding) (en, ja string) {
 	if !f.Exact {
 		length = "≤" + length
 	}
-	switch f.Kind {
-	case mine.Missed:
+	switch {
+	case f.Kind == mine.Missed:
 		return fmt.Sprintf("missed a mate in %s: played %s; the mate %s", length, played[0], mateLine),
 			fmt.Sprintf("詰み逃し: %s手詰 %s (指し手 %s)", length, mateLine, played[0])
-	case mine.Played:
-		shortest, ja := "", ""
-		if f.Shortest {
-			shortest, ja = " (the shortest)", "（最短）"
-		}
-		return fmt.Sprintf("played a mate in %s%s: %s; the mate %s", length, shortest, played[0], mateLine),
-			fmt.Sprintf("詰みを指した: %s手詰%s %s", length, ja, mateLine)
+	case f.Kind == mine.Played && f.Shortest:
+		return fmt.Sprintf("played a shortest mate in %s: %s; a line %s", length, played[0], mateLine),
+			fmt.Sprintf("最短の詰み: %s手詰 %s", length, mateLine)
+	case f.Kind == mine.Played:
+		return fmt.Sprintf("kept a mate with %s, not proven the shortest (a mate in %s: %s)", played[0], length, mateLine),
+			fmt.Sprintf("詰みは続くが最短ではない: %s (%s手詰 %s)", played[0], length, mateLine)
 	}
-	return fmt.Sprintf("allowed a mate in %s: %s; the mate %s", length, played[0], mateLine),
-		fmt.Sprintf("詰みを許した: 相手の%s手詰 %s", length, mateLine)
+	return fmt.Sprintf("allowed a mate in %s with %s: %s", length, played[0], mateLine),
+		fmt.Sprintf("詰みを許した: %s の後 %s手詰 %s", played[0], length, mateLine)
 }
 
 // writeMinedText writes a game's findings for people.
-func writeMinedText(w *bufio.Writer, j *mineJob) {
+func writeMinedText(w *bufio.Writer, j *mineJob, problems bool) {
 	g := j.g
-	fmt.Fprintf(w, "%s game %d (line %d): %s vs %s", j.src.File, j.src.Game+1, g.Line, sideMark(g, shogi.Black), sideMark(g, shogi.White))
+	fmt.Fprintf(w, "%s:%d: %s vs %s", j.src.File, g.Line, sideMark(g, shogi.Black), sideMark(g, shogi.White))
 	if d := mine.Date(g); d != "" {
 		fmt.Fprintf(w, ", %s", d)
 	}
-	fmt.Fprintf(w, ", %d moves: %d sound problem%s\n", len(g.Moves), len(j.res.Problems), plural(len(j.res.Problems)))
+	fmt.Fprintf(w, ", %d move%s", len(g.Moves), plural(len(g.Moves)))
+	if problems {
+		fmt.Fprintf(w, ", %d sound problem%s", len(j.res.Problems), plural(len(j.res.Problems)))
+	}
+	w.WriteString("\n")
 	for i := range j.res.Findings {
 		f := &j.res.Findings[i]
 		en, _ := findingText(f)
 		fmt.Fprintf(w, "  move %d %s %s\n", f.MoveNumber, sideMark(g, f.Side), en)
 	}
 	if len(j.res.Findings) == 0 {
-		w.WriteString("  no mate within reach\n")
+		w.WriteString("  no mate found\n")
 	}
 }
 
