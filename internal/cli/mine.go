@@ -296,7 +296,7 @@ func mineReadError(file string, err error) string {
 // error.
 type mineSummary struct {
 	games, positions, unknown, searches, problems, undecided int
-	kinds                                            map[mine.Kind]int
+	kinds                                                    map[mine.Kind]int
 }
 
 func (s *mineSummary) add(res *mine.Result) {
