@@ -16,6 +16,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -49,6 +51,11 @@ type Options struct {
 	ProblemNodes uint64
 	// HashMB is the table of each of the Miner's solvers (default 16).
 	HashMB int
+	// Parallel is the number of solvers that search the positions of one
+	// game at once, each on a goroutine of its own (default 1). Each
+	// search starts afresh (a table generation of its own), so the
+	// results do not depend on it.
+	Parallel int
 }
 
 // Kind is the kind of a Finding.
@@ -144,10 +151,16 @@ type Result struct {
 // not safe for concurrent use: use one Miner per goroutine.
 type Miner struct {
 	opts    Options
-	game    *mate.Solver // every interposition counted, the game's hands
-	judge   *mate.Solver // the tsume conventions, for the problems
+	game    []*mate.Solver // every interposition counted, the game's hands: one per Parallel
+	judge   *mate.Solver   // the tsume conventions, for the problems
 	res     *Result
 	replies []shogi.Move
+}
+
+// counts are the searches and nodes of one goroutine.
+type counts struct {
+	searches int
+	nodes    uint64
 }
 
 // New returns a Miner with its solvers allocated.
@@ -167,12 +180,17 @@ func New(opts Options) (*Miner, error) {
 	if opts.HashMB == 0 {
 		opts.HashMB = DefaultHashMB
 	}
-	game, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes, MaxTime: opts.MaxTime,
-		Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
-	if err != nil {
-		return nil, fmt.Errorf("mine: %w", err)
+	opts.Parallel = max(opts.Parallel, 1)
+	m := &Miner{opts: opts}
+	for range opts.Parallel {
+		game, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes, MaxTime: opts.MaxTime,
+			Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+		if err != nil {
+			return nil, fmt.Errorf("mine: %w", err)
+		}
+		m.game = append(m.game, game)
 	}
-	m := &Miner{opts: opts, game: game}
+	var err error
 	if opts.Problems {
 		if m.judge, err = mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.ProblemNodes,
 			Futile: mate.Discount, DefenderHand: mate.AsGiven}); err != nil {
@@ -203,11 +221,9 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		pos[i+1] = pos[i]
 		pos[i+1].DoMove(mv)
 	}
-	for i := range pos {
-		res.Positions[i] = m.status(ctx, &pos[i])
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	m.statuses(ctx, pos)
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	for i, mv := range g.Moves {
 		m.classify(ctx, g, pos, i, mv)
@@ -223,41 +239,65 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 	return res, nil
 }
 
-// status searches p for a mate of its side to move within MaxLength.
-func (m *Miner) status(ctx context.Context, p *shogi.Position) Status {
+// statuses fills in the status of every position, the positions with a
+// check shared among the Miner's solvers.
+func (m *Miner) statuses(ctx context.Context, pos []shogi.Position) {
+	var next atomic.Int64
+	all := make([]counts, len(m.game))
+	var wg sync.WaitGroup
+	for k, s := range m.game {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(pos) || ctx.Err() != nil {
+					return
+				}
+				m.res.Positions[i] = status(ctx, s, &pos[i], m.opts.MaxLength, &all[k])
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range all {
+		m.res.Searches += c.searches
+		m.res.Nodes += c.nodes
+	}
+}
+
+// status searches p with s for a mate of its side to move within plies.
+func status(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) Status {
 	if p.King(p.SideToMove().Opp()) == shogi.NoSquare {
 		return Status{Mate: mate.Unknown}
 	}
 	if p.CountChecks() == 0 {
 		return Status{Mate: mate.NoMate}
 	}
-	w := m.within(ctx, p, m.opts.MaxLength)
+	w := within(ctx, s, p, plies, c)
 	st := Status{Mate: w.Status, Length: w.Length, Searched: true}
 	if w.Status != mate.Mate {
 		return st
 	}
 	// The shortest mate and its line: a search that knows the mate is
 	// there.
-	sol, err := m.game.Solve(ctx, p)
+	sol, err := s.Solve(ctx, p)
 	if err == nil && sol.Status == mate.Mate {
-		m.res.Nodes += sol.Nodes
+		c.nodes += sol.Nodes
 		if sol.LengthExact || sol.Length < st.Length {
 			st.Length = sol.Length
 		}
 		st.Exact = sol.LengthExact
-		if len(sol.PV) > 0 && len(sol.PV) <= m.opts.MaxLength {
+		if len(sol.PV) > 0 && len(sol.PV) <= plies {
 			st.Line = sol.PV
 		}
 	}
 	return st
 }
 
-// within is the game solver's MateWithin, counted; a position it cannot
-// search has status Unknown.
-func (m *Miner) within(ctx context.Context, p *shogi.Position, plies int) mate.Within {
-	w, err := m.game.MateWithin(ctx, p, plies)
-	m.res.Searches++
-	m.res.Nodes += w.Nodes
+// within is s's MateWithin, counted in c; a position it cannot search has
+// status Unknown.
+func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) mate.Within {
+	w, err := s.MateWithin(ctx, p, plies)
+	c.searches++
+	c.nodes += w.Nodes
 	var na *mate.NotAProblemError
 	if err != nil && errors.As(err, &na) {
 		return mate.Within{Status: mate.Unknown}
@@ -272,7 +312,11 @@ func (m *Miner) mates(ctx context.Context, p *shogi.Position, plies int) mate.St
 	if plies < 1 || p.CountChecks() == 0 {
 		return mate.NoMate
 	}
-	return m.within(ctx, p, plies).Status
+	var c counts
+	st := within(ctx, m.game[0], p, plies, &c).Status
+	m.res.Searches += c.searches
+	m.res.Nodes += c.nodes
+	return st
 }
 
 // kept reports whether the side that just moved into after (the opponent

@@ -2,6 +2,8 @@ package mine
 
 import (
 	"context"
+	"os"
+	"reflect"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -267,5 +269,30 @@ func TestCanceled(t *testing.T) {
 	cancel()
 	if _, err := newMiner(t, Options{}).MineGame(ctx, readUSI(t, gameMissed), Source{}); err != context.Canceled {
 		t.Errorf("canceled: %v, want context.Canceled", err)
+	}
+}
+
+// The positions of a game searched by two solvers at once give the same
+// result as by one: each search starts afresh.
+func TestParallelSameResult(t *testing.T) {
+	data, err := os.ReadFile("testdata/selfplay-3.kif")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := record.ReadKIF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results []*Result
+	for _, p := range []int{1, 2} {
+		res, err := newMiner(t, Options{Parallel: p}).MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, res)
+	}
+	if !reflect.DeepEqual(results[0], results[1]) {
+		t.Errorf("one solver: %d findings, %d searches, %d nodes; two: %d, %d, %d",
+			len(results[0].Findings), results[0].Searches, results[0].Nodes, len(results[1].Findings), results[1].Searches, results[1].Nodes)
 	}
 }

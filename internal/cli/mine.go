@@ -197,6 +197,9 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 	var wg sync.WaitGroup
 	next := make(chan *mineJob)
 	var allocErr error
+	// Fewer games than workers: the workers left search the positions of
+	// a game together.
+	opts.Parallel = max(1, r.workers/max(len(jobs), 1))
 	for range min(r.workers, max(len(jobs), 1)) {
 		m, err := mine.New(opts)
 		if err != nil {
