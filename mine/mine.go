@@ -385,12 +385,17 @@ func (m *Miner) classify(ctx context.Context, g *record.Game, pos []shogi.Positi
 	f := Finding{Ply: i, MoveNumber: g.Start.MoveNumber() + i, Side: pos[i].SideToMove(), Played: mv}
 	if before.Mate == mate.Mate {
 		f.Length, f.Exact, f.Line, f.Position = before.Length, before.Exact, before.Line, pos[i]
-		switch m.kept(ctx, &pos[i+1], m.opts.MaxLength-1, reply, next) {
+		// A shortest mate kept is a mate kept: the bound of the shortest
+		// first, the common case of a mate played.
+		kept := mate.Unknown
+		if before.Exact && m.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
+			kept, f.Shortest = mate.Mate, true
+		} else {
+			kept = m.kept(ctx, &pos[i+1], m.opts.MaxLength-1, reply, next)
+		}
+		switch kept {
 		case mate.Mate:
 			f.Kind = Played
-			if before.Exact {
-				f.Shortest = m.kept(ctx, &pos[i+1], before.Length-1, reply, nil) == mate.Mate
-			}
 			res.Findings = append(res.Findings, f)
 		case mate.NoMate:
 			f.Kind = Missed
