@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -160,7 +161,8 @@ func TestMineShardMerge(t *testing.T) {
 	for i := range want {
 		w, g := want[i], got[i]
 		if g.ID != w.ID || g.Key != w.Key || g.Problem.Provenance.Seed != w.Problem.Provenance.Seed ||
-			g.Problem.Provenance.Index != w.Problem.Provenance.Index || g.Problem.Provenance.Method != mine.Method {
+			g.Problem.Provenance.Index != w.Problem.Provenance.Index || g.Problem.Provenance.Method != mine.Method ||
+			g.Problem.Provenance.Game == nil || !reflect.DeepEqual(g.Problem.Provenance.Game, w.Problem.Provenance.Game) {
 			t.Errorf("problem %d: merged %d %s %+v, single %d %s %+v", i, g.ID, g.Key, g.Problem.Provenance, w.ID, w.Key, w.Problem.Provenance)
 		}
 	}
