@@ -206,8 +206,9 @@ func (m *Miner) Options() Options { return m.opts }
 // MineGame mines the game g: the status of every position, the findings
 // of every move and, with Options.Problems, the sound problems of the
 // mates found, their provenance from src and g's headers. The game's moves
-// are legal in turn from g.Start (as the readers of package record give
-// them). It fails only when ctx ends, with ctx's error.
+// must be legal in turn from g.Start (the readers of package record check
+// them); an illegal one is an error naming it. Otherwise it fails only
+// when ctx ends, with ctx's error.
 func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Result, error) {
 	res := &Result{Positions: make([]Status, len(g.Moves)+1)}
 	m.res = res

@@ -237,11 +237,14 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 		select {
 		case <-j.done:
 		case <-runCtx.Done():
+			// The worker may still be writing j: it is not read.
+			runErr = ctx.Err()
+		}
+		if runErr != nil {
+			break
 		}
 		if j.res == nil {
-			if runErr = ctx.Err(); runErr == nil {
-				runErr = j.err
-			}
+			runErr = j.err
 			break
 		}
 		sum.add(j.res)
