@@ -49,8 +49,9 @@ problems to a bank (duplicates dropped by the bank's key). --shard K/N
 bank merge of the shards' banks is the single run's bank.
 
 A game that cannot be read is reported with its file and line, and the
-others are still mined. Exit status: 0 done, 2 bad usage or a game or
-file that could not be read (after mining the rest), 130 interrupted.
+others are still mined. Exit status: 0 every game mined, 1 a game or
+file could not be read (the rest mined and written), 2 bad usage or no
+record at all, 130 interrupted.
 
 More: docs/mining.md, docs/cli.md#mine.`,
 		setup: setupMine,
@@ -283,7 +284,7 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 		return runErr
 	}
 	if bad > 0 {
-		return &exitError{ExitError, fmt.Sprintf("%d game%s or file%s could not be read (see above); the others were mined", bad, plural(bad), plural(bad))}
+		return &exitError{ExitNo, fmt.Sprintf("%d game%s or file%s could not be read (see above); the others were mined", bad, plural(bad), plural(bad))}
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ var mineTiming = regexp.MustCompile(`(?m)^time [0-9.]+s, [0-9]+ positions/s$`)
 
 // The text report, the annotated KIF and the errors of bad flags, as
 // golden files; the bad game is reported with its file and line, the
-// others mined, and the exit status is 2.
+// others mined, and the exit status is 1.
 func TestMineGolden(t *testing.T) {
 	cases := []goldenCase{
 		{golden: "text", args: append([]string{"mine", "--workers", "2"}, mineInputs...)},
@@ -52,8 +52,8 @@ func TestMineGolden(t *testing.T) {
 // each with its comments at the moves of the findings.
 func TestMineKIFReadBack(t *testing.T) {
 	code, out, _ := runCLI("mine", "--format", "kif", "testdata/mine/games.kif")
-	if code != ExitError {
-		t.Errorf("exit %d, want %d for the bad game", code, ExitError)
+	if code != ExitNo {
+		t.Errorf("exit %d, want %d for the bad game", code, ExitNo)
 	}
 	games, err := record.ReadRecords([]byte(out))
 	if err != nil {
@@ -82,8 +82,8 @@ func TestMineJSONL(t *testing.T) {
 	var outs []string
 	for _, workers := range []string{"1", "2"} {
 		code, out, errs := runCLI(append([]string{"mine", "--format", "jsonl", "--workers", workers}, mineQuick...)...)
-		if code != ExitError || !strings.Contains(errs, "games.kif:43:") {
-			t.Errorf("exit %d, stderr %q; want 2 and the bad game's line", code, errs)
+		if code != ExitNo || !strings.Contains(errs, "games.kif:43:") {
+			t.Errorf("exit %d, stderr %q; want 1 and the bad game's line", code, errs)
 		}
 		outs = append(outs, out)
 	}
@@ -124,7 +124,7 @@ func TestMineShardMerge(t *testing.T) {
 	run := func(args ...string) {
 		t.Helper()
 		code, _, errs := runCLI(append(append([]string{"mine", "--format", "jsonl", "--out", filepath.Join(dir, "out")}, args...), mineQuick...)...)
-		if code != ExitError || !strings.Contains(errs, " added, ") {
+		if code != ExitNo || !strings.Contains(errs, " added, ") {
 			t.Fatalf("mine %v: exit %d: %s", args, code, errs)
 		}
 	}
