@@ -50,8 +50,8 @@ bank merge of the shards' banks is the single run's bank.
 
 A game that cannot be read is reported with its file and line, and the
 others are still mined. Exit status: 0 every game mined, 1 a game or
-file could not be read (the rest mined and written), 2 bad usage or no
-record at all, 130 interrupted.
+file could not be read (the rest mined and written), 2 bad usage or a
+missing file or directory, 130 interrupted.
 
 More: docs/mining.md, docs/cli.md#mine.`,
 		setup: setupMine,
@@ -68,7 +68,7 @@ func setupMine(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	bankPath := fs.String("bank", "", "add the sound mined problems to the bank `FILE`")
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
 	shardFlag := fs.String("shard", "", "mine shard `K/N` of the games (auto/N: K from "+shardIndexEnv+")")
-	nodes := uint64Flag(fs, "nodes", mine.DefaultMaxNodes, "the node budget of each search of a game position")
+	nodes := uint64Flag(fs, "nodes", mine.DefaultMaxNodes, "the node budget `N` of each search of a game position")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "mine"
 		var errs []string
