@@ -16,10 +16,10 @@ import (
 // insertColumns are the columns rowOf gives values for.
 const insertColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality`
+	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality, game`
 
 // numInsertColumns is the number of insertColumns.
-const numInsertColumns = 27
+const numInsertColumns = 28
 
 // insertProblems returns the statement that adds n problems, each unless
 // its key is there already.
@@ -140,6 +140,14 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		}
 		themes = string(b)
 	}
+	var game any // NULL when not mined
+	if p.Provenance.Game != nil {
+		b, err := json.Marshal(p.Provenance.Game)
+		if err != nil {
+			return args, err
+		}
+		game = string(b)
+	}
 	var quality any // NULL when not scored
 	if p.Quality != nil {
 		b, err := json.Marshal(p.Quality)
@@ -162,7 +170,7 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes, quality,
+		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes, quality, game,
 	), nil
 }
 

@@ -22,7 +22,8 @@ func TestRoundTrip(t *testing.T) {
 	full.ID, full.RawPlies, full.Status = "zukou-036", 5, problem.ConfirmedAfterFutileRule
 	full.Stipulation.Plies = 3
 	full.PromotionAmbiguous, full.Nodes = true, 1<<40
-	full.Provenance = problem.Provenance{Method: "backward", Seed: math.MaxUint64 - 1, Index: 12345, Version: "v1.2.3"}
+	full.Provenance = problem.Provenance{Method: "backward", Seed: math.MaxUint64 - 1, Index: 12345, Version: "v1.2.3",
+		Game: &problem.GameSource{File: "games/a.kif", Game: 2, Move: 87, Black: "先手さん", White: "後手さん", Date: "2026/12/01", Flipped: true, Removed: "2P", Leftover: "L"}}
 	full.Metrics.Tempting = 2
 	ps = append(ps, full)
 	ps[len(ps)-2], ps[len(ps)-1] = ps[len(ps)-1], ps[len(ps)-2] // full replaces its twin, which becomes a duplicate

@@ -16,7 +16,7 @@ import (
 // entryColumns are the columns scanEntry reads, in its order.
 const entryColumns = `id, key, sfen, name, goal, plies, raw_plies, status, line, promotion_ambiguous,
 	legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, added, rating, rd, attempts, solves, solve_ns, themes, quality`
+	method, seed, seq, version, added, rating, rd, attempts, solves, solve_ns, themes, quality, game`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -28,13 +28,14 @@ func scanEntry(s scanner) (Entry, error) {
 		sfen, line              string
 		goal, status            int
 		composer, themes, qual  sql.NullString
+		game                    sql.NullString
 		nodes, seed, added, dur int64
 	)
 	p := &e.Problem
 	err := s.Scan(&e.ID, &e.Key, &sfen, &p.ID, &goal, &p.Stipulation.Plies, &p.RawPlies, &status, &line, &p.PromotionAmbiguous,
 		&p.Metrics.Legal, &p.Metrics.Checks, &p.Metrics.Replies, &p.Metrics.Tempting, &composer, &p.Difficulty, &p.Verdict, &nodes,
 		&p.Provenance.Method, &seed, &p.Provenance.Index, &p.Provenance.Version, &added,
-		&e.Rating.R, &e.Rating.RD, &e.Attempts, &e.Solves, &dur, &themes, &qual)
+		&e.Rating.R, &e.Rating.RD, &e.Attempts, &e.Solves, &dur, &themes, &qual, &game)
 	if err != nil {
 		return e, err
 	}
@@ -63,6 +64,12 @@ func scanEntry(s scanner) (Entry, error) {
 		p.Quality = new(problem.Quality)
 		if err := json.Unmarshal([]byte(qual.String), p.Quality); err != nil {
 			return e, fmt.Errorf("entry %d: quality: %w", e.ID, err)
+		}
+	}
+	if game.Valid {
+		p.Provenance.Game = new(problem.GameSource)
+		if err := json.Unmarshal([]byte(game.String), p.Provenance.Game); err != nil {
+			return e, fmt.Errorf("entry %d: game: %w", e.ID, err)
 		}
 	}
 	if themes.Valid {

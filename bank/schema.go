@@ -97,6 +97,10 @@ var migrations = [...]string{
 	// (docs/quality.md), as the JSON object of problem.Quality; NULL when
 	// it was not scored.
 	`ALTER TABLE problems ADD COLUMN quality TEXT;`,
+	// Version 6: where a problem mined from a game record comes from
+	// (tsume mine, docs/mining.md), as the JSON object of
+	// problem.GameSource; NULL for a problem not mined.
+	`ALTER TABLE problems ADD COLUMN game TEXT;`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

@@ -98,9 +98,9 @@ func TestOpenErrors(t *testing.T) {
 
 // oldBank writes a bank of schema version v < 5 at path from the first v
 // steps of the DDL, holding ps: each row is today's insert without the
-// columns later versions added (quality from version 5, themes from
-// version 3), and those fields of ps are cleared, as such a bank has
-// them.
+// columns later versions added (game from version 6, quality from
+// version 5, themes from version 3), and those fields of ps are cleared,
+// as such a bank has them.
 func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
@@ -116,14 +116,14 @@ func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
 	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
 		t.Fatal(err)
 	}
-	columns, later := strings.TrimSuffix(insertColumns, ", quality"), 1
+	columns, later := strings.TrimSuffix(strings.TrimSuffix(insertColumns, ", game"), ", quality"), 2
 	if v < 3 {
-		columns, later = strings.TrimSuffix(columns, ", themes"), 2
+		columns, later = strings.TrimSuffix(columns, ", themes"), 3
 	}
 	insert := "INSERT INTO problems (" + columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-later-1) + ")"
 	var line strings.Builder
 	for i := range ps {
-		ps[i].Quality = nil
+		ps[i].Quality, ps[i].Provenance.Game = nil, nil
 		if v < 3 {
 			ps[i].Themes = nil
 		}

@@ -47,6 +47,8 @@ type record struct {
 	Optimized *Optimized `json:"optimized,omitempty"`
 	// Themes is written when the themes were looked for, [] if none.
 	Themes *[]Theme `json:"themes,omitempty"`
+	// Game is written for a problem mined from a game record.
+	Game *GameSource `json:"game,omitempty"`
 }
 
 type recordMetrics struct {
@@ -70,9 +72,10 @@ type recordMetrics struct {
 // written when they were measured. The fields id, plies (only when it is not the
 // length of the main line), raw_plies, status, version, verdict, nodes,
 // quality ({"score":…,"themes":…,…}, see Quality), optimized
-// ({"from":…,"steps":…}, see Optimized) and themes
-// ([{"name":…,"ply":…}], see Theme; [] when none was found) follow when
-// they are set.
+// ({"from":…,"steps":…}, see Optimized), themes
+// ([{"name":…,"ply":…}], see Theme; [] when none was found) and game
+// ({"file":…,"game":…,"move":…,"black":…,"white":…,"date":…}, see
+// GameSource) follow when they are set.
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
@@ -96,6 +99,7 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 
 		Quality:   p.Quality,
 		Optimized: p.Optimized,
+		Game:      p.Provenance.Game,
 	}
 	if p.Themes != nil {
 		r.Themes = &p.Themes
@@ -176,7 +180,10 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 			}
 		}
 	}
-	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version}
+	if r.Game != nil && (r.Game.Game < 0 || r.Game.Move < 1) {
+		return p, "game", fmt.Errorf("%+v: the game's place must be at least 0 and the move number at least 1", *r.Game)
+	}
+	p.Provenance = Provenance{Method: r.Method, Seed: r.Seed, Index: r.Index, Version: r.Version, Game: r.Game}
 	return p, "", nil
 }
 

@@ -132,3 +132,34 @@ func TestReadJSONLErrors(t *testing.T) {
 		t.Errorf("Unmarshal: error %v", err)
 	}
 }
+
+// A mined problem's game provenance survives JSONL, and a bad one is
+// refused naming the field.
+func TestJSONLGameSource(t *testing.T) {
+	ps := readClassics(t)[:2]
+	ps[0].Provenance = Provenance{Method: "mine", Seed: 3, Index: 86, Game: &GameSource{
+		File: "games/2026.kif", Game: 1, Move: 87, Black: "先手さん", White: "後手さん", Date: "2026/12/01", Flipped: true, Removed: "R2P", Leftover: "P"}}
+	var b bytes.Buffer
+	if err := WriteJSONL(&b, ps); err != nil {
+		t.Fatal(err)
+	}
+	const want = `"game":{"file":"games/2026.kif","game":1,"move":87,"black":"先手さん","white":"後手さん","date":"2026/12/01","flipped":true,"removed":"R2P","leftover":"P"}`
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("no game provenance %s in\n%s", want, b.String())
+	}
+	if strings.Count(b.String(), `"game":{`) != 1 {
+		t.Error("a problem not mined has a game provenance")
+	}
+	qs, err := ReadJSONL(&b, "written")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(ps, qs) {
+		t.Errorf("read back %+v\nwant      %+v", qs[0].Provenance, ps[0].Provenance)
+	}
+	bad := `{"sfen":"4k4/9/9/9/9/9/9/9/9 b G 1","solution":"","game":{"game":0,"move":0}}`
+	var q Problem
+	if err := q.UnmarshalJSON([]byte(bad)); err == nil || !strings.Contains(err.Error(), "game") {
+		t.Errorf("move number 0 read with error %v, want one naming game", err)
+	}
+}

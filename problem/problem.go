@@ -195,6 +195,34 @@ type Provenance struct {
 	Seed    uint64
 	Index   int    // 0-based place in the run
 	Version string // tsume's version, when the caller knows it
+	// Game, of a problem mined from a game record (tsume mine,
+	// docs/mining.md), names the game and the move; nil otherwise.
+	// Method is then "mine", Seed the 0-based number of the game in the
+	// collection mined and Index the ply of the position in the game.
+	Game *GameSource
+}
+
+// GameSource says where in which game a mined problem's position
+// occurred: the record's file and its place there, the move number and
+// the game's players and date as its headers give them.
+type GameSource struct {
+	File  string `json:"file,omitempty"` // the record's file ("" when the game came from no file)
+	Game  int    `json:"game"`           // 0-based place of the game among the records of its file
+	Move  int    `json:"move"`           // the number of the move to be played in the position, as the record counts moves
+	Black string `json:"black,omitempty"`
+	White string `json:"white,omitempty"`
+	Date  string `json:"date,omitempty"`
+	// Flipped is true when the mating side was White: the problem is the
+	// position turned round, colours swapped, so that Black mates.
+	Flipped bool `json:"flipped,omitempty"`
+	// Removed lists the pieces taken out of the attacker's hand because
+	// the mate does not need them (as an SFEN hand, "" when none), so
+	// that none is left over at the end (駒余り).
+	Removed string `json:"removed,omitempty"`
+	// Leftover lists the pieces, captured on the way, that the attacker
+	// holds at the end of the main line (as an SFEN hand, "" when none):
+	// the 駒余り the problem declares, which its verdict sets aside.
+	Leftover string `json:"leftover,omitempty"`
 }
 
 // Status says how far the length of a problem in a list is confirmed.

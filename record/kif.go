@@ -37,9 +37,41 @@ func KIF(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, mate bool) 
 // them: each move's time truncated to the second, the total the sum of
 // those, as readers that add up the moves' times find it.
 func KIFTimes(p *shogi.Position, moves []shogi.Move, times []time.Duration, headers []KIFHeader, mate bool) (string, error) {
+	return writeKIF(p, moves, times, headers, nil, mate)
+}
+
+// KIFComments is KIF with comment lines: each comment's text, line by
+// line, as "*" lines after the line of its Ply-th move (those of Ply 0
+// before the first move), where GUIs show it at that move, in the order
+// given. A comment whose Ply is beyond the moves is an error.
+func KIFComments(p *shogi.Position, moves []shogi.Move, headers []KIFHeader, comments []Comment, mate bool) (string, error) {
+	for _, c := range comments {
+		if c.Ply < 0 || c.Ply > len(moves) {
+			return "", fmt.Errorf("record: a comment at move %d of a record of %d moves", c.Ply, len(moves))
+		}
+	}
+	return writeKIF(p, moves, nil, headers, comments, mate)
+}
+
+// writeComments writes the comments of ply n as "*" lines.
+func writeComments(b *strings.Builder, comments []Comment, n int) {
+	for _, c := range comments {
+		if c.Ply != n {
+			continue
+		}
+		for l := range strings.SplitSeq(c.Text, "\n") {
+			b.WriteString("*" + l + "\n")
+		}
+	}
+}
+
+// writeKIF writes a KIF record with times and comments (see KIFTimes and
+// KIFComments).
+func writeKIF(p *shogi.Position, moves []shogi.Move, times []time.Duration, headers []KIFHeader, comments []Comment, mate bool) (string, error) {
 	var b strings.Builder
 	writeHead(&b, p, headers)
 	b.WriteString("手数----指手---------消費時間--\n")
+	writeComments(&b, comments, 0)
 	q := *p
 	prev := shogi.NoSquare
 	var total [2]int64 // each side's seconds so far
@@ -55,6 +87,7 @@ func KIFTimes(p *shogi.Position, moves []shogi.Move, times []time.Duration, head
 			s/60, s%60, t/3600, t/60%60, t%60)
 		q.DoMove(m)
 		prev = m.To()
+		writeComments(&b, comments, i+1)
 	}
 	if mate && len(moves) > 0 && q.InCheck() && !q.HasLegalMove() {
 		fmt.Fprintf(&b, "まで%d手で詰み\n", len(moves))

@@ -200,3 +200,70 @@ func readRecords1(data []byte) (*Game, error) {
 	}
 	return gs[0], nil
 }
+
+// ReadRecordsSkipping reads the good records around a bad one and names
+// the bad one's line, in KIF, CSA and USI files.
+func TestReadRecordsSkipping(t *testing.T) {
+	good := "先手：甲\n後手：乙\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\nまで2手で中断\n"
+	bad := "先手：丙\n後手：丁\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７六歩(77)\nまで2手で中断\n"
+	cases := []struct {
+		name, text string
+		games      int
+		badLine    int
+	}{
+		{"KIF", good + "\n" + bad + "\n" + good, 2, 14},
+		{"CSA", "V2.2\nPI\n+\n+7776FU\n/\nV2.2\nPI\n+\n+7776FU\n-7776FU\n/\nV2.2\nPI\n+\n+2726FU\n", 2, 10},
+		{"USI", "position startpos moves 7g7f\nposition startpos moves 7g7f 7g7f\nposition startpos moves 2g2f\n", 2, 2},
+	}
+	for _, c := range cases {
+		games, errs := ReadRecordsSkipping([]byte(c.text))
+		var pe *ParseError
+		if len(games) != c.games || len(errs) != 1 || !errors.As(errs[0], &pe) || pe.Line != c.badLine {
+			t.Errorf("%s: %d games, errors %v; want %d games and one error at line %d", c.name, len(games), errs, c.games, c.badLine)
+			continue
+		}
+		if _, err := ReadRecords([]byte(c.text)); err == nil {
+			t.Errorf("%s: ReadRecords read a file with a bad record", c.name)
+		}
+	}
+	if games, errs := ReadRecordsSkipping([]byte("\n\n")); len(games) != 0 || len(errs) != 1 {
+		t.Errorf("an empty text: %d games, %v; want one error", len(games), errs)
+	}
+}
+
+// KIFComments writes each comment after the line of its move, and the
+// reader gives them back at the same plies.
+func TestKIFComments(t *testing.T) {
+	p := shogi.Startpos()
+	var moves []shogi.Move
+	q := p
+	for _, u := range []string{"7g7f", "3c3d", "2g2f"} {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		q.DoMove(m)
+	}
+	comments := []Comment{{Ply: 0, Text: "開始"}, {Ply: 2, Text: "二手目\n二行目"}, {Ply: 3, Text: "終わり"}}
+	s, err := KIFComments(&p, moves, nil, comments, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := ReadKIF([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []Comment{{0, "開始"}, {2, "二手目"}, {2, "二行目"}, {3, "終わり"}}
+	if len(g.Moves) != 3 || len(g.Comments) != len(want) {
+		t.Fatalf("read back %d moves, comments %v from\n%s", len(g.Moves), g.Comments, s)
+	}
+	for i, c := range want {
+		if g.Comments[i] != c {
+			t.Errorf("comment %d: %+v, want %+v", i, g.Comments[i], c)
+		}
+	}
+	if _, err := KIFComments(&p, moves, nil, []Comment{{Ply: 4, Text: "x"}}, false); err == nil {
+		t.Error("a comment beyond the moves was written")
+	}
+}

@@ -47,7 +47,7 @@ type env struct {
 
 // commandList returns every subcommand of tsume.
 func commandList() []*command {
-	return []*command{helpCommand(), perftCommand(), generateCommand(), bankCommand(), verifyCommand(), renderCommand(), solveCommand(), usiCommand(), serveCommand(), matchCommand(), selfplayCommand(), benchCommand(), analyzeCommand(), versionCommand()}
+	return []*command{helpCommand(), perftCommand(), generateCommand(), bankCommand(), verifyCommand(), renderCommand(), solveCommand(), usiCommand(), serveCommand(), matchCommand(), selfplayCommand(), mineCommand(), benchCommand(), analyzeCommand(), versionCommand()}
 }
 
 // commandSet returns the subcommands by name.

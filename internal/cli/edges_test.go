@@ -216,6 +216,9 @@ func TestExitStatuses(t *testing.T) {
 		{[]string{"bank", "add", "--bank", db, "--sfen", noMate}, "", ExitNo},
 		{[]string{"bank", "add", "--bank", db, "--sfen", eIllegal}, "", ExitError},
 		{[]string{"serve", "extra"}, "", ExitError}, // exit 0: TestServeRunsAndShutsDown
+		{[]string{"mine", "testdata/mine/dir/b.usi"}, "", ExitOK},
+		{[]string{"mine", "--max-length", "0", "testdata/mine/dir/b.usi"}, "", ExitError},
+		{[]string{"mine", "testdata/mine/none.kif"}, "", ExitError}, // exit 1, a bad game among others: TestMineGolden
 		{[]string{"version"}, "", ExitOK},
 		{[]string{"version", "extra"}, "", ExitError},
 	}

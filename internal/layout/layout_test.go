@@ -48,6 +48,7 @@ var layers = map[string]int{
 	"gen/maten":                4,
 	"selfplay":                 4,
 	"report":                   5,
+	"mine":                     5,
 	"bank":                     5,
 	"usi":                      6,
 	"usi/mateengine":           6,

@@ -1,0 +1,430 @@
+// Package mine finds the mates of game records: for every position of a
+// game, whether the side to move can force mate by checks within a number
+// of plies, and for every move whether it missed a mate, played one or
+// allowed the opponent one. Each mate found is a candidate problem, kept
+// when it is sound under the tsume conventions that apply to a game
+// position. docs/mining.md gives the definitions and their sources.
+//
+// Every claim rests on searches of package mate under the game's own
+// hands (mate.AsGiven: the defender holds what it holds in the game) and
+// with every interposition counted (mate.Count: in a game each
+// interposition is a move played). A search stopped by its node budget or
+// by the context decides nothing, and a claim that needs it is not made.
+package mine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Defaults of Options.
+const (
+	DefaultMaxLength    = 15
+	DefaultMaxNodes     = 200_000
+	DefaultProblemNodes = 2_000_000
+	DefaultHashMB       = 16
+)
+
+// Options configures a Miner. The zero value takes the defaults.
+type Options struct {
+	// MaxLength is the longest mate looked for, in plies (default 15).
+	MaxLength int
+	// MaxNodes is the node budget of each search of the game's positions
+	// (default DefaultMaxNodes); MaxTime, if set, limits each search's
+	// time as well. A search that runs out decides nothing.
+	MaxNodes uint64
+	MaxTime  time.Duration
+	// Problems makes the candidate problems of the mates found and keeps
+	// the sound ones (Result.Problems).
+	Problems bool
+	// ProblemNodes is the node budget of each search that judges a
+	// candidate problem (default DefaultProblemNodes).
+	ProblemNodes uint64
+	// HashMB is the table of each of the Miner's solvers (default 16).
+	HashMB int
+	// Parallel is the number of solvers that search the positions of one
+	// game at once, each on a goroutine of its own (default 1). Each
+	// search starts afresh (a table generation of its own), so the
+	// results do not depend on it.
+	Parallel int
+}
+
+// Kind is the kind of a Finding.
+type Kind string
+
+// The kinds of findings.
+const (
+	// Missed: the side to move had a mate within MaxLength and its move
+	// does not keep one (詰み逃し).
+	Missed Kind = "missed"
+	// Played: the side to move had a mate and its move keeps one, or
+	// mates.
+	Played Kind = "played"
+	// Allowed: after the move the opponent has a mate it did not have
+	// before it.
+	Allowed Kind = "allowed"
+)
+
+// Status is what the search found of one position of a game for its side
+// to move.
+type Status struct {
+	// Mate is mate.Mate when the side to move mates within MaxLength,
+	// mate.NoMate when it cannot, mate.Unknown when a limit stopped the
+	// search or the position could not be searched.
+	Mate mate.Status
+	// Length is the length of the mate found, Exact whether it is proven
+	// the shortest; Line a mating line from the position (the solver's
+	// main line; empty when a limit stopped its reading).
+	Length int
+	Exact  bool
+	Line   []shogi.Move
+	// Searched is false when no search was needed: the side to move has
+	// no check.
+	Searched bool
+}
+
+// Finding is one missed, played or allowed mate.
+type Finding struct {
+	Kind Kind
+	// Ply is the index of the move in Game.Moves, MoveNumber its number
+	// as the record counts moves, Side the side that played it.
+	Ply, MoveNumber int
+	Side            shogi.Color
+	Played          shogi.Move
+	// Position is the position before the move.
+	Position shogi.Position
+	// Length is the length of the mate: the mover's before the move
+	// (Missed, Played), the opponent's after it (Allowed); Exact whether
+	// it is proven the shortest; Line the mate, from Position (Missed,
+	// Played) or from the position after the move (Allowed).
+	Length int
+	Exact  bool
+	Line   []shogi.Move
+	// Shortest, of a played mate, is true when the move played starts a
+	// shortest mate (Exact, and the mate kept within Length-1 plies).
+	Shortest bool
+}
+
+// Source says where a game comes from, for the provenance of its problems.
+type Source struct {
+	File string // the record's file ("" for a game from no file)
+	Game int    // 0-based place among the records of the file
+	// Ordinal is the 0-based number of the game in the collection mined:
+	// the Seed of its problems' provenance, by which bank merge orders
+	// the problems of shards.
+	Ordinal int
+}
+
+// Result is what MineGame found in one game.
+type Result struct {
+	// Positions holds the status of each position of the game: before
+	// move i at i, the final position at len(Moves).
+	Positions []Status
+	// Findings are in the order of the moves: at one move, missed or
+	// played before allowed.
+	Findings []Finding
+	// Problems are the sound candidate problems, in the order of the
+	// positions (with Options.Problems).
+	Problems []problem.Problem
+	// Candidates is the number of candidate problems judged.
+	Candidates int
+	// Undecided counts the claims not made because a search ran out of
+	// its budget.
+	Undecided int
+	// Searches and Nodes count the searches of the game's positions and
+	// their nodes (the judging of problems aside).
+	Searches int
+	Nodes    uint64
+}
+
+// Miner mines games with one solver for the game's positions and one for
+// the problems, whose tables serve every position and every game. It is
+// not safe for concurrent use: use one Miner per goroutine.
+type Miner struct {
+	opts    Options
+	game    []*mate.Solver // every interposition counted, the game's hands: one per Parallel
+	judge   *mate.Solver   // the tsume conventions, for the problems
+	res     *Result
+	replies []shogi.Move
+}
+
+// counts are the searches and nodes of one goroutine.
+type counts struct {
+	searches int
+	nodes    uint64
+}
+
+// New returns a Miner with its solvers allocated.
+func New(opts Options) (*Miner, error) {
+	if opts.MaxLength == 0 {
+		opts.MaxLength = DefaultMaxLength
+	}
+	if opts.MaxLength < 1 {
+		return nil, fmt.Errorf("mine: the longest mate must be at least 1 ply, not %d", opts.MaxLength)
+	}
+	if opts.MaxNodes == 0 {
+		opts.MaxNodes = DefaultMaxNodes
+	}
+	if opts.ProblemNodes == 0 {
+		opts.ProblemNodes = DefaultProblemNodes
+	}
+	if opts.HashMB == 0 {
+		opts.HashMB = DefaultHashMB
+	}
+	opts.Parallel = max(opts.Parallel, 1)
+	m := &Miner{opts: opts}
+	for range opts.Parallel {
+		game, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes, MaxTime: opts.MaxTime,
+			Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+		if err != nil {
+			return nil, fmt.Errorf("mine: %w", err)
+		}
+		m.game = append(m.game, game)
+	}
+	var err error
+	if opts.Problems {
+		if m.judge, err = mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.ProblemNodes,
+			Futile: mate.Discount, DefenderHand: mate.AsGiven}); err != nil {
+			return nil, fmt.Errorf("mine: %w", err)
+		}
+	}
+	return m, nil
+}
+
+// Options returns the Miner's options, with the defaults filled in.
+func (m *Miner) Options() Options { return m.opts }
+
+// MineGame mines the game g: the status of every position, the findings
+// of every move and, with Options.Problems, the sound problems of the
+// mates found, their provenance from src and g's headers. The game's moves
+// must be legal in turn from g.Start (the readers of package record check
+// them); an illegal one is an error naming it. Otherwise it fails only
+// when ctx ends, with ctx's error.
+func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Result, error) {
+	res := &Result{Positions: make([]Status, len(g.Moves)+1)}
+	m.res = res
+	defer func() { m.res = nil }()
+	pos := make([]shogi.Position, len(g.Moves)+1)
+	pos[0] = g.Start
+	for i, mv := range g.Moves {
+		if !pos[i].IsLegal(mv) {
+			return nil, fmt.Errorf("mine: move %d (%s) is not legal", i+1, mv)
+		}
+		pos[i+1] = pos[i]
+		pos[i+1].DoMove(mv)
+	}
+	m.statuses(ctx, pos)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	for i, mv := range g.Moves {
+		m.classify(ctx, g, pos, i, mv)
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+	}
+	if m.opts.Problems {
+		if err := m.problems(ctx, g, pos, src); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+// statuses fills in the status of every position, the positions with a
+// check shared among the Miner's solvers.
+func (m *Miner) statuses(ctx context.Context, pos []shogi.Position) {
+	var next atomic.Int64
+	all := make([]counts, len(m.game))
+	var wg sync.WaitGroup
+	for k, s := range m.game {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(pos) || ctx.Err() != nil {
+					return
+				}
+				m.res.Positions[i] = status(ctx, s, &pos[i], m.opts.MaxLength, &all[k])
+			}
+		})
+	}
+	wg.Wait()
+	for _, c := range all {
+		m.res.Searches += c.searches
+		m.res.Nodes += c.nodes
+	}
+}
+
+// status searches p with s for a mate of its side to move within plies.
+func status(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) Status {
+	if p.King(p.SideToMove().Opp()) == shogi.NoSquare {
+		return Status{Mate: mate.Unknown}
+	}
+	if p.CountChecks() == 0 {
+		return Status{Mate: mate.NoMate}
+	}
+	w := within(ctx, s, p, plies, c)
+	st := Status{Mate: w.Status, Length: w.Length, Searched: true}
+	if w.Status != mate.Mate {
+		return st
+	}
+	// The shortest mate and its line: a search that knows the mate is
+	// there.
+	sol, err := s.Solve(ctx, p)
+	if err == nil && sol.Status == mate.Mate {
+		c.nodes += sol.Nodes
+		if sol.LengthExact || sol.Length < st.Length {
+			st.Length = sol.Length
+		}
+		st.Exact = sol.LengthExact
+		if len(sol.PV) > 0 && len(sol.PV) <= plies {
+			st.Line = sol.PV
+		}
+	}
+	return st
+}
+
+// within is s's MateWithin, counted in c; a position it cannot search has
+// status Unknown.
+func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) mate.Within {
+	w, err := s.MateWithin(ctx, p, plies)
+	c.searches++
+	c.nodes += w.Nodes
+	var na *mate.NotAProblemError
+	if err != nil && errors.As(err, &na) {
+		return mate.Within{Status: mate.Unknown}
+	}
+	return w
+}
+
+// mates reports whether the side to move in p mates within plies: Mate,
+// NoMate, or Unknown when a limit stopped the search. A side without a
+// check has none, without a search.
+func (m *Miner) mates(ctx context.Context, p *shogi.Position, plies int) mate.Status {
+	if plies < 1 || p.CountChecks() == 0 {
+		return mate.NoMate
+	}
+	var c counts
+	st := within(ctx, m.game[0], p, plies, &c).Status
+	m.res.Searches += c.searches
+	m.res.Nodes += c.nodes
+	return st
+}
+
+// kept reports whether the side that just moved into after (the opponent
+// to move) mates within plies: the opponent has no legal move and is in
+// check, or every legal reply leaves the mover a mate within plies-1.
+// NoMate as soon as one reply is proven to leave none; Unknown when no
+// reply does and a search of one was stopped. next, if not nil, is the
+// status of the position after the reply played, searched within
+// MaxLength ≥ plies-1: its NoMate decides at once.
+func (m *Miner) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
+	if !after.HasLegalMove() {
+		if after.InCheck() {
+			return mate.Mate
+		}
+		return mate.Unknown
+	}
+	if plies < 2 {
+		return mate.NoMate
+	}
+	if next != nil && next.Mate == mate.NoMate {
+		return mate.NoMate
+	}
+	// The king's moves first: they are the likeliest to escape, and one
+	// escape decides.
+	m.replies = after.LegalMoves(m.replies[:0])
+	replies := make([]shogi.Move, 0, len(m.replies))
+	for _, r := range m.replies {
+		if !r.IsDrop() && r.Piece().Kind() == shogi.King {
+			replies = append(replies, r)
+		}
+	}
+	for _, r := range m.replies {
+		if r.IsDrop() || r.Piece().Kind() != shogi.King {
+			replies = append(replies, r)
+		}
+	}
+	out := mate.Mate
+	for _, r := range replies {
+		if next != nil && r == played && next.Mate == mate.Mate && next.Length <= plies-1 {
+			continue
+		}
+		q := *after
+		q.DoMove(r)
+		switch m.mates(ctx, &q, plies-1) {
+		case mate.NoMate:
+			return mate.NoMate
+		case mate.Unknown:
+			out = mate.Unknown
+		}
+		if ctx.Err() != nil {
+			return mate.Unknown
+		}
+	}
+	return out
+}
+
+// classify adds the findings of move i, mv, of the game.
+func (m *Miner) classify(ctx context.Context, g *record.Game, pos []shogi.Position, i int, mv shogi.Move) {
+	res := m.res
+	before, after := &res.Positions[i], &res.Positions[i+1]
+	var reply shogi.Move = shogi.NoMove
+	var next *Status
+	if i+1 < len(g.Moves) {
+		reply, next = g.Moves[i+1], &res.Positions[i+2]
+	}
+	f := Finding{Ply: i, MoveNumber: g.Start.MoveNumber() + i, Side: pos[i].SideToMove(), Played: mv}
+	if before.Mate == mate.Mate {
+		f.Length, f.Exact, f.Line, f.Position = before.Length, before.Exact, before.Line, pos[i]
+		// A shortest mate kept is a mate kept: the bound of the shortest
+		// first, the common case of a mate played.
+		kept := mate.Unknown
+		if before.Exact && m.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
+			kept, f.Shortest = mate.Mate, true
+		} else {
+			kept = m.kept(ctx, &pos[i+1], m.opts.MaxLength-1, reply, next)
+		}
+		switch kept {
+		case mate.Mate:
+			f.Kind = Played
+			res.Findings = append(res.Findings, f)
+		case mate.NoMate:
+			f.Kind = Missed
+			res.Findings = append(res.Findings, f)
+		default:
+			res.Undecided++
+		}
+	}
+	if after.Mate != mate.Mate {
+		return
+	}
+	// Allowed: the opponent mates after the move; before it, it had no
+	// mate: with the turn passed to it in the position before the move
+	// (when the mover was not in check), else at its own move before.
+	had := mate.Unknown
+	switch {
+	case !pos[i].InCheck():
+		q := pos[i]
+		q.DoNullMove()
+		had = m.mates(ctx, &q, m.opts.MaxLength)
+	case i > 0:
+		had = res.Positions[i-1].Mate
+	}
+	switch had {
+	case mate.NoMate:
+		res.Findings = append(res.Findings, Finding{Kind: Allowed, Ply: i, MoveNumber: f.MoveNumber, Side: f.Side, Played: mv,
+			Length: after.Length, Exact: after.Exact, Line: after.Line, Position: pos[i]})
+	case mate.Unknown:
+		res.Undecided++
+	}
+}
