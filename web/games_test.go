@@ -176,3 +176,24 @@ func doContext(t *testing.T, ctx context.Context, h http.Handler, target string,
 	h.ServeHTTP(w, req)
 	return w
 }
+
+// The practice page's source filter: method=mine draws only the problems
+// mined from games (their provenance's method), and none when the bank
+// has none of that length.
+func TestPracticeDrawsMinedProblems(t *testing.T) {
+	ps := testProblems(t)
+	ps[8].Provenance.Method = "mine" // problem 9, of 3 plies
+	s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range 4 {
+		var p problemView
+		w := do(t, s, "GET", "/api/v1/problems/random?method=mine&seed="+itoa(seed), nil)
+		decode(t, w, &p)
+		if w.Code != 200 || p.ID != 9 || p.Method != "mine" {
+			t.Errorf("seed %d: status %d, problem %d (%s), want 9 (mine)", seed, w.Code, p.ID, p.Method)
+		}
+	}
+	wantError(t, do(t, s, "GET", "/api/v1/problems/random?method=mine&plies=5", nil), http.StatusNotFound, "query")
+}
