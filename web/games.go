@@ -82,6 +82,9 @@ type gameFinding struct {
 	Shortest bool     `json:"shortest"`
 	Line     []string `json:"line"`
 	LineJA   []string `json:"line_ja"`
+	// LineSFENs are the positions of the mate: LineSFENs[k] after its
+	// first k moves, from where it starts (k = 0) to the mate.
+	LineSFENs []string `json:"line_sfens"`
 }
 
 // gameProblem is a sound problem mined from the game: Black to move

@@ -58,6 +58,11 @@ func TestGamesMissedMate(t *testing.T) {
 		f.PlayedJA != "▲５八玉" || f.Length != 1 || !f.Exact || !slices.Equal(f.Line, []string{"G*5b"}) || !slices.Equal(f.LineJA, []string{"▲５二金打"}) {
 		t.Errorf("missed mate: %+v", f)
 	}
+	// The mate's positions, for the page to step through: the position
+	// before the move, then after the head gold.
+	if len(f.LineSFENs) != 2 || f.LineSFENs[0] != ans.SFENs[0] || f.LineSFENs[1] != "4k4/4G4/p3P3p/9/9/9/9/9/4K4 w - 2" {
+		t.Errorf("the mate's positions %q", f.LineSFENs)
+	}
 	if f := ans.Findings[1]; f.Kind != "played" || f.MoveNumber != 3 || f.Played != "G*5b" || f.Length != 1 || !f.Shortest {
 		t.Errorf("played mate: %+v", f)
 	}

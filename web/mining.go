@@ -58,10 +58,17 @@ func (s *Server) mineGame(ctx context.Context, g *record.Game, game int) (*mined
 			from.DoMove(f.Played)
 		}
 		usi, ja := report.Line(&from, f.Line)
+		sfens := make([]string, 0, len(f.Line)+1)
+		q := from
+		sfens = append(sfens, q.SFEN())
+		for _, mv := range f.Line {
+			q.DoMove(mv)
+			sfens = append(sfens, q.SFEN())
+		}
 		out.Findings = append(out.Findings, gameFinding{
 			Kind: string(f.Kind), KindJA: kindJA(f.Kind), Ply: f.Ply, MoveNumber: f.MoveNumber,
 			Side: f.Side.String(), Played: f.Played.String(), PlayedJA: report.JapaneseMove(&f.Position, f.Played),
-			Length: f.Length, Exact: f.Exact, Shortest: f.Shortest, Line: usi, LineJA: ja,
+			Length: f.Length, Exact: f.Exact, Shortest: f.Shortest, Line: usi, LineJA: ja, LineSFENs: sfens,
 		})
 	}
 	for _, p := range res.Problems {

@@ -68,6 +68,14 @@ test('a pasted record: its findings, the board stepped to the missed mate', asyn
   assert.ok(await page.isVisible('#games-mate'));
   assert.match(await page.textContent('#games-mate'), /The mate here: ▲５二金打 \(1手詰\); played instead: ▲５八玉/);
   assert.equal(await page.getAttribute('#games-findings li:first-child', 'class'), 'current');
+  // The mate's move shows the position after it: the mate.
+  await page.click('#games-mate button[data-mate="1"]');
+  await page.waitForSelector('#games-board[data-mate="1"]');
+  assert.equal(await page.getAttribute('#games-board', 'data-sfen'), answer.findings[0].line_sfens[1]);
+  assert.ok((await page.innerHTML('#games-board')).includes('SFEN ' + answer.findings[0].line_sfens[1]));
+  assert.match(await page.textContent('#games-caption'), /The mate, move 1 of 1: ▲５二金打, mate\./);
+  await page.click('#games-mate button.mate-start');
+  await page.waitForSelector('#games-board[data-mate="0"]');
   // The keyboard steps too.
   await page.keyboard.press('ArrowRight');
   await page.waitForSelector('#games-board[data-ply="1"]');
@@ -108,6 +116,11 @@ test('a file of several games: the first mined, another picked', async (t) => {
   await page.waitForSelector(`#games-board[data-ply="${f.ply}"]`);
   assert.equal(await page.getAttribute('#games-board', 'data-sfen'), second.sfens[f.ply]);
   assert.ok((await page.textContent('#games-mate')).includes(f.line_ja.join(' ')));
+  // Its mate stepped to the end: the last move of the line.
+  const n = f.line.length;
+  await page.click(`#games-mate button[data-mate="${n}"]`);
+  await page.waitForSelector(`#games-board[data-mate="${n}"]`);
+  assert.equal(await page.getAttribute('#games-board', 'data-sfen'), f.line_sfens[n]);
   if (screenshotDir) await page.screenshot({ path: join(screenshotDir, 'web-games.png'), fullPage: true });
   page.check();
 });

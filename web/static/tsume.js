@@ -697,8 +697,9 @@
     const status = $('games-status');
     const board = $('games-board');
     // G is the game shown: the answer, the board's ply (the position
-    // after that many moves) and the finding shown (its index, or -1).
-    const G = { r: null, ply: 0, finding: -1, token: 0, pics: new Map() };
+    // after that many moves), the finding shown (its index, or -1) and
+    // how many moves of its mate the board shows (0: none).
+    const G = { r: null, ply: 0, finding: -1, mate: 0, token: 0, pics: new Map() };
 
     async function picture(sfen, move) {
       const url = '/api/v1/board.svg?sfen=' + encodeURIComponent(sfen) +
@@ -728,8 +729,13 @@
 
     async function show() {
       const r = G.r, n = plies(), token = ++G.token;
-      const sfen = G.ply === 0 ? r.sfens[0] : r.sfens[G.ply - 1];
-      const move = G.ply === 0 ? '' : r.moves[G.ply - 1];
+      const f = G.finding >= 0 ? r.findings[G.finding] : null;
+      let sfen = G.ply === 0 ? r.sfens[0] : r.sfens[G.ply - 1];
+      let move = G.ply === 0 ? '' : r.moves[G.ply - 1];
+      if (f && G.mate > 0) {
+        sfen = f.line_sfens[G.mate - 1];
+        move = f.line[G.mate - 1];
+      }
       let svg;
       try {
         svg = await picture(sfen, move);
@@ -740,15 +746,39 @@
       if (token !== G.token) return;
       showSVG(board, svg);
       board.setAttribute('data-ply', String(G.ply));
-      board.setAttribute('data-sfen', r.sfens[G.ply]);
-      $('games-caption').textContent = G.ply === 0 ? 'The start: ' + n + ' moves.' :
-        'Move ' + moveNumber(G.ply - 1) + ' of ' + (r.first_move + n - 1) + ': ' + r.moves_ja[G.ply - 1] + '.';
-      const f = G.finding >= 0 ? r.findings[G.finding] : null;
+      board.setAttribute('data-mate', String(f ? G.mate : 0));
+      if (f && G.mate > 0) {
+        board.setAttribute('data-sfen', f.line_sfens[G.mate]);
+        $('games-caption').textContent = 'The mate, move ' + G.mate + ' of ' + f.line.length + ': ' + f.line_ja[G.mate - 1] +
+          (G.mate === f.line.length ? ', mate.' : '.');
+      } else {
+        board.setAttribute('data-sfen', r.sfens[G.ply]);
+        $('games-caption').textContent = G.ply === 0 ? 'The start: ' + n + ' moves.' :
+          'Move ' + moveNumber(G.ply - 1) + ' of ' + (r.first_move + n - 1) + ': ' + r.moves_ja[G.ply - 1] + '.';
+      }
       const mate = $('games-mate');
       if (f) {
-        mate.textContent = (f.kind === 'allowed' ? 'After ' + f.played_ja + ', the opponent mates: ' : 'The mate here: ') +
-          f.line_ja.join(' ') + ' (' + f.length + '手詰' + (f.exact ? '' : ', not proven the shortest') + ')' +
-          (f.kind === 'missed' ? '; played instead: ' + f.played_ja + '.' : '.');
+        // The mate's moves, each a button that shows the position after
+        // it; the first words a button back to the game's position.
+        mate.textContent = '';
+        const head = document.createElement('button');
+        head.type = 'button';
+        head.className = 'mate-start';
+        head.textContent = f.kind === 'allowed' ? 'After ' + f.played_ja + ', the opponent mates:' : 'The mate here:';
+        head.addEventListener('click', () => showMate(G.finding, 0));
+        mate.appendChild(head);
+        f.line_ja.forEach((m, k) => {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'mate-move' + (G.mate === k + 1 ? ' current' : '');
+          b.setAttribute('data-mate', String(k + 1));
+          b.textContent = m;
+          b.addEventListener('click', () => showMate(G.finding, k + 1));
+          mate.appendChild(document.createTextNode(' '));
+          mate.appendChild(b);
+        });
+        mate.appendChild(document.createTextNode(' (' + f.length + '手詰' + (f.exact ? '' : ', not proven the shortest') + ')' +
+          (f.kind === 'missed' ? '; played instead: ' + f.played_ja + '.' : '.')));
         mate.setAttribute('data-kind', f.kind);
         mate.hidden = false;
       } else {
@@ -770,6 +800,17 @@
     function go(ply, finding) {
       G.ply = Math.max(0, Math.min(plies(), ply));
       G.finding = finding === undefined ? -1 : finding;
+      G.mate = 0;
+      show();
+    }
+
+    // showMate shows finding i at its game position, after k moves of
+    // its mate.
+    function showMate(i, k) {
+      const f = G.r.findings[i];
+      G.ply = f.kind === 'allowed' ? f.ply + 1 : f.ply;
+      G.finding = i;
+      G.mate = k;
       show();
     }
 
@@ -806,7 +847,7 @@
         b.title = 'show the position before this move, and the mate';
         // The position before the move: where the mate was (missed,
         // played); after it for a mate allowed.
-        b.addEventListener('click', () => go(f.kind === 'allowed' ? f.ply + 1 : f.ply, i));
+        b.addEventListener('click', () => showMate(i, 0));
         li.appendChild(b);
         ul.appendChild(li);
       });
