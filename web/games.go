@@ -153,12 +153,7 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), s.limits.MineTime)
 	defer cancel()
-	sr, err := s.acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer s.release(sr)
-	mg, err := s.mineGame(ctx, g, k)
+	mg, err := s.mineInSlot(ctx, g, k)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) && r.Context().Err() == nil {
 			return &apiError{Status: http.StatusServiceUnavailable, Field: "input",
@@ -169,4 +164,14 @@ func (s *Server) games(w http.ResponseWriter, r *http.Request) error {
 	ans.Findings, ans.Problems, ans.Undecided = mg.Findings, mg.Problems, mg.Undecided
 	writeJSON(w, http.StatusOK, ans)
 	return nil
+}
+
+// mineInSlot mines g in a search slot, waiting for one within ctx.
+func (s *Server) mineInSlot(ctx context.Context, g *record.Game, game int) (*minedGame, error) {
+	sr, err := s.acquire(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer s.release(sr)
+	return s.mineGame(ctx, g, game)
 }

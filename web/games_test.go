@@ -202,3 +202,13 @@ func TestPracticeDrawsMinedProblems(t *testing.T) {
 	}
 	wantError(t, do(t, s, "GET", "/api/v1/problems/random?method=mine&plies=5", nil), http.StatusNotFound, "query")
 }
+
+// A game that takes longer than MineTime to mine is answered 503, naming
+// the limit.
+func TestGamesTooLong(t *testing.T) {
+	s, _ := newTestServer(t, Limits{MineTime: 1, Searches: 1}) // 1 ns: over before it starts
+	e := wantError(t, do(t, s, "POST", "/api/v1/games", gamesRequest{Input: readGame(t, "missed.kif")}), http.StatusServiceUnavailable, "input")
+	if !strings.Contains(e.Error, "took longer than 1ns") {
+		t.Errorf("error %q: want the limit", e.Error)
+	}
+}
