@@ -46,7 +46,12 @@ func (s *Server) mineGame(ctx context.Context, g *record.Game, game int) (*mined
 			return nil, err
 		}
 	}
-	defer func() { s.miners <- m }()
+	defer func() {
+		select {
+		case s.miners <- m:
+		default: // a miner made beyond the slots' is dropped
+		}
+	}()
 	res, err := m.MineGame(ctx, g, mine.Source{Game: game})
 	if err != nil {
 		return nil, err
