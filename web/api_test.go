@@ -321,10 +321,15 @@ func TestPages(t *testing.T) {
 		"/":          {`id="board"`, `id="hint"`, `id="reveal"`, `id="next"`, `id="takeback"`, `id="status"`, `id="promotion"`, `id="length"`, `id="difficulty"`, `id="mode"`},
 		"/solve":     {`id="input"`, `id="solve-button"`, `id="download-kif"`, `id="download-svg"`, `id="result-verdict"`},
 		"/worksheet": {`id="worksheet-form"`, `action="/api/v1/worksheet"`, `id="ws-count"`},
+		"/games":     {`id="games-input"`, `id="games-file"`, `id="games-button"`, `id="games-board"`, `id="games-findings"`, `id="games-problems"`},
 	} {
 		w := do(t, s, "GET", path, nil)
 		if w.Code != 200 || !strings.Contains(w.Header().Get("Content-Security-Policy"), "script-src 'self'") {
 			t.Errorf("%s: status %d", path, w.Code)
+		}
+		// Every page links every other: the games page too.
+		if !strings.Contains(w.Body.String(), `<a href="/games"`) {
+			t.Errorf("%s: no link to the games page", path)
 		}
 		for _, id := range ids {
 			if !strings.Contains(w.Body.String(), id) {

@@ -24,7 +24,7 @@ const pageCSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe
 
 // page is what a page's template gets.
 type page struct {
-	Name    string // practice, solve, worksheet
+	Name    string // practice, solve, worksheet, games
 	Title   string
 	Version string
 	// Themes are the themes a filter offers (theme.Catalogue).
@@ -50,6 +50,7 @@ func (s *Server) pageRoutes() {
 	s.mux.Handle("GET /{$}", s.pageHandler(page{Name: "practice", Title: "Practice"}))
 	s.mux.Handle("GET /solve", s.pageHandler(page{Name: "solve", Title: "Solve"}))
 	s.mux.Handle("GET /worksheet", s.pageHandler(page{Name: "worksheet", Title: "Worksheet"}))
+	s.mux.Handle("GET /games", s.pageHandler(page{Name: "games", Title: "Your games"}))
 	files := http.StripPrefix("/static/", http.FileServerFS(s.static))
 	s.mux.Handle("GET /static/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/") {

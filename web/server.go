@@ -49,8 +49,19 @@ type Limits struct {
 	// VerdictNodes limits each search of the verdict on the solve page.
 	VerdictNodes uint64
 	// Body is the largest request body, in bytes, of every endpoint but
-	// solve; SolveBody is solve's (a pasted record).
-	Body, SolveBody int64
+	// solve and games; SolveBody is solve's (a pasted record), GamesBody
+	// games' (a record or a file of records).
+	Body, SolveBody, GamesBody int64
+	// Games is the most records the games endpoint reads from one input;
+	// GameMoves the most moves of the game it mines.
+	Games, GameMoves int
+	// MineLength is the longest mate the games endpoint looks for, in
+	// plies; MineNodes the node budget of each search of a game's
+	// positions (and of each judging of a mined problem); MineTime limits
+	// the mining of one game.
+	MineLength int
+	MineNodes  uint64
+	MineTime   time.Duration
 }
 
 // DefaultLimits are the limits a zero field of Config.Limits takes.
@@ -63,6 +74,12 @@ func DefaultLimits() Limits {
 		VerdictNodes: 200_000,
 		Body:         16 << 10,
 		SolveBody:    256 << 10,
+		GamesBody:    1 << 20,
+		Games:        500,
+		GameMoves:    600,
+		MineLength:   defaultMineLength,
+		MineNodes:    defaultMineNodes,
+		MineTime:     30 * time.Second,
 	}
 }
 
@@ -90,6 +107,24 @@ func (l Limits) withDefaults() Limits {
 	if l.SolveBody <= 0 {
 		l.SolveBody = d.SolveBody
 	}
+	if l.GamesBody <= 0 {
+		l.GamesBody = d.GamesBody
+	}
+	if l.Games <= 0 {
+		l.Games = d.Games
+	}
+	if l.GameMoves <= 0 {
+		l.GameMoves = d.GameMoves
+	}
+	if l.MineLength <= 0 {
+		l.MineLength = d.MineLength
+	}
+	if l.MineNodes == 0 {
+		l.MineNodes = d.MineNodes
+	}
+	if l.MineTime <= 0 {
+		l.MineTime = d.MineTime
+	}
 	return l
 }
 
@@ -106,7 +141,10 @@ type Server struct {
 	// slots holds one searcher per request allowed to search at once;
 	// a nil searcher is made on first use.
 	slots chan *searcher
-	cache judgeCache // the judgements and hints searched
+	// miners holds the games endpoint's miners, one per search slot; a
+	// nil miner is made on first use.
+	miners chan *miner
+	cache  judgeCache // the judgements and hints searched
 }
 
 // searcher is one search slot's solvers: with and without the
@@ -135,8 +173,10 @@ func New(cfg Config) (*Server, error) {
 		s.log = slog.Default()
 	}
 	s.slots = make(chan *searcher, s.limits.Searches)
+	s.miners = make(chan *miner, s.limits.Searches)
 	for range s.limits.Searches {
 		s.slots <- nil
+		s.miners <- nil
 	}
 	if err := s.loadAssets(); err != nil {
 		return nil, err
@@ -157,6 +197,7 @@ func (s *Server) routes() {
 	api("/api/v1/problems/{id}/solution", map[string]apiHandler{http.MethodGet: s.solution})
 	api("/api/v1/attempts", map[string]apiHandler{http.MethodPost: s.recordAttempt})
 	api("/api/v1/solve", map[string]apiHandler{http.MethodPost: s.solve})
+	api("/api/v1/games", map[string]apiHandler{http.MethodPost: s.games})
 	api("/api/v1/worksheet", map[string]apiHandler{http.MethodGet: s.worksheet})
 	api("/api/v1/board.svg", map[string]apiHandler{http.MethodGet: s.boardPicture})
 	api("/api/", map[string]apiHandler{}) // every other API path: 404
@@ -225,8 +266,11 @@ func (s *Server) api(methods map[string]apiHandler) http.Handler {
 			return
 		}
 		limit := s.limits.Body
-		if r.URL.Path == "/api/v1/solve" {
+		switch r.URL.Path {
+		case "/api/v1/solve":
 			limit = s.limits.SolveBody
+		case "/api/v1/games":
+			limit = s.limits.GamesBody
 		}
 		r.Body = http.MaxBytesReader(w, r.Body, limit)
 		if err := h(w, r); err != nil {

@@ -39,6 +39,8 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"--bank", "a.db", "--problems", "p.jsonl"}, "want one of --bank FILE and --problems FILE, not both"},
 		{[]string{"--problems", "p.jsonl", "extra"}, `unexpected argument "extra"`},
 		{[]string{"--problems", "p.jsonl", "--nodes", "0"}, "must be positive"},
+		{[]string{"--problems", "p.jsonl", "--mine-length", "32"}, "--mine-length 32: want 1 to 31 plies"},
+		{[]string{"--problems", "p.jsonl", "--mine-nodes", "0"}, "--mine-nodes must be positive"},
 		{[]string{"--problems", filepath.Join(t.TempDir(), "missing.jsonl")}, "missing.jsonl"},
 		{[]string{"--bank", filepath.Join(t.TempDir(), "no", "such", "dir", "b.db")}, "b.db"},
 		{[]string{"--problems", "../../web/testdata/problems.jsonl", "--addr", "256.0.0.1:1"}, "cannot listen on 256.0.0.1:1"},

@@ -134,6 +134,8 @@
       }
       const th = $('theme').value;
       if (th) q.set('theme', th);
+      const src = $('source').value;
+      if (src) q.set('method', src);
       return q;
     }
 
@@ -144,6 +146,10 @@
         const o = $('theme').selectedOptions[0];
         return 'The bank has no problem with the theme ' + o.textContent + (q.has('plies') ? ' at this length.' : '.') +
           ' Choose another theme or length.';
+      }
+      if (err.status === 404 && q.has('method')) {
+        return 'The bank has no problem mined from games' + (q.has('plies') ? ' at this length' : '') +
+          ' (tsume mine --bank adds them). Choose another source or length.';
       }
       return err.message;
     }
@@ -651,6 +657,14 @@
       await show();
       setStatus(status, '', 'data-state', 'done');
     });
+    // A problem given in the URL (/solve?sfen=…&hand=as-given, as the
+    // "Your games" page links its mined problems) is filled in and solved.
+    const given = new URLSearchParams(location.search);
+    if (given.get('sfen')) {
+      $('input').value = given.get('sfen');
+      if (given.get('hand') === 'as-given' || given.get('hand') === 'remaining') $('hand-rule').value = given.get('hand');
+      $('solve-form').requestSubmit();
+    }
     $('step-start').addEventListener('click', () => go(0));
     $('step-back').addEventListener('click', () => step(-1));
     $('step-forward').addEventListener('click', () => step(1));
@@ -666,7 +680,284 @@
     });
   }
 
-  const pages = { practice: practice, solve: solvePage };
+  // ---- your games ----
+
+  // readFile reads an uploaded record as text: UTF-8, or Shift_JIS (as
+  // older KIF files are) when it is not valid UTF-8.
+  async function readFile(file) {
+    const buf = await file.arrayBuffer();
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(buf);
+    } catch (e) {
+      return new TextDecoder('shift_jis').decode(buf);
+    }
+  }
+
+  function gamesPage() {
+    const status = $('games-status');
+    const board = $('games-board');
+    // G is the game shown: the answer, the board's ply (the position
+    // after that many moves), the finding shown (its index, or -1) and
+    // how many moves of its mate the board shows (0: none).
+    const G = { r: null, ply: 0, finding: -1, mate: 0, token: 0, pics: new Map() };
+
+    async function picture(sfen, move) {
+      const url = '/api/v1/board.svg?sfen=' + encodeURIComponent(sfen) +
+        (move ? '&move=' + encodeURIComponent(move) : '') + '&layout=' + layout();
+      if (!G.pics.has(url)) {
+        const res = await fetch(url);
+        if (!res.ok) {
+          let msg = 'HTTP ' + res.status;
+          try { msg = (await res.json()).error || msg; } catch (e) { /* not JSON */ }
+          throw new Error(msg);
+        }
+        G.pics.set(url, await res.text());
+      }
+      return G.pics.get(url);
+    }
+
+    function plies() { return G.r ? G.r.moves.length : 0; }
+    function moveNumber(ply) { return G.r.first_move + ply; }
+
+    function describe(f) {
+      const side = f.side === 'black' ? '▲' : '△';
+      const len = f.length + (f.exact ? '' : '?') + '手詰';
+      if (f.kind === 'missed') return 'move ' + f.move_number + ' ' + side + ': 詰み逃し (missed mate): ' + len + ' ' + f.line_ja.join(' ') + ', played ' + f.played_ja;
+      if (f.kind === 'played') return 'move ' + f.move_number + ' ' + side + ': mate played, ' + len + (f.shortest ? ' (the shortest)' : ' (not the shortest)') + ': ' + f.played_ja;
+      return 'move ' + f.move_number + ' ' + side + ': mate allowed: ' + f.played_ja + ' lets the opponent mate in ' + len + ' ' + f.line_ja.join(' ');
+    }
+
+    async function show() {
+      const r = G.r, n = plies(), token = ++G.token;
+      const f = G.finding >= 0 ? r.findings[G.finding] : null;
+      let sfen = G.ply === 0 ? r.sfens[0] : r.sfens[G.ply - 1];
+      let move = G.ply === 0 ? '' : r.moves[G.ply - 1];
+      if (f && G.mate > 0) {
+        sfen = f.line_sfens[G.mate - 1];
+        move = f.line[G.mate - 1];
+      }
+      let svg;
+      try {
+        svg = await picture(sfen, move);
+      } catch (err) {
+        if (token === G.token) $('games-caption').textContent = err.message;
+        return;
+      }
+      if (token !== G.token) return;
+      showSVG(board, svg);
+      board.setAttribute('data-ply', String(G.ply));
+      board.setAttribute('data-mate', String(f ? G.mate : 0));
+      if (f && G.mate > 0) {
+        board.setAttribute('data-sfen', f.line_sfens[G.mate]);
+        $('games-caption').textContent = 'The mate, move ' + G.mate + ' of ' + f.line.length + ': ' + f.line_ja[G.mate - 1] +
+          (G.mate === f.line.length ? ', mate.' : '.');
+      } else {
+        board.setAttribute('data-sfen', r.sfens[G.ply]);
+        $('games-caption').textContent = G.ply === 0 ? 'The start: ' + n + ' moves.' :
+          'Move ' + moveNumber(G.ply - 1) + ' of ' + (r.first_move + n - 1) + ': ' + r.moves_ja[G.ply - 1] + '.';
+      }
+      const mate = $('games-mate');
+      if (f) {
+        // The mate's moves, each a button that shows the position after
+        // it; the first words a button back to the game's position.
+        mate.textContent = '';
+        const head = document.createElement('button');
+        head.type = 'button';
+        head.className = 'mate-start';
+        head.textContent = f.kind === 'allowed' ? 'After ' + f.played_ja + ', the opponent mates:' : 'The mate here:';
+        head.addEventListener('click', () => showMate(G.finding, 0));
+        mate.appendChild(head);
+        f.line_ja.forEach((m, k) => {
+          const b = document.createElement('button');
+          b.type = 'button';
+          b.className = 'mate-move' + (G.mate === k + 1 ? ' current' : '');
+          b.setAttribute('data-mate', String(k + 1));
+          b.textContent = m;
+          b.addEventListener('click', () => showMate(G.finding, k + 1));
+          mate.appendChild(document.createTextNode(' '));
+          mate.appendChild(b);
+        });
+        mate.appendChild(document.createTextNode(' (' + f.length + '手詰' + (f.exact ? '' : ', not proven the shortest') + ')' +
+          (f.kind === 'missed' ? '; played instead: ' + f.played_ja + '.' : '.')));
+        mate.setAttribute('data-kind', f.kind);
+        mate.hidden = false;
+      } else {
+        mate.hidden = true;
+      }
+      const lis = $('games-moves').children;
+      for (let i = 0; i < lis.length; i++) {
+        const cur = i === G.ply - 1;
+        lis[i].classList.toggle('current', cur);
+        if (cur) lis[i].setAttribute('aria-current', 'step'); else lis[i].removeAttribute('aria-current');
+      }
+      for (const li of document.querySelectorAll('#games-findings li')) {
+        li.classList.toggle('current', li.getAttribute('data-finding') === String(G.finding));
+      }
+      $('games-first').disabled = $('games-prev').disabled = G.ply === 0;
+      $('games-next').disabled = $('games-last').disabled = G.ply === n;
+    }
+
+    function go(ply, finding) {
+      G.ply = Math.max(0, Math.min(plies(), ply));
+      G.finding = finding === undefined ? -1 : finding;
+      G.mate = 0;
+      show();
+    }
+
+    // showMate shows finding i at its game position, after k moves of
+    // its mate.
+    function showMate(i, k) {
+      const f = G.r.findings[i];
+      G.ply = f.kind === 'allowed' ? f.ply + 1 : f.ply;
+      G.finding = i;
+      G.mate = k;
+      show();
+    }
+
+    function fill(r) {
+      const names = (r.black || '先手') + ' vs ' + (r.white || '後手') + (r.date ? ' · ' + r.date : '');
+      $('games-title').textContent = names + ' · ' + r.moves.length + ' moves (' + r.format + ')';
+      const ol = $('games-moves');
+      ol.textContent = '';
+      ol.start = r.first_move;
+      r.moves_ja.forEach((m, i) => {
+        const li = document.createElement('li');
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = m;
+        b.addEventListener('click', () => go(i + 1));
+        li.appendChild(b);
+        ol.appendChild(li);
+      });
+      const count = (k) => r.findings.filter((f) => f.kind === k).length;
+      $('games-summary').textContent = 'Mates within ' + r.max_length + ' plies: ' + count('missed') + ' missed (詰み逃し), ' +
+        count('played') + ' played, ' + count('allowed') + ' allowed' +
+        (r.undecided ? '; ' + r.undecided + ' left undecided (a search ran out of its budget).' : '.');
+      const ul = $('games-findings');
+      ul.textContent = '';
+      r.findings.forEach((f, i) => {
+        const li = document.createElement('li');
+        li.setAttribute('data-finding', String(i));
+        li.setAttribute('data-kind', f.kind);
+        li.setAttribute('data-ply', String(f.ply));
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'finding-move';
+        b.textContent = describe(f);
+        b.title = 'show the position before this move, and the mate';
+        // The position before the move: where the mate was (missed,
+        // played); after it for a mate allowed.
+        b.addEventListener('click', () => showMate(i, 0));
+        li.appendChild(b);
+        ul.appendChild(li);
+      });
+      if (r.findings.length === 0) {
+        const li = document.createElement('li');
+        li.className = 'none';
+        li.textContent = 'No mate within ' + r.max_length + ' plies was found in this game.';
+        ul.appendChild(li);
+      }
+      const pl = $('games-problems');
+      pl.textContent = '';
+      for (const p of r.problems) {
+        const li = document.createElement('li');
+        li.setAttribute('data-sfen', p.sfen);
+        const a = document.createElement('a');
+        a.className = 'practise';
+        a.href = '/solve?' + new URLSearchParams({ sfen: p.sfen, hand: 'as-given' });
+        a.target = '_blank';
+        a.rel = 'noopener';
+        a.textContent = 'Practise: ' + p.plies + '手詰 from move ' + moveNumber(p.ply);
+        li.appendChild(a);
+        pl.appendChild(li);
+      }
+      if (r.problems.length === 0) {
+        const li = document.createElement('li');
+        li.className = 'none';
+        li.textContent = 'none sound as a problem';
+        pl.appendChild(li);
+      }
+      const pick = $('games-pick');
+      pick.textContent = '';
+      for (const g of r.games) {
+        const o = document.createElement('option');
+        o.value = String(g.index);
+        o.textContent = (g.index + 1) + '. ' + (g.black || '先手') + ' vs ' + (g.white || '後手') + (g.date ? ' ' + g.date : '') +
+          ' (' + g.moves + ' moves, line ' + g.line + ')';
+        pick.appendChild(o);
+      }
+      pick.value = String(r.game);
+      $('games-pick-label').hidden = r.games.length < 2;
+      const errs = $('games-errors');
+      errs.textContent = '';
+      for (const e of r.errors) {
+        const li = document.createElement('li');
+        li.textContent = 'Not read: ' + e;
+        errs.appendChild(li);
+      }
+      errs.hidden = r.errors.length === 0;
+    }
+
+    async function mine(game) {
+      const input = $('games-input').value;
+      setStatus(status, 'Mining… every position of the game is searched for a mate.', 'data-state', 'busy');
+      $('games-button').disabled = true;
+      const body = { input: input };
+      if (game !== undefined) body.game = game;
+      let r;
+      try {
+        r = await api('POST', '/api/v1/games', body);
+      } catch (err) {
+        setStatus(status, err.message, 'data-state', 'error');
+        $('games-result').hidden = true;
+        $('games-errors').hidden = true;
+        return;
+      } finally {
+        $('games-button').disabled = false;
+      }
+      G.r = r;
+      G.pics.clear();
+      fill(r);
+      $('games-result').hidden = false;
+      go(0);
+      setStatus(status, 'Done: ' + r.findings.length + (r.findings.length === 1 ? ' finding.' : ' findings.'), 'data-state', 'done');
+    }
+
+    $('games-form').addEventListener('submit', (e) => {
+      e.preventDefault();
+      const pick = $('games-pick');
+      mine($('games-pick-label').hidden || !pick.value ? undefined : +pick.value);
+    });
+    $('games-pick').addEventListener('change', () => mine(+$('games-pick').value));
+    $('games-input').addEventListener('input', () => { $('games-pick-label').hidden = true; });
+    $('games-file').addEventListener('change', async () => {
+      const f = $('games-file').files[0];
+      if (!f) return;
+      try {
+        $('games-input').value = await readFile(f);
+      } catch (err) {
+        setStatus(status, f.name + ': ' + err.message, 'data-state', 'error');
+        return;
+      }
+      $('games-pick-label').hidden = true;
+      mine();
+    });
+    $('games-first').addEventListener('click', () => go(0));
+    $('games-prev').addEventListener('click', () => go(G.ply - 1));
+    $('games-next').addEventListener('click', () => go(G.ply + 1));
+    $('games-last').addEventListener('click', () => go(plies()));
+    document.addEventListener('keydown', (e) => {
+      if (!G.r || $('games-result').hidden || e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target.closest && e.target.closest('textarea, input, select')) return;
+      const act = { ArrowLeft: () => go(G.ply - 1), ArrowRight: () => go(G.ply + 1), Home: () => go(0), End: () => go(plies()) }[e.key];
+      if (act) {
+        e.preventDefault();
+        act();
+      }
+    });
+  }
+
+  const pages = { practice: practice, solve: solvePage, games: gamesPage };
   const run = pages[document.body.getAttribute('data-page')];
   if (run) run();
 })();
