@@ -271,7 +271,7 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
 		return found{sol: sol}, false
 	}
-	if n == o.Length && !o.shapeOK(q, sol.PV) {
+	if !j.lineOK(q, sol.PV, n) {
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)
