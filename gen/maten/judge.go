@@ -156,7 +156,7 @@ func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 // plies back, sound with n plies, then (below the full length) its own
 // extension.
 func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Position, found, bool) {
-	nt, ns := levelWork(n)
+	nt, ns := j.o.work(n)
 	q := &j.qs[(n-3)/2] // the search is depth-first: one position a length
 	for range nt {
 		if ns == 0 || j.ctx.Err() != nil {
@@ -271,7 +271,7 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
 		return found{sol: sol}, false
 	}
-	if n == o.Length && !o.shapeOK(q, sol.PV) {
+	if !j.lineOK(q, sol.PV, n) {
 		return found{sol: sol}, false
 	}
 	c.add(solverSound, n)

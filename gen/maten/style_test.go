@@ -1,11 +1,14 @@
 package maten
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // line parses sfen and the USI moves of a line played from it.
@@ -90,6 +93,79 @@ func TestHasGuard(t *testing.T) {
 	}
 }
 
+// The lines of the composed style's line rules: a mate-in-3 with the
+// king in its camp and no attacker theme (the silver dropped on 4b is not
+// taken, the bishop mates; generate --length 3 --seed 4242 --style free,
+// index 1), and one whose first move is a sacrifice (the lance promotes
+// on 8a to be taken: 成り捨て, 吊り出し).
+const (
+	themelessSFEN, themelessLine = "6kl1/9/9/9/8B/9/8R/9/9 b Srb4g3s4n3l18p 1", "S*4b 3a2b 1e3c+"
+	sacrificeSFEN, sacrificeLine = loneSFEN, loneLine
+)
+
+// composedJudge returns a judge of the composed style for problems of
+// length plies.
+func composedJudge(length int) *judge {
+	o := DefaultOptions()
+	o.Length = length
+	return &judge{ctx: context.Background(), o: &o}
+}
+
+// TestComposedNeedsAttackerTheme: a composed problem has at least one
+// theme of the attacker's play; a line with none (a final position
+// alone would not count either) is refused after the solver.
+func TestComposedNeedsAttackerTheme(t *testing.T) {
+	j := composedJudge(3)
+	q, pv := line(t, themelessSFEN, strings.Fields(themelessLine)...)
+	if j.lineOK(&q, pv, 3) {
+		t.Errorf("%s %s: no attacker theme, kept", themelessSFEN, themelessLine)
+	}
+	q, pv = line(t, sacrificeSFEN, strings.Fields(sacrificeLine)...)
+	if !j.lineOK(&q, pv, 3) {
+		t.Errorf("%s %s: a sacrifice, refused", sacrificeSFEN, sacrificeLine)
+	}
+	j.o.Style = Free
+	q, pv = line(t, themelessSFEN, strings.Fields(themelessLine)...)
+	if !j.lineOK(&q, pv, 3) {
+		t.Error("the free style refused a line without an attacker theme")
+	}
+}
+
+// TestAttackerThemes: the attacker's themes count, the defender's and
+// the final positions do not.
+func TestAttackerThemes(t *testing.T) {
+	for _, c := range []struct {
+		themes []problem.Theme
+		want   bool
+	}{
+		{nil, false},
+		{[]problem.Theme{{Name: theme.HeadGold, Ply: 3}, {Name: theme.PinMate, Ply: 3}}, false},
+		{[]problem.Theme{{Name: theme.DistantInterposition, Ply: 2}, {Name: theme.CounterCheck, Ply: 4}}, false},
+		{[]problem.Theme{{Name: theme.HeadGold, Ply: 3}, {Name: theme.Sacrifice, Ply: 1}}, true},
+		{[]problem.Theme{{Name: theme.NonPromotion, Ply: 3}}, true},
+		{[]problem.Theme{{Name: theme.DiscoveredCheck, Ply: 1}}, true},
+	} {
+		if got := HasAttackerTheme(c.themes); got != c.want {
+			t.Errorf("HasAttackerTheme(%v) = %v, want %v", c.themes, got, c.want)
+		}
+	}
+}
+
+// TestComposedRefusesChase: a line where one piece follows the king
+// along the edge is refused at any length (here a mate-in-5 on the way to
+// a mate-in-7); one whose pieces turn at each move is kept.
+func TestComposedRefusesChase(t *testing.T) {
+	j := composedJudge(7)
+	q, pv := line(t, chaseSFEN, strings.Fields(chaseLine)...)
+	if j.lineOK(&q, pv, 5) {
+		t.Errorf("%s %s: a chase, kept", chaseSFEN, chaseLine)
+	}
+	q, pv = line(t, turnSFEN, strings.Fields(turnLine)...)
+	if !j.lineOK(&q, pv, 5) {
+		t.Errorf("%s %s: no chase, refused", turnSFEN, turnLine)
+	}
+}
+
 // composedRun generates the default (composed) problems of the lengths.
 func composedRun(t *testing.T) map[int][]problem.Problem {
 	t.Helper()
@@ -102,8 +178,8 @@ func composedRun(t *testing.T) map[int][]problem.Problem {
 
 // TestComposedShape: a default problem has its king in its camp (ranks
 // 1–3) and never beyond rank 4 along the line, a guard, no capture on
-// the first move, no gift and no unexplained unpromoted major piece in
-// the defender's camp; it is sound.
+// the first move, no gift, no unexplained unpromoted major piece in the
+// defender's camp, an attacker theme and no chase; it is sound.
 func TestComposedShape(t *testing.T) {
 	for length, ps := range composedRun(t) {
 		for _, p := range ps {
@@ -118,6 +194,9 @@ func TestComposedShape(t *testing.T) {
 			if s.FirstCapture || s.Gifts > 0 || s.IdleMajors > 0 || s.FarthestRank > maxLineRank {
 				t.Errorf("%s: %+v", sfen, s)
 			}
+			if !HasAttackerTheme(p.Themes) || chaseMoves(&p.Position, p.Line) > 0 {
+				t.Errorf("%s: themes %v, %d chase moves", sfen, p.Themes, chaseMoves(&p.Position, p.Line))
+			}
 			reverify(t, &p, length)
 		}
 	}
@@ -127,7 +206,7 @@ func TestComposedShape(t *testing.T) {
 // or in the attacker's hand, is needed: without it the problem is not
 // sound with the same solution (checked by a fresh solver and verdict).
 func TestComposedEconomy(t *testing.T) {
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: mate.Discount})
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: mate.Discount, MaxNodes: 100_000})
 	if err != nil {
 		t.Fatal(err)
 	}
