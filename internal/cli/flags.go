@@ -43,7 +43,7 @@ type uint64Value uint64
 func (u *uint64Value) String() string { return strconv.FormatUint(uint64(*u), 10) }
 
 func (u *uint64Value) Set(s string) error {
-	v, err := strconv.ParseUint(s, 0, 64)
+	v, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
 		return errors.New("want a whole number from 0 to " + strconv.FormatUint(1<<64-1, 10))
 	}

@@ -399,7 +399,7 @@ type seedValue uint64
 func (v *seedValue) String() string { return strconv.FormatUint(uint64(*v), 10) }
 
 func (v *seedValue) Set(s string) error {
-	n, err := strconv.ParseUint(s, 0, 64)
+	n, err := strconv.ParseUint(s, 10, 64)
 	if err != nil {
 		return fmt.Errorf("want a whole number from 0 to %d", uint64(math.MaxUint64))
 	}

@@ -222,3 +222,20 @@ func TestGenerateWriteFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestSeedIsDecimal: a seed is read in base 10 whatever its first digit,
+// so a seed copied with a leading zero (0804, as from a date) is 804 and
+// not an octal number refused for its digit 8.
+func TestSeedIsDecimal(t *testing.T) {
+	var v seedValue
+	if err := v.Set("0804"); err != nil || v != 804 {
+		t.Errorf("seed 0804: %d, %v; want 804", v, err)
+	}
+	if err := v.Set("0x10"); err == nil {
+		t.Errorf("seed 0x10: accepted as %d; want an error", v)
+	}
+	var u uint64Value
+	if err := u.Set("010"); err != nil || u != 10 {
+		t.Errorf("uint64 flag 010: %d, %v; want 10", u, err)
+	}
+}
