@@ -150,3 +150,26 @@ func TestFailedCandidateRemembered(t *testing.T) {
 		t.Errorf("%s made %s, then %s", good.SFEN(), made.Position.SFEN(), p.Position.SFEN())
 	}
 }
+
+// BenchmarkLength7 makes the first 3 mate-in-7 problems of seed 4242 in
+// the default style with generate's default piece limit (6).
+func BenchmarkLength7(b *testing.B) {
+	for b.Loop() {
+		o := DefaultOptions()
+		o.Length, o.Seed, o.MaxPieces = 7, 4242, 6
+		bo := mate1.DefaultOptions()
+		bo.Seed, bo.MaxPieces, bo.King = o.Seed, BasePieces(&o), BaseRegion(&o)
+		base, err := mate1.New(bo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		o.Base = base
+		g, err := New(o)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := g.Run(context.Background(), 3, 2, func(problem.Problem) error { return nil }); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

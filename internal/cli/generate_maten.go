@@ -174,7 +174,9 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 
 // writeCounters sums up the candidates of a mate-in-N run by length: how
 // many positions were built, rejected by the mate-in-1 prefilter,
-// searched, found sound by the solver and by the verdict.
+// searched, found sound by the solver and by the verdict, and how many
+// candidates the backward method turned away at once, having seen them
+// fail before.
 func writeCounters(w io.Writer, c *maten.Counters) {
 	var b strings.Builder
 	b.WriteString("candidates by length (built / searched, no mate in 1 / solver-sound / verdict-sound):")
@@ -188,6 +190,9 @@ func writeCounters(w io.Writer, c *maten.Counters) {
 	s := strings.TrimSuffix(b.String(), ";")
 	if base := c.VerdictSound[0].Load(); base > 0 {
 		s += fmt.Sprintf("; %d mate-in-1 bases", base)
+	}
+	if r := c.Repeated[0].Load(); r > 0 {
+		s += fmt.Sprintf("; %d candidates seen failing before", r)
 	}
 	fmt.Fprintln(w, s)
 }
