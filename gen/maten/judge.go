@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 
 	"github.com/tsume-shogi/tsume/gen"
@@ -80,8 +81,8 @@ type judge struct {
 	measured            []shogi.Move   // the scratch space of measure
 	mutant              shogi.Position // the local search's mutation
 	// failed holds the candidates of the backward method that failed
-	// (judgeBackward).
-	failed map[exactKey]struct{}
+	// (judgeBackward), shared by the workers of a run.
+	failed *failedSet
 	// The scratch space of hasMate3 and mayMate1.
 	after3                               shogi.Position
 	checks3, replies3, checks1, replies1 []shogi.Move
@@ -91,14 +92,16 @@ type judge struct {
 // few thousand nodes each.
 const tableMB = 4
 
-// newJudge returns the judge of one worker.
-func (o *Options) newJudge(ctx context.Context) gen.Judge {
+// newJudge returns the judge of one worker, which shares failed with the
+// other workers of the run.
+func (o *Options) newJudge(ctx context.Context, failed *failedSet) gen.Judge {
 	j, err := o.newJudgeState(ctx)
 	if err != nil {
 		// No table: every candidate is rejected, and the run ends with
 		// gen.ErrTooRare.
 		return func(*shogi.Position, *problem.Problem) bool { return false }
 	}
+	j.failed = failed
 	if o.Method == Random {
 		return j.judgeRandom
 	}
@@ -108,7 +111,7 @@ func (o *Options) newJudge(ctx context.Context) gen.Judge {
 // newJudgeState returns the state of a judge, or the error of a solver's
 // table.
 func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
-	j := &judge{ctx: ctx, o: o, failed: make(map[exactKey]struct{})}
+	j := &judge{ctx: ctx, o: o, failed: newFailedSet()}
 	if o.Base != nil {
 		if o.Base.NewJudgeContext != nil {
 			j.base = o.Base.NewJudgeContext(ctx)
@@ -160,7 +163,7 @@ func levelWork(n int) (tries, searches int) {
 func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 	k, keyed := exactKeyOf(cand)
 	if keyed {
-		if _, ok := j.failed[k]; ok {
+		if j.failed.has(k) {
 			j.o.Counters.add(repeated, 1)
 			return false
 		}
@@ -170,17 +173,42 @@ func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 	}
 	if keyed && j.ctx.Err() == nil {
 		// A search the end of the run cut short decided nothing.
-		if len(j.failed) >= maxFailed {
-			clear(j.failed)
-		}
-		j.failed[k] = struct{}{}
+		j.failed.add(k)
 	}
 	return false
 }
 
-// maxFailed bounds the candidates a judge remembers as failed (about
-// 50 bytes each); when full, it forgets them all and starts again.
-const maxFailed = 1 << 19
+// maxFailed bounds the candidates a run remembers as failed (about 50
+// bytes each); when full, it forgets them all and starts again.
+const maxFailed = 1 << 20
+
+// failedSet is a set of failed candidates that the workers of a run
+// share: what the judge decides of a candidate is the same in every
+// worker, so that one worker's failure spares the others the work.
+type failedSet struct {
+	mu sync.Mutex
+	m  map[exactKey]struct{}
+}
+
+func newFailedSet() *failedSet { return &failedSet{m: make(map[exactKey]struct{})} }
+
+// has reports whether k is in the set.
+func (f *failedSet) has(k exactKey) bool {
+	f.mu.Lock()
+	_, ok := f.m[k]
+	f.mu.Unlock()
+	return ok
+}
+
+// add puts k in the set, first emptying a full set.
+func (f *failedSet) add(k exactKey) {
+	f.mu.Lock()
+	if len(f.m) >= maxFailed {
+		clear(f.m)
+	}
+	f.m[k] = struct{}{}
+	f.mu.Unlock()
+}
 
 // exactKey identifies a position of at most maxKeyPieces pieces on the
 // board exactly: its pieces in square order, its hands and side to move.
