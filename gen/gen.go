@@ -98,21 +98,25 @@ type Generator struct {
 	// bound.
 	MaxDuplicates int
 	// Classes and ClassPercent set the variety cap of Run: when both are
-	// set, Run goes through the indices in order and holds a problem back
+	// set, Run goes through the indices in order and turns a problem away
 	// when the problems of one of its classes (the strings Classes
 	// returns) would be more than ClassPercent% of the problems emitted
-	// with it, or more than one when that share is below one. A problem
-	// held back is emitted, the lowest index first, as soon as the
-	// problems emitted after it make room for it, so that the work of its
-	// index is not lost; a later index's problem that repeats it is a
-	// duplicate. The cap looks at the problems before, never at the
+	// with it, or more than one when that share is below one: it passes
+	// the problem over, as it passes over a duplicate, or under HoldBack
+	// holds it back. The cap looks at the problems before, never at the
 	// number asked: a run's output is still a prefix of a longer run's,
 	// the same for any number of workers, and a run of n problems has at
 	// most max(1, ClassPercent·n/100) of a class. An index whose problem
-	// is held back counts towards MaxDuplicates (the indices in a row
+	// is turned away counts towards MaxDuplicates (the indices in a row
 	// that emit nothing). RunShard and Problem ignore the cap.
 	Classes      func(p *problem.Problem) []string
 	ClassPercent int
+	// HoldBack: a problem the variety cap turns away is held back and
+	// emitted, the lowest index first, as soon as the problems emitted
+	// after it make room for it, so that the work of its index is not
+	// lost; a later index's problem that repeats it is a duplicate. The
+	// problems come out of index order.
+	HoldBack bool
 }
 
 // Stats describes a run.
@@ -120,7 +124,7 @@ type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
 	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
 	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
-	Capped     int // problems held back because a class of theirs was full (Generator.Classes), still held when the run ended
+	Capped     int // problems turned away because a class of theirs was full (Generator.Classes): passed over, or under HoldBack still held back when the run ended
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -366,8 +370,10 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 				st.Duplicates++
 				inRow++
 			case !fits(class):
-				seen[key] = true
-				held = append(held, heldProblem{cur.p, class})
+				if g.HoldBack {
+					seen[key] = true
+					held = append(held, heldProblem{cur.p, class})
+				}
 				st.Capped++
 				inRow++
 			default:
@@ -382,8 +388,11 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 			}
 			if want >= 0 && inRow >= maxDup {
 				what := "repeat lower ones"
-				if capped {
+				switch {
+				case capped && g.HoldBack:
 					what += " or are held back by the variety cap"
+				case capped:
+					what += " or exceed the variety cap"
 				}
 				firstErr = fmt.Errorf("%w: indices %d to %d %s", ErrExhausted, next-(inRow-1)*sh.N, next, what)
 				break

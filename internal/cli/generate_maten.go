@@ -75,7 +75,9 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // the main theme, the mating piece and the king's region, or the mating
 // piece and the king's region — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
-// no cap, nor has a run with --theme unless --variety-cap is set.
+// no cap, nor has a run with --theme unless --variety-cap is set. Under
+// the composed style a problem the cap turns away is held back
+// (gen.Generator.HoldBack), under the free style passed over.
 func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) error {
 	p := *f.varietyCap
 	if p < 0 || p > 100 {
@@ -89,6 +91,11 @@ func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) er
 	}
 	g.Classes = problemClasses
 	g.ClassPercent = p
+	// The composed style holds a problem the cap turns away back until
+	// its class has room: its problems are dear (a mate-in-7 costs
+	// seconds), and passed over they were most of a short run's work.
+	// The free style passes it over, as it always has.
+	g.HoldBack = *f.style != maten.Free.String()
 	return nil
 }
 
