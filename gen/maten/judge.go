@@ -158,17 +158,22 @@ func levelWork(n int) (tries, searches int) {
 // cand, then extends it two plies at a time up to the length.
 //
 // What it decides is a function of cand (and the options): a candidate
-// drawn again that failed before fails again, and the failures are kept
-// (j.failed) so that it is not built up and searched again.
+// that made a base problem and failed to extend it fails again when it
+// is drawn again, so such failures are kept (j.failed) and not built up
+// and searched again. The candidates the base generator rejects are
+// many, seldom drawn twice, and cheap to reject again: they are not
+// kept.
 func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 	k, keyed := exactKeyOf(cand)
-	if keyed {
-		if j.failed.has(k) {
-			j.o.Counters.add(repeated, 1)
-			return false
-		}
+	if keyed && j.failed.has(k) {
+		j.o.Counters.add(repeated, 1)
+		return false
 	}
-	if j.judgeBackwardOnce(cand, p) {
+	if !j.base(cand, &j.bp) {
+		return false
+	}
+	j.o.Counters.add(verdictSound, 1)
+	if j.extendBase(p) {
 		return true
 	}
 	if keyed && j.ctx.Err() == nil {
@@ -180,7 +185,7 @@ func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
 
 // maxFailed bounds the candidates a run remembers as failed (about 50
 // bytes each); when full, it forgets them all and starts again.
-const maxFailed = 1 << 20
+const maxFailed = 1 << 19
 
 // failedSet is a set of failed candidates that the workers of a run
 // share: what the judge decides of a candidate is the same in every
@@ -240,12 +245,9 @@ func exactKeyOf(p *shogi.Position) (exactKey, bool) {
 	return k, true
 }
 
-// judgeBackwardOnce is judgeBackward without the memory of failures.
-func (j *judge) judgeBackwardOnce(cand *shogi.Position, p *problem.Problem) bool {
-	if !j.base(cand, &j.bp) {
-		return false
-	}
-	j.o.Counters.add(verdictSound, 1)
+// extendBase extends the base problem j.bp to a problem of the full
+// length, filling in p.
+func (j *judge) extendBase(p *problem.Problem) bool {
 	cur := j.bp.Position
 	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank {
 		// The king is mated out of the ranks the composed style keeps

@@ -108,9 +108,11 @@ func TestQuickSearchDecidesAsFull(t *testing.T) {
 }
 
 // TestFailedCandidateRemembered: a candidate of the backward method that
-// failed is turned away at once when it is drawn again (what the judge
-// decides is a function of the candidate), and a candidate that made a
-// problem is not remembered: it makes the same problem again.
+// made a base problem but no problem of the length is turned away at
+// once when it is drawn again (what the judge decides is a function of
+// the candidate), one the base generator rejected is judged again, and
+// a candidate that made a problem is not remembered: it makes the same
+// problem again.
 func TestFailedCandidateRemembered(t *testing.T) {
 	var c Counters
 	o := backwardOptions(t, 5, 2, &c)
@@ -119,31 +121,40 @@ func TestFailedCandidateRemembered(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(2, 2))
-	var failed []shogi.Position
+	baseJudge := o.Base.NewJudge()
+	var failed, rejected []shogi.Position
 	var good shogi.Position
 	var made problem.Problem
-	for len(failed) < 200 || made.Line == nil {
+	for len(failed) < 100 || len(rejected) < 100 || made.Line == nil {
 		for _, cand := range o.Base.Candidate(rng, nil) {
-			var p problem.Problem
+			var p, bp problem.Problem
 			switch {
 			case j.judgeBackward(&cand, &p):
 				if made.Line == nil {
 					good, made = cand, p
 				}
-			case len(failed) < 200:
+			case !baseJudge(&cand, &bp):
+				rejected = append(rejected, cand)
+			default:
 				failed = append(failed, cand)
 			}
 		}
 	}
-	before := c.Repeated[0].Load()
-	for _, cand := range failed {
-		var p problem.Problem
-		if j.judgeBackward(&cand, &p) {
-			t.Fatalf("%s failed, then made %s", cand.SFEN(), p.Position.SFEN())
+	for _, c0 := range []struct {
+		name  string
+		cands []shogi.Position
+		want  int
+	}{{"made a base problem", failed, len(failed)}, {"rejected by the base generator", rejected, 0}} {
+		before := c.Repeated[0].Load()
+		for _, cand := range c0.cands {
+			var p problem.Problem
+			if j.judgeBackward(&cand, &p) {
+				t.Fatalf("%s failed, then made %s", cand.SFEN(), p.Position.SFEN())
+			}
 		}
-	}
-	if n := c.Repeated[0].Load() - before; n != int64(len(failed)) {
-		t.Errorf("%d of %d failed candidates turned away at once", n, len(failed))
+		if n := c.Repeated[0].Load() - before; n != int64(c0.want) {
+			t.Errorf("%s: %d of %d failed candidates turned away at once, want %d", c0.name, n, len(c0.cands), c0.want)
+		}
 	}
 	var p problem.Problem
 	if !j.judgeBackward(&good, &p) || p.Position.SFEN() != made.Position.SFEN() || !slices.Equal(p.Line, made.Line) {
