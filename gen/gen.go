@@ -30,6 +30,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 
@@ -97,18 +98,25 @@ type Generator struct {
 	// bound.
 	MaxDuplicates int
 	// Classes and ClassPercent set the variety cap of Run: when both are
-	// set, Run goes through the indices in order and passes over a
-	// problem, as it passes over a duplicate, when the problems of one of
-	// its classes (the strings Classes returns) would be more than
-	// ClassPercent% of the problems emitted with it, or more than one
-	// when that share is below one. The cap looks at the problems before, never at the
+	// set, Run goes through the indices in order and turns a problem away
+	// when the problems of one of its classes (the strings Classes
+	// returns) would be more than ClassPercent% of the problems emitted
+	// with it, or more than one when that share is below one: it passes
+	// the problem over, as it passes over a duplicate, or under HoldBack
+	// holds it back. The cap looks at the problems before, never at the
 	// number asked: a run's output is still a prefix of a longer run's,
 	// the same for any number of workers, and a run of n problems has at
-	// most max(1, ClassPercent·n/100) of a class. The problems passed
-	// over count towards MaxDuplicates. RunShard and Problem ignore the
-	// cap.
+	// most max(1, ClassPercent·n/100) of a class. An index whose problem
+	// is turned away counts towards MaxDuplicates (the indices in a row
+	// that emit nothing). RunShard and Problem ignore the cap.
 	Classes      func(p *problem.Problem) []string
 	ClassPercent int
+	// HoldBack: a problem the variety cap turns away is held back and
+	// emitted, the lowest index first, as soon as the problems emitted
+	// after it make room for it, so that the work of its index is not
+	// lost; a later index's problem that repeats it is a duplicate. The
+	// problems come out of index order.
+	HoldBack bool
 }
 
 // Stats describes a run.
@@ -116,7 +124,7 @@ type Stats struct {
 	Problems   int // problems emitted (emit returning nil)
 	Candidates int // attempts (calls of Candidate) made for the indices done, duplicates included
 	Duplicates int // problems dropped as duplicates of a lower index (mirror images count)
-	Capped     int // problems passed over because a class of theirs was full (Generator.Classes)
+	Capped     int // problems turned away because a class of theirs was full (Generator.Classes): passed over, or under HoldBack still held back when the run ended
 }
 
 // stream is the random source of one problem slot: slot i draws from the
@@ -285,9 +293,52 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 	seen := make(map[string]bool)
 	capped := want >= 0 && g.Classes != nil && g.ClassPercent > 0
 	classes := make(map[string]int) // the problems emitted by class, under the cap
+	// held are the problems the cap holds back, in index order, with
+	// their classes: each is emitted as soon as its classes have room.
+	type heldProblem struct {
+		p     problem.Problem
+		class []string
+	}
+	var held []heldProblem
+	fits := func(class []string) bool {
+		for _, c := range class {
+			if classes[c] >= max(1, (st.Problems+1)*g.ClassPercent/100) {
+				return false
+			}
+		}
+		return true
+	}
+	emitted := func(p problem.Problem, class []string) error {
+		if err := emit(p); err != nil {
+			return err
+		}
+		for _, c := range class {
+			classes[c]++
+		}
+		st.Problems++
+		return nil
+	}
+	// release emits the held problems that fit, the lowest index first,
+	// until none fits or the run has its problems.
+	release := func() error {
+		for i := 0; i < len(held) && st.Problems != want; {
+			if !fits(held[i].class) {
+				i++
+				continue
+			}
+			h := held[i]
+			held = slices.Delete(held, i, i+1)
+			st.Capped--
+			if err := emitted(h.p, h.class); err != nil {
+				return err
+			}
+			i = 0 // an emission may make room for one before
+		}
+		return nil
+	}
 	pending := make(map[int]result)
 	next, done := sh.K, 0
-	inRow, maxDup := 0, g.MaxDuplicates // duplicates in a row, and their limit
+	inRow, maxDup := 0, g.MaxDuplicates // indices in a row that emitted nothing, and their limit
 	if maxDup <= 0 {
 		maxDup = DefaultMaxDuplicates
 	}
@@ -311,37 +362,40 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 			st.Candidates += cur.s.attempts
 			key := CanonicalKey(&cur.p.Position)
 			var class []string
-			full := false
 			if capped {
 				class = g.Classes(&cur.p)
-				for _, c := range class {
-					full = full || classes[c] >= max(1, (st.Problems+1)*g.ClassPercent/100)
-				}
 			}
-			if seen[key] || full {
-				what := "repeat lower ones"
-				if seen[key] {
-					st.Duplicates++
-				} else {
-					st.Capped++
+			switch {
+			case seen[key]:
+				st.Duplicates++
+				inRow++
+			case !fits(class):
+				if g.HoldBack {
+					seen[key] = true
+					held = append(held, heldProblem{cur.p, class})
 				}
-				if capped {
-					what += " or exceed the variety cap"
-				}
-				if inRow++; want >= 0 && inRow >= maxDup {
-					firstErr = fmt.Errorf("%w: indices %d to %d %s", ErrExhausted, next-(inRow-1)*sh.N, next, what)
-					break
-				}
-			} else {
+				st.Capped++
+				inRow++
+			default:
 				seen[key] = true
-				for _, c := range class {
-					classes[c]++
+				if firstErr = emitted(cur.p, class); firstErr == nil {
+					firstErr = release()
 				}
 				inRow = 0
-				if firstErr = emit(cur.p); firstErr != nil {
-					break
+			}
+			if firstErr != nil {
+				break
+			}
+			if want >= 0 && inRow >= maxDup {
+				what := "repeat lower ones"
+				switch {
+				case capped && g.HoldBack:
+					what += " or are held back by the variety cap"
+				case capped:
+					what += " or exceed the variety cap"
 				}
-				st.Problems++
+				firstErr = fmt.Errorf("%w: indices %d to %d %s", ErrExhausted, next-(inRow-1)*sh.N, next, what)
+				break
 			}
 			next += sh.N
 			done++

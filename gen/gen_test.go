@@ -321,3 +321,68 @@ func TestRunVarietyCap(t *testing.T) {
 		t.Error("the cap changed nothing: the test proves nothing")
 	}
 }
+
+// The variety cap under HoldBack: as above, but a problem turned away is
+// held back and emitted once the problems after it make room, out of
+// index order, and never twice.
+func TestRunVarietyCapHoldBack(t *testing.T) {
+	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	file := func(p *problem.Problem) string { return "file " + strconv.Itoa(p.Position.King(shogi.White).File()) }
+	capped := func(workers, n, percent int) ([]problem.Problem, gen.Stats, error) {
+		g := kingSquares(5)
+		g.Classes = func(p *problem.Problem) []string { return []string{rank(p), file(p)} }
+		g.ClassPercent, g.MaxDuplicates, g.HoldBack = percent, 200, true
+		var ps []problem.Problem
+		st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+			ps = append(ps, p)
+			return nil
+		})
+		return ps, st, err
+	}
+	ps1, st1, err := capped(1, 18, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if short, _, err := capped(2, 7, 20); err != nil || !reflect.DeepEqual(short, ps1[:7]) {
+		t.Errorf("a run of 7 is not the prefix of a run of 18 (%v)", err)
+	}
+	ps2, st2, err := capped(2, 18, 20)
+	if err != nil || !reflect.DeepEqual(ps1, ps2) || st1 != st2 {
+		t.Fatalf("1 worker and 2 differ (%v): %+v, %+v", err, st1, st2)
+	}
+	count := map[string]int{}
+	indices := map[int]bool{}
+	late := 0 // problems emitted after one of a higher index: held back
+	for k, p := range ps1 {
+		for _, c := range []string{rank(&p), file(&p)} {
+			count[c]++
+			if limit := max(1, (k+1)*20/100); count[c] > limit {
+				t.Errorf("%s: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+			}
+		}
+		if indices[p.Provenance.Index] {
+			t.Errorf("index %d emitted twice", p.Provenance.Index)
+		}
+		indices[p.Provenance.Index] = true
+		if k > 0 && p.Provenance.Index < ps1[k-1].Provenance.Index {
+			late++
+		}
+	}
+	if len(ps1) != 18 || st1.Problems != 18 || late == 0 {
+		t.Errorf("%d problems, stats %+v, %d emitted after a higher index: want 18, some held back and emitted", len(ps1), st1, late)
+	}
+	// Nine ranks, at most 1% each, so one each below 200 problems: a
+	// tenth cannot be had.
+	if _, _, err := capped(2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
+		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
+	}
+	// Without the cap, the first 18 problems are not all spread so.
+	g := kingSquares(5)
+	var plain []problem.Problem
+	if _, err := g.Run(context.Background(), 18, 2, func(p problem.Problem) error { plain = append(plain, p); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if reflect.DeepEqual(plain, ps1) {
+		t.Error("the cap changed nothing: the test proves nothing")
+	}
+}

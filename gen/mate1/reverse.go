@@ -54,6 +54,9 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 
 	// 2. Its destination: next to the king, or a knight's jump away.
 	occ := b.pos.Occupied()
+	// The squares from which the mating piece attacks the king are those
+	// a piece of its kind and the other colour attacks from the king's.
+	reach := shogi.AttacksFrom(shogi.NewPiece(shogi.White, after), ksq, occ)
 	var dests []shogi.Square
 	for t := shogi.Square(0); t < shogi.NumSquares; t++ {
 		if t == ksq || o.Symmetric && t.File() != 5 {
@@ -64,7 +67,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 		if !contact && after != shogi.Knight {
 			continue
 		}
-		if shogi.AttacksFrom(matingPiece, t, occ).Has(ksq) && shogi.CanStand(matingPiece, t) {
+		if reach.Has(t) && shogi.CanStand(matingPiece, t) {
 			dests = append(dests, t)
 		}
 	}
@@ -80,15 +83,16 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 		pb := shogi.NewPiece(shogi.Black, before)
 		zone := shogi.PromotionZone(shogi.Black)
 		var origins []shogi.Square
+		// The squares from which pb reaches to, as for reach above.
+		reachTo := shogi.AttacksFrom(shogi.NewPiece(shogi.White, before), to, occ)
 		for f := shogi.Square(0); f < shogi.NumSquares; f++ {
-			if f == ksq || f == to || o.Symmetric && f.File() != 5 || !shogi.CanStand(pb, f) {
+			if !reachTo.Has(f) || f == ksq || f == to || o.Symmetric && f.File() != 5 || !shogi.CanStand(pb, f) {
 				continue
 			}
 			if after != before && !zone.Has(f) && !zone.Has(to) {
 				continue // promotion needs the zone
 			}
-			a := shogi.AttacksFrom(pb, f, occ)
-			if a.Has(to) && !a.Has(ksq) {
+			if !shogi.AttacksFrom(pb, f, occ).Has(ksq) {
 				origins = append(origins, f)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"sync/atomic"
 
 	"github.com/tsume-shogi/tsume/gen"
@@ -26,6 +27,13 @@ const maxLevels = 16
 // workers of a run.
 type Counters struct {
 	Built, Prefiltered, Searched, SolverSound, VerdictSound [maxLevels]atomic.Int64
+	// QuickRejected counts the searched candidates that the quick search
+	// (no soundness search) turned away: no mate of exactly the length,
+	// a piece left in hand, or at the full length the style's shape.
+	QuickRejected [maxLevels]atomic.Int64
+	// Repeated counts, at index 0, the candidates of the backward method
+	// turned away at once because the judge had seen them fail before.
+	Repeated [maxLevels]atomic.Int64
 }
 
 // stage names a field of Counters.
@@ -37,6 +45,8 @@ const (
 	searched
 	solverSound
 	verdictSound
+	quickRejected
+	repeated
 )
 
 // add counts one candidate of n plies at stage s.
@@ -44,7 +54,7 @@ func (c *Counters) add(s stage, n int) {
 	if c == nil || (n-1)/2 >= maxLevels {
 		return
 	}
-	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound}[s]
+	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound, &c.QuickRejected, &c.Repeated}[s]
 	f[(n-1)/2].Add(1)
 }
 
@@ -56,7 +66,13 @@ type judge struct {
 	base    gen.Judge
 	bp      problem.Problem
 	solvers []*mate.Solver // by length: index (n-3)/2
-	an      mate.Result
+	// quick are solvers by length that skip the soundness search: a
+	// candidate is first searched by one of them, and only one with a
+	// mate of the exact length, nothing left in hand and (at the full
+	// length) the style's shape goes on to the full search (see
+	// checkAbove).
+	quick []*mate.Solver
+	an    mate.Result
 	// Scratch space: the positions of the depth-first search by length,
 	// and those of the prefilter with its move lists.
 	qs                  []shogi.Position
@@ -64,6 +80,9 @@ type judge struct {
 	replies, checks     []shogi.Move
 	measured            []shogi.Move   // the scratch space of measure
 	mutant              shogi.Position // the local search's mutation
+	// failed holds the candidates of the backward method that failed
+	// (judgeBackward), shared by the workers of a run.
+	failed *failedSet
 	// The scratch space of hasMate3 and mayMate1.
 	after3                               shogi.Position
 	checks3, replies3, checks1, replies1 []shogi.Move
@@ -73,14 +92,16 @@ type judge struct {
 // few thousand nodes each.
 const tableMB = 4
 
-// newJudge returns the judge of one worker.
-func (o *Options) newJudge(ctx context.Context) gen.Judge {
+// newJudge returns the judge of one worker, which shares failed with the
+// other workers of the run.
+func (o *Options) newJudge(ctx context.Context, failed *failedSet) gen.Judge {
 	j, err := o.newJudgeState(ctx)
 	if err != nil {
 		// No table: every candidate is rejected, and the run ends with
 		// gen.ErrTooRare.
 		return func(*shogi.Position, *problem.Problem) bool { return false }
 	}
+	j.failed = failed
 	if o.Method == Random {
 		return j.judgeRandom
 	}
@@ -90,7 +111,7 @@ func (o *Options) newJudge(ctx context.Context) gen.Judge {
 // newJudgeState returns the state of a judge, or the error of a solver's
 // table.
 func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
-	j := &judge{ctx: ctx, o: o}
+	j := &judge{ctx: ctx, o: o, failed: newFailedSet()}
 	if o.Base != nil {
 		if o.Base.NewJudgeContext != nil {
 			j.base = o.Base.NewJudgeContext(ctx)
@@ -104,6 +125,11 @@ func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 			return nil, err
 		}
 		j.solvers = append(j.solvers, s)
+		s, err = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount, SkipSoundness: true})
+		if err != nil {
+			return nil, err
+		}
+		j.quick = append(j.quick, s)
 		j.qs = append(j.qs, shogi.Position{})
 	}
 	return j, nil
@@ -130,11 +156,98 @@ func levelWork(n int) (tries, searches int) {
 
 // judgeBackward makes a mate-in-1 problem of the base generator from
 // cand, then extends it two plies at a time up to the length.
+//
+// What it decides is a function of cand (and the options): a candidate
+// that made a base problem and failed to extend it fails again when it
+// is drawn again, so such failures are kept (j.failed) and not built up
+// and searched again. The candidates the base generator rejects are
+// many, seldom drawn twice, and cheap to reject again: they are not
+// kept.
 func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
+	k, keyed := exactKeyOf(cand)
+	if keyed && j.failed.has(k) {
+		j.o.Counters.add(repeated, 1)
+		return false
+	}
 	if !j.base(cand, &j.bp) {
 		return false
 	}
 	j.o.Counters.add(verdictSound, 1)
+	if j.extendBase(p) {
+		return true
+	}
+	if keyed && j.ctx.Err() == nil {
+		// A search the end of the run cut short decided nothing.
+		j.failed.add(k)
+	}
+	return false
+}
+
+// maxFailed bounds the candidates a run remembers as failed (about 50
+// bytes each); when full, it forgets them all and starts again.
+const maxFailed = 1 << 19
+
+// failedSet is a set of failed candidates that the workers of a run
+// share: what the judge decides of a candidate is the same in every
+// worker, so that one worker's failure spares the others the work.
+type failedSet struct {
+	mu sync.Mutex
+	m  map[exactKey]struct{}
+}
+
+func newFailedSet() *failedSet { return &failedSet{m: make(map[exactKey]struct{})} }
+
+// has reports whether k is in the set.
+func (f *failedSet) has(k exactKey) bool {
+	f.mu.Lock()
+	_, ok := f.m[k]
+	f.mu.Unlock()
+	return ok
+}
+
+// add puts k in the set, first emptying a full set.
+func (f *failedSet) add(k exactKey) {
+	f.mu.Lock()
+	if len(f.m) >= maxFailed {
+		clear(f.m)
+	}
+	f.m[k] = struct{}{}
+	f.mu.Unlock()
+}
+
+// exactKey identifies a position of at most maxKeyPieces pieces on the
+// board exactly: its pieces in square order, its hands and side to move.
+type exactKey struct {
+	sq    [maxKeyPieces]shogi.Square
+	pc    [maxKeyPieces]shogi.Piece
+	hands [2]shogi.Hand
+	side  shogi.Color
+}
+
+// maxKeyPieces is the most pieces (kings included) of a position
+// exactKeyOf identifies.
+const maxKeyPieces = 12
+
+// exactKeyOf returns the exactKey of p, or false when p has more than
+// maxKeyPieces pieces on the board.
+func exactKeyOf(p *shogi.Position) (exactKey, bool) {
+	var k exactKey
+	occ := p.Occupied()
+	for i := 0; occ.Any(); i++ {
+		if i == maxKeyPieces {
+			return exactKey{}, false
+		}
+		s := occ.PopLSB()
+		k.sq[i], k.pc[i] = s, p.PieceAt(s)
+	}
+	k.hands = [2]shogi.Hand{p.Hand(shogi.Black), p.Hand(shogi.White)}
+	k.side = p.SideToMove()
+	return k, true
+}
+
+// extendBase extends the base problem j.bp to a problem of the full
+// length, filling in p.
+func (j *judge) extendBase(p *problem.Problem) bool {
 	cur := j.bp.Position
 	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank {
 		// The king is mated out of the ranks the composed style keeps
@@ -263,12 +376,27 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		return found{}, false
 	}
 	c.add(searched, n)
+	// The quick search first: most candidates fail on what it decides
+	// (above 3 plies mostly a shorter mate), and a full search would go
+	// on to look for a second solution of such a candidate. Its mate,
+	// length, line and leftover are the full search's, which makes the
+	// same search before its soundness search, so the decision is the
+	// same; the full search repeats the proof of the few that pass.
+	if n >= quickFrom {
+		sol, err := j.quick[(n-3)/2].Solve(j.ctx, q)
+		if err != nil {
+			return found{}, false
+		}
+		if !exactMate(sol, n) || n == o.Length && !o.shapeOK(q, sol.PV) {
+			c.add(quickRejected, n)
+			return found{sol: sol}, false
+		}
+	}
 	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
 	if err != nil {
 		return found{}, false
 	}
-	if sol.Status != mate.Mate || !sol.LengthExact || sol.Length != n ||
-		!sol.Unique || !sol.SoundnessChecked || sol.Leftover {
+	if !exactMate(sol, n) || !sol.Unique || !sol.SoundnessChecked {
 		return found{sol: sol}, false
 	}
 	if !j.lineOK(q, sol.PV, n) {
@@ -284,6 +412,18 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 	}
 	c.add(verdictSound, n)
 	return found{sol, v}, true
+}
+
+// quickFrom is the shortest length whose candidates get the quick
+// search before the full one: at 3 plies most candidates that have a mate
+// of the length fail on a second solution, which only the full search
+// finds, so that a quick search first would mostly be repeated.
+const quickFrom = 5
+
+// exactMate reports whether sol is a mate of exactly n plies, its length
+// proven, that leaves nothing in the attacker's hand.
+func exactMate(sol *mate.Solution, n int) bool {
+	return sol.Status == mate.Mate && sol.LengthExact && sol.Length == n && !sol.Leftover
 }
 
 // fits reports whether q passes the filters of the options on pieces,

@@ -28,10 +28,12 @@ func New(opts Options) (*gen.Generator, error) {
 		return nil, err
 	}
 	o := &opts
+	// The workers share the candidates found failing (judgeBackward).
+	failed := newFailedSet()
 	g := &gen.Generator{
 		Method:          fmt.Sprintf("%s-%d%s", o.Method, o.Length, o.Optimize.suffix()),
 		Seed:            o.Seed,
-		NewJudgeContext: func(ctx context.Context) gen.Judge { return o.newJudge(ctx) },
+		NewJudgeContext: func(ctx context.Context) gen.Judge { return o.newJudge(ctx, failed) },
 		// An attempt costs searches: a problem that takes this many is
 		// too rare for the options.
 		MaxAttempts: 200_000,

@@ -199,7 +199,7 @@ func TestInterruptedRunIsPrefix(t *testing.T) {
 		}
 	}
 	// A judge whose context has ended accepts nothing.
-	j := (&Options{Length: 3, Method: Random, MaxPieces: 8}).newJudge(ctx)
+	j := (&Options{Length: 3, Method: Random, MaxPieces: 8}).newJudge(ctx, newFailedSet())
 	q := full[0].Position
 	var p problem.Problem
 	if j(&q, &p) {

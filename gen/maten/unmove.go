@@ -194,17 +194,17 @@ func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move,
 // form) attacks s, where it may stand; ok reports whether there is one.
 // An optional line restricts the squares.
 func origin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s shogi.Square, line *shogi.Bitboard) (shogi.Square, bool) {
-	occ := m.Occupied()
+	// The squares from which pc attacks s are those a piece of its kind
+	// and the other colour attacks from s.
+	reach := shogi.AttacksFrom(shogi.NewPiece(pc.Color().Opp(), pc.Kind()), s, m.Occupied())
 	var cands [shogi.NumSquares]shogi.Square
 	n := 0
 	for u := shogi.Square(0); u < shogi.NumSquares; u++ {
-		if u == s || m.PieceAt(u) != shogi.NoPiece || !shogi.CanStand(pc, u) || line != nil && !line.Has(u) {
+		if !reach.Has(u) || u == s || m.PieceAt(u) != shogi.NoPiece || !shogi.CanStand(pc, u) || line != nil && !line.Has(u) {
 			continue
 		}
-		if shogi.AttacksFrom(pc, u, occ).Has(s) {
-			cands[n] = u
-			n++
-		}
+		cands[n] = u
+		n++
 	}
 	if n == 0 {
 		return shogi.NoSquare, false

@@ -287,7 +287,10 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
 	capped := ""
-	if st.Capped > 0 {
+	switch {
+	case st.Capped > 0 && g.HoldBack:
+		capped = fmt.Sprintf(", %d held back by the variety cap", st.Capped)
+	case st.Capped > 0:
 		capped = fmt.Sprintf(", %d over the variety cap", st.Capped)
 	}
 	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s%s) in %.2fs: %s problems/s\n",

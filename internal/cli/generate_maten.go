@@ -75,7 +75,9 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // the main theme, the mating piece and the king's region, or the mating
 // piece and the king's region — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
-// no cap, nor has a run with --theme unless --variety-cap is set.
+// no cap, nor has a run with --theme unless --variety-cap is set. Under
+// the composed style a problem the cap turns away is held back
+// (gen.Generator.HoldBack), under the free style passed over.
 func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) error {
 	p := *f.varietyCap
 	if p < 0 || p > 100 {
@@ -89,6 +91,11 @@ func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) er
 	}
 	g.Classes = problemClasses
 	g.ClassPercent = p
+	// The composed style holds a problem the cap turns away back until
+	// its class has room: its problems are dear (a mate-in-7 costs
+	// seconds), and passed over they were most of a short run's work.
+	// The free style passes it over, as it always has.
+	g.HoldBack = *f.style != maten.Free.String()
 	return nil
 }
 
@@ -174,7 +181,9 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 
 // writeCounters sums up the candidates of a mate-in-N run by length: how
 // many positions were built, rejected by the mate-in-1 prefilter,
-// searched, found sound by the solver and by the verdict.
+// searched, found sound by the solver and by the verdict, and how many
+// candidates the backward method turned away at once, having seen them
+// fail before.
 func writeCounters(w io.Writer, c *maten.Counters) {
 	var b strings.Builder
 	b.WriteString("candidates by length (built / searched, no mate in 1 / solver-sound / verdict-sound):")
@@ -188,6 +197,9 @@ func writeCounters(w io.Writer, c *maten.Counters) {
 	s := strings.TrimSuffix(b.String(), ";")
 	if base := c.VerdictSound[0].Load(); base > 0 {
 		s += fmt.Sprintf("; %d mate-in-1 bases", base)
+	}
+	if r := c.Repeated[0].Load(); r > 0 {
+		s += fmt.Sprintf("; %d candidates seen failing before", r)
 	}
 	fmt.Fprintln(w, s)
 }
