@@ -343,3 +343,52 @@ func TestZukou79(t *testing.T) {
 		t.Errorf("%v length %d (exact %v), want 13: %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
 	}
 }
+
+// Solve's first step counts every interposition, and the discount rule's
+// length steps start from its table. A check on the last ply that the
+// count search had left unfinished (the defender has a reply under that
+// rule) was disproven on those numbers, although under Discount its only
+// replies were interpositions futile by capture at once: here, after
+// R*1f P*1g 3h2i 1h1i B*3g P*2h, the check 1f1g, answered only by
+// interpositions on 1h. The position is a mate in 7 (R*1f P*1g 3h2i 1h2g
+// B*3h 2g3g 9b4g; a fresh MateWithin(7) finds it) and Solve answered 9,
+// exact. It is 図巧第66番 after its 8th ply.
+func TestCountNumbersDoNotDisproveAMateAtOnce(t *testing.T) {
+	const sfen = "1p3ls1+P/+B4+P1gg/7P1/6S1g/8n/9/4s4/1r4S1k/5+p3 b RBNg2n3l13p 9"
+	for _, c := range []struct {
+		rule FutileRule
+		want int
+	}{{Discount, 7}, {Count, 9}} {
+		sol := solve(t, sfen, SolverOptions{Futile: c.rule, SkipSoundness: true})
+		if sol.Status != Mate || !sol.LengthExact || sol.Length != c.want {
+			t.Errorf("--futile %s: %v length %d (exact %v), want %d: %v", c.rule, sol.Status, sol.Length, sol.LengthExact, c.want, sol.PV)
+		}
+	}
+}
+
+// 図巧第66番: Solve and MateWithin agree under Discount, a mate in 15
+// (Solve said 17, exact, while MateWithin(15) found the mate: the flaw of
+// TestCountNumbersDoNotDisproveAMateAtOnce, deeper down).
+func TestZukou66(t *testing.T) {
+	if testing.Short() {
+		t.Skip("about a second")
+	}
+	const sfen = "1p3ls1+P/+B4+P1gg/7P1/6S1g/8n/7n1/4sS3/1r4+r1G/5+p1k1 b BLP2n2l12p 1"
+	sol := solve(t, sfen, SolverOptions{HashMB: 64, SkipSoundness: true})
+	if sol.Status != Mate || !sol.LengthExact || sol.Length != 15 {
+		t.Errorf("%v length %d (exact %v), want 15: %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
+	}
+	p := mustParse(t, sfen)
+	for _, c := range []struct {
+		plies int
+		want  Status
+	}{{13, NoMate}, {15, Mate}} {
+		w, err := newSolver(t, SolverOptions{HashMB: 64}).MateWithin(context.Background(), &p, c.plies)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if w.Status != c.want {
+			t.Errorf("MateWithin(%d): %v, want %v", c.plies, w.Status, c.want)
+		}
+	}
+}

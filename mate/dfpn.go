@@ -40,11 +40,14 @@ type child struct {
 	// plain marks an interposition futile by the plain rule, searched
 	// without a depth limit (plainfutile.go).
 	plain bool
+	// borrowed: pn and dn are the numbers of an unfinished search under
+	// the other futile rule (table.lookup).
+	borrowed bool
 }
 
 func (c *child) set(r result) {
 	c.pn, c.dn, c.length, c.spare, c.phand, c.anchor, c.anchor2 = r.pn, r.dn, r.length, r.spare, r.hand, r.anchor, r.anchor2
-	c.exact = r.exact
+	c.exact, c.borrowed = r.exact, r.borrowed
 }
 
 // frame is the search state at one ply.

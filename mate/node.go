@@ -34,6 +34,15 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 		for i := range f.children {
 			c := &f.children[i]
 			found := s.lookupChild(c, ply)
+			if found && c.borrowed && s.futile && rem-1 < 2 {
+				// The numbers of a search that counted every
+				// interposition (Solve's first step) say that the
+				// defender has a reply under that rule, not under this
+				// one: its only replies may be interpositions futile by
+				// capture at once. Decided as for a new child, not
+				// disproven on the table's word below.
+				found = false
+			}
 			if !found {
 				// The initial proof number: from the king's escapes when
 				// it has some (the move is then not even played), else

@@ -222,6 +222,9 @@ type result struct {
 	anchor2 int16
 	found   bool // a final result applied, or an entry for this very hand
 	exact   bool // the final result holds for this very hand only
+	// borrowed: the numbers (neither proof nor disproof) are those of a
+	// search under the other futile rule.
+	borrowed bool
 }
 
 // pathChecker lets a lookup decide whether a path-dependent disproof still
@@ -306,7 +309,7 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 			// The numbers of an unfinished search, under the other futile
 			// rule only when there are none under this one: they are
 			// only estimates, and a better start than the initial ones.
-			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true}
+			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true, borrowed: e.futile() != futile}
 		}
 	}
 	return r
