@@ -12,10 +12,12 @@ import "github.com/tsume-shogi/tsume/variant"
 // superiority), so the rule needs no hand bookkeeping.
 
 // interposes reports whether r, a reply of the defender to move in p,
-// puts a piece that is not royal on a square strictly between a royal in
-// check and the single piece that checks it along a line.
+// drops a piece on a square strictly between a royal in check and the
+// single piece that checks it along a line: the interpositions the futile
+// rules may discount (a moved interposition, 移動合, always counts, as in
+// package mate; docs/solver.md).
 func interposes(p *variant.Position, r variant.Move) bool {
-	if !r.IsDrop() && p.PieceAt(r.From()).Royal() {
+	if !r.IsDrop() {
 		return false
 	}
 	_, _, line, ok := checkLine(p, powersOf(p))
@@ -38,14 +40,14 @@ func capturedBack(p *variant.Position, r, a variant.Move) variant.Position {
 }
 
 // allInterpose reports whether every move of moves, replies of the
-// defender in p, is an interposition.
+// defender in p, is a dropped interposition.
 func allInterpose(p *variant.Position, moves []variant.Move) bool {
 	_, _, line, ok := checkLine(p, powersOf(p))
 	if !ok {
 		return false
 	}
 	for _, r := range moves {
-		if !r.IsDrop() && p.PieceAt(r.From()).Royal() || !line.Has(r.To()) {
+		if !r.IsDrop() || !line.Has(r.To()) {
 			return false
 		}
 	}

@@ -141,8 +141,8 @@ func adjacent(a, b variant.Square) bool {
 //   - exactly one royal of the side to move is attacked, by exactly one
 //     piece, and that piece attacks it by a ride (with its power) along
 //     their line;
-//   - r puts a piece on a square s strictly between them, by a drop or by a
-//     board move of a piece that is not royal;
+//   - r drops a piece on a square s strictly between them (a moved
+//     interposition, 移動合, is never futile: docs/solver.md);
 //   - s is not next to the attacked royal, and after r no piece of the
 //     side that played it attacks s (with the powers of the position after
 //     r);
@@ -174,8 +174,8 @@ func (s *solver) plainFutile(p, q *variant.Position, r variant.Move) bool {
 
 // isFutile is IsFutileInterposition with q the position after r.
 func isFutile(p, q *variant.Position, r variant.Move) bool {
-	if !r.IsDrop() && p.PieceAt(r.From()).Royal() {
-		return false
+	if !r.IsDrop() {
+		return false // a moved interposition (移動合) always counts
 	}
 	royal, checker, line, ok := checkLine(p, powersOf(p))
 	to := r.To()

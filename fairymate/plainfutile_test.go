@@ -3,6 +3,9 @@ package fairymate
 import (
 	"context"
 	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // TestPlainFutileNeedsAMateAfter is package mate's test of the same name
@@ -44,19 +47,30 @@ func TestPlainFutileNeedsAMateAfter(t *testing.T) {
 // TestPlainFutileMatedAtOnce: at the last ply a check answered only by
 // interpositions of the plain rule mates only if each, captured with a
 // check, leaves the defender mated at once again. The rook's check from
-// 9e leaves White the silver's moves to 3e, 4e and 5e, all far and
-// unguarded; after 4e or 5e and the rook's capture the king is still shut
-// in, but after S-3e and R×3e the rook stands in the bishop's line to 2d,
-// and the king escapes there.
+// 9e leaves White the drops of its silver on 8e to 3e, all far and
+// unguarded, and on 2e, next to the king (counted; R×2e, backed by the
+// knight, mates); after most of them and the rook's capture the king is still
+// shut in, but after S*3e and R×3e the rook stands in the bishop's line to
+// 2d, and the king escapes there. (A silver moved there instead, 移動合,
+// would count as a defence: only drops are futile.)
 func TestPlainFutileMatedAtOnce(t *testing.T) {
-	q := fairyPosition(t, "9/9/9/5s2p/R7k/7pl/9/9/2B1K4 w - 1", "")
+	q := fairyPosition(t, "9/9/9/8p/R7k/7pl/6N2/9/2B1K4 w s 1", "")
 	s := &solver{t: newTable(1), attacker: q.SideToMove().Opp(), ctx: context.Background(), discount: true, mode: 1}
 	moves, plain := s.split(&q)
-	if len(moves) != 0 || len(plain) != 3 {
-		t.Fatalf("replies %v counted, %v futile by the plain rule; want only the silver's three", moves, plain)
+	if len(moves) != 1 || len(plain) != 6 {
+		t.Fatalf("replies %v counted, %v futile by the plain rule; want the silver's drop on 2e and its six far drops", moves, plain)
 	}
 	if s.matedAtOnce(&q, moves, plain, 0) {
-		t.Errorf("mated at once, but S-3e R×3e lets the king out to 2d")
+		t.Errorf("mated at once, but S*3e R×3e lets the king out to 2d")
+	}
+	var others []variant.Move
+	for _, m := range plain {
+		if m.To() != shogi.NewSquare(3, 5) {
+			others = append(others, m)
+		}
+	}
+	if !s.matedAtOnce(&q, moves, others, 0) {
+		t.Errorf("not mated at once without S*3e: the other drops, captured, leave the king shut in")
 	}
 	if v := s.run(&q, 0); v.pn == 0 {
 		t.Errorf("proven with no ply left")

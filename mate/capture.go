@@ -59,7 +59,7 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 	replies, checks, removed := s.captureBuffers(level)
 	replies, removed = s.repliesSplit(p, replies, removed)
 	for _, r := range replies {
-		if !isInterposition(p, r) {
+		if !isDroppedInterposition(p, r) {
 			return false
 		}
 	}
@@ -242,7 +242,7 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 			if j == c || j.futileCap {
 				continue
 			}
-			interposition := isInterposition(p, j.move)
+			interposition := isDroppedInterposition(p, j.move)
 			switch {
 			case interposition && j.dn == 0:
 				continue

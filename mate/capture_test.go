@@ -89,7 +89,7 @@ func (b *discountBrute) defend(p *shogi.Position, d int) bool {
 		if fits(r) {
 			continue
 		}
-		if !isInterposition(p, r) || !b.capturedMated(p, r, d) {
+		if !isDroppedInterposition(p, r) || !b.capturedMated(p, r, d) {
 			v = false
 			break
 		}
@@ -98,7 +98,7 @@ func (b *discountBrute) defend(p *shogi.Position, d int) bool {
 		}
 		attained := false
 		for _, j := range replies {
-			if j == r || isInterposition(p, j) && !fits(j) {
+			if j == r || isDroppedInterposition(p, j) && !fits(j) {
 				continue // not a defence that counts
 			}
 			q := *p
@@ -389,6 +389,37 @@ func TestZukou66(t *testing.T) {
 		}
 		if w.Status != c.want {
 			t.Errorf("MateWithin(%d): %v, want %v", c.plies, w.Status, c.want)
+		}
+	}
+}
+
+// A moved interposition (移動合) counts, far from the king and unguarded
+// as it is: ▲１九飛 (the gold on 3b guards 2a and 2b) △１五金 (from 2e)
+// ▲同飛, 3 plies, exact. The rule that discounted it could not prove the
+// length: with the gold given back, the defender could drop it.
+func TestMovedInterpositionCounts(t *testing.T) {
+	const sfen = "8k/6G2/9/9/7g1/9/9/9/7R1 b - 1"
+	for _, rule := range []FutileRule{Discount, Count} {
+		sol := solve(t, sfen, SolverOptions{Futile: rule, DefenderHand: AsGiven, SkipSoundness: true})
+		if sol.Status != Mate || !sol.LengthExact || sol.Length != 3 || sol.PV[1].String() != "2e1e" {
+			t.Errorf("--futile %s: %v length %d (exact %v): %v, want 2i1i 2e1e 1i1e", rule, sol.Status, sol.Length, sol.LengthExact, sol.PV)
+		}
+	}
+}
+
+// 将棋無双第96番 after its 14th ply: the defender answers ▲５六角 with
+// pieces moved between, one after another along the bishop's line
+// (△４五香, △３四歩, …). Counted, the mate takes 41 plies, as with every
+// interposition counted; discounted, as tsume did, 7.
+func TestMusou96MovedInterpositions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	const sfen = "2g2+P1ll/l+R7/5spk1/2Ps1l2P/2+b4S1/4p4/3B1p3/p8/8+p b 2Pr3gs4n8p 15"
+	for _, rule := range []FutileRule{Discount, Count} {
+		sol := solve(t, sfen, SolverOptions{Futile: rule, HashMB: 64, SkipSoundness: true})
+		if sol.Status != Mate || !sol.LengthExact || sol.Length != 41 {
+			t.Errorf("--futile %s: %v length %d (exact %v), want 41: %v", rule, sol.Status, sol.Length, sol.LengthExact, sol.PV)
 		}
 	}
 }

@@ -228,7 +228,7 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 				if c.dn == 0 && !settled {
 					// A disproven interposition may still be futile by
 					// capture (with plies left, under Discount).
-					if !c.capTried && s.futile && s.limited && isInterposition(p, c.move) {
+					if !c.capTried && s.futile && s.limited && isDroppedInterposition(p, c.move) {
 						s.tryCapture(ply, c)
 					}
 					settled = c.dn == 0

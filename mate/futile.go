@@ -52,9 +52,9 @@ func ParseFutileRule(s string) (FutileRule, error) {
 // sense tsume implements (see docs/solver.md):
 //
 //   - the check comes from a single ranged piece (lance, bishop, rook,
-//     horse or dragon) along its line, and r puts a piece — by a drop or
-//     by a board move of a piece other than the king — on a square s
-//     strictly between the checker and the king;
+//     horse or dragon) along its line, and r drops a piece on a square s
+//     strictly between the checker and the king (a moved interposition,
+//     移動合, is never futile: the sources count it as a real defence);
 //   - s is not next to the king, and after r no piece of the defender
 //     attacks s: the interposed piece stands alone;
 //   - the checking piece can legally capture on s.
@@ -62,7 +62,7 @@ func ParseFutileRule(s string) (FutileRule, error) {
 // The interposed piece can then simply be captured, and the check stands
 // again from closer with one more piece in the attacker's hand.
 func IsFutileInterposition(p *shogi.Position, r shogi.Move) bool {
-	if r.Piece().Kind() == shogi.King {
+	if !r.IsDrop() {
 		return false
 	}
 	defender := p.SideToMove()
@@ -173,6 +173,14 @@ func isInterposition(p *shogi.Position, r shogi.Move) bool {
 		return false
 	}
 	return shogi.Between(p.King(p.SideToMove()), checkers.LSB()).Has(r.To())
+}
+
+// isDroppedInterposition reports whether r, a reply of the defender to
+// move in p, drops a piece strictly between the king and the single piece
+// that checks it: the interpositions the futile rules may discount (a
+// moved interposition, 移動合, always counts).
+func isDroppedInterposition(p *shogi.Position, r shogi.Move) bool {
+	return r.IsDrop() && isInterposition(p, r)
 }
 
 // positionKey returns p with its move number cleared: two positions with

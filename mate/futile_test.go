@@ -55,6 +55,9 @@ func TestIsFutileInterposition(t *testing.T) {
 		{"drop next to the king", "8k/9/9/9/9/9/9/9/8R w g 1", "G*1b", false},
 		{"far drop, guarded by a gold", "8k/9/9/7g1/9/9/9/9/8R w g 1", "G*1e", false},
 		{"king move is no interposition", "8k/9/9/9/9/9/9/9/8R w g 1", "1a2a", false},
+		// A board piece moved between (移動合) counts, far and unguarded
+		// as it is: it changes the board, which a drop does not.
+		{"far move, unguarded", "8k/9/9/9/7g1/9/9/9/8R w - 1", "2e1e", false},
 		// The rook on 5i is pinned to the attacker's own king by the
 		// rook on 3i: it cannot capture, so the interposition counts.
 		{"checker pinned", "4k4/9/9/9/9/9/9/9/2K1R1r2 w g 1", "G*5e", false},

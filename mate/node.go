@@ -226,7 +226,7 @@ func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (est
 	// checker settles it.
 	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	for _, m := range moves {
-		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
+		if !between.Has(m.To()) || !m.IsDrop() {
 			return estimate, false
 		}
 	}
@@ -253,7 +253,7 @@ func allInterpositions(p *shogi.Position, moves []shogi.Move) bool {
 	}
 	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	for _, m := range moves {
-		if !between.Has(m.To()) || m.Piece().Kind() == shogi.King {
+		if !between.Has(m.To()) || !m.IsDrop() {
 			return false
 		}
 	}

@@ -160,7 +160,7 @@ func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *sh
 				}
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
-			if !ok && s.stopped == nil && s.futile && isInterposition(p, m) {
+			if !ok && s.stopped == nil && s.futile && isDroppedInterposition(p, m) {
 				continue // futile by capture
 			}
 			if !ok {
