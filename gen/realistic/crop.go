@@ -26,9 +26,9 @@ func (e *CropError) Error() string { return "realistic: " + e.Msg }
 // next to it on p's board (a rook, bishop or lance on a line to it), and
 // the attacker's hand of p. The attacker's king is left out and the
 // defender's hand is empty: a problem's defender has the remaining
-// pieces (mate.Remaining), the tsume convention. It refuses a position
-// without the defender's king or with the defender to move into a
-// capture of it.
+// pieces (mate.Remaining, mate.WithRemainingHand), the tsume convention.
+// It refuses, with a *CropError, a position without the defender's king
+// or with that king in check, the attacker to move.
 func Crop(p *shogi.Position, radius int) (shogi.Position, error) {
 	att := p.SideToMove()
 	def := att.Opp()
