@@ -47,6 +47,10 @@ const mateTime = time.Hour
 type Config struct {
 	// Games is the number of games.
 	Games int
+	// Shards, when above 1, plays only the games i of the Games with
+	// i mod Shards = Shard, each the same game as in the whole run: a
+	// run split among machines.
+	Shards, Shard int
 	// Seed chooses the openings and the random plies: the same seed
 	// gives the same games.
 	Seed uint64
@@ -129,6 +133,10 @@ func (c Config) withDefaults() (Config, error) {
 	switch {
 	case c.Games < 0:
 		return c, &ConfigError{"Games", fmt.Sprintf("%d is negative", c.Games)}
+	case c.Shards < 0:
+		return c, &ConfigError{"Shards", fmt.Sprintf("%d is negative", c.Shards)}
+	case c.Shards > 1 && (c.Shard < 0 || c.Shard >= c.Shards):
+		return c, &ConfigError{"Shard", fmt.Sprintf("%d is not from 0 to %d", c.Shard, c.Shards-1)}
 	case c.Workers < 0:
 		return c, &ConfigError{"Workers", fmt.Sprintf("%d is negative", c.Workers)}
 	case c.MaxPlies < 0:
@@ -201,6 +209,12 @@ func Play(ctx context.Context, c Config) iter.Seq2[*Game, error] {
 			yield(nil, err)
 			return
 		}
+		var games []int
+		for i := range c.Games {
+			if c.Shards <= 1 || i%c.Shards == c.Shard {
+				games = append(games, i)
+			}
+		}
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		type result struct {
@@ -211,7 +225,7 @@ func Play(ctx context.Context, c Config) iter.Seq2[*Game, error] {
 		jobs := make(chan int)
 		results := make(chan result)
 		var wg sync.WaitGroup
-		for range min(c.Workers, max(c.Games, 1)) {
+		for range min(c.Workers, max(len(games), 1)) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
@@ -219,7 +233,7 @@ func Play(ctx context.Context, c Config) iter.Seq2[*Game, error] {
 				for i := range jobs {
 					var g *Game
 					if err == nil {
-						g, err = p.play(ctx, i)
+						g, err = p.play(ctx, games[i])
 					}
 					select {
 					case results <- result{g, err, i}:
@@ -234,7 +248,7 @@ func Play(ctx context.Context, c Config) iter.Seq2[*Game, error] {
 		}
 		go func() {
 			defer close(jobs)
-			for i := range c.Games {
+			for i := range games {
 				select {
 				case jobs <- i:
 				case <-ctx.Done():
@@ -274,7 +288,7 @@ func Play(ctx context.Context, c Config) iter.Seq2[*Game, error] {
 				}
 			}
 		}
-		if next < c.Games {
+		if next < len(games) {
 			err := ctx.Err()
 			if err == nil {
 				err = context.Canceled

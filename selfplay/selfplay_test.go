@@ -64,6 +64,24 @@ func TestDeterministic(t *testing.T) {
 	}
 }
 
+// A shard plays the games of its indices, each the same game as in the
+// whole run.
+func TestShardPlaysItsGames(t *testing.T) {
+	all := playAll(t, testConfig(5, 2))
+	c := testConfig(5, 2)
+	c.Shards, c.Shard = 2, 1
+	part := playAll(t, c)
+	if len(part) != 2 {
+		t.Fatalf("shard 1/2 of 5 games played %d; want 2", len(part))
+	}
+	for k, g := range part {
+		want := all[1+2*k]
+		if g.Index != want.Index || fingerprint(g) != fingerprint(want) {
+			t.Errorf("shard game %d:\n%s\nwant\n%s", k, fingerprint(g), fingerprint(want))
+		}
+	}
+}
+
 // Every move of every game is legal, replayed through the referee from
 // the record's start, and the game ends where and as the rules say: a
 // mate is a position without a legal move, a ply limit is reached, a
@@ -171,6 +189,8 @@ func TestBadConfig(t *testing.T) {
 	bad := []Config{
 		{Games: -1},
 		{Games: 1, Workers: -2},
+		{Games: 1, Shards: -1},
+		{Games: 1, Shards: 2, Shard: 2},
 		{Games: 1, MaxPlies: -1},
 		{Games: 1, VariedPlies: -2},
 		{Games: 1, Temperature: -5},

@@ -21,6 +21,7 @@ import (
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
+	"github.com/tsume-shogi/tsume/selfplay"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -28,7 +29,7 @@ func mineCommand() *command {
 	return &command{
 		name:    "mine",
 		summary: "find the missed, played and allowed mates of game records; keep the sound ones as problems",
-		args:    "[--max-length N] [--format text|jsonl|kif] [--out FILE] [--bank FILE] [--workers N] [--shard K/N] FILE|DIR…",
+		args:    "[--max-length N] [--format text|jsonl|kif] [--out FILE] [--bank FILE] [--workers N] [--shard K/N] FILE|DIR… | --selfplay N [--seed S] [--nodes-per-move K]",
 		help: `
 Mine reads game records (KIF, KI2, CSA, files of several games, SFEN or
 USI "position … moves" lines; a directory is read recursively, its
@@ -47,6 +48,10 @@ Japanese), jsonl (one object a game, with the sound problems) or kif
 problems to a bank (duplicates dropped by the bank's key). --shard K/N
 (or auto/N) mines the games i of the collection with i mod N = K;
 bank merge of the shards' banks is the single run's bank.
+
+--selfplay N plays N self-play games (seed --seed, --nodes-per-move a
+move; docs/selfplay.md) and mines them, no file given; --shard splits
+the games by index. The same seed gives the same output.
 
 A game that cannot be read is reported with its file and line, and the
 others are still mined. Exit status: 0 every game mined, 1 a game or
@@ -69,11 +74,26 @@ func setupMine(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	workers := fs.Int("workers", runtime.NumCPU(), "the number of parallel `workers`")
 	shardFlag := fs.String("shard", "", "mine shard `K/N` of the games (auto/N: K from "+shardIndexEnv+")")
 	nodes := uint64Flag(fs, "nodes", mine.DefaultMaxNodes, "the node budget `N` of each search of a game position")
+	games := fs.Int("selfplay", 0, "play and mine `N` self-play games instead of files")
+	seed := fs.Uint64("seed", 1, "the self-play `seed` of --selfplay")
+	perMove := uint64Flag(fs, "nodes-per-move", selfplay.DefaultNodes, "the self-play search's nodes a move `K` of --selfplay")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "mine"
 		var errs []string
-		if len(args) == 0 {
-			errs = append(errs, "no record: give files or directories of game records")
+		played := isSet(fs, "selfplay")
+		switch {
+		case played && len(args) > 0:
+			errs = append(errs, fmt.Sprintf("--selfplay and the record %q: give one or the other", args[0]))
+		case played && *games < 1:
+			errs = append(errs, fmt.Sprintf("--selfplay %d: want at least 1 game", *games))
+		case !played && len(args) == 0:
+			errs = append(errs, "no record: give files or directories of game records, or --selfplay N")
+		}
+		if !played && (isSet(fs, "seed") || isSet(fs, "nodes-per-move")) {
+			errs = append(errs, "--seed and --nodes-per-move need --selfplay N")
+		}
+		if *perMove == 0 {
+			errs = append(errs, "--nodes-per-move 0: want at least 1 node")
 		}
 		if *maxLength < 1 || *maxLength > 31 {
 			errs = append(errs, fmt.Sprintf("--max-length %d: want 1 to 31 plies", *maxLength))
@@ -97,7 +117,12 @@ func setupMine(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
 		opts := mine.Options{MaxLength: *maxLength, MaxNodes: *nodes, Problems: *bankPath != "" || *format == "jsonl"}
-		return runMine(ctx, e, args, opts, mineRun{format: *format, out: *out, bankPath: *bankPath, workers: *workers, shard: shard})
+		r := mineRun{format: *format, out: *out, bankPath: *bankPath, workers: *workers, shard: shard}
+		if played {
+			cfg := selfplay.Config{Games: *games, Seed: *seed, Nodes: *perMove, MateNodes: *perMove, Workers: *workers, Shards: shard.N, Shard: shard.K}
+			return runMineSelfplay(ctx, e, cfg, opts, r)
+		}
+		return runMine(ctx, e, args, opts, r)
 	}
 }
 
@@ -146,6 +171,28 @@ func mineFiles(args []string) ([]string, error) {
 	return files, nil
 }
 
+// selfplaySource names the self-play run of seed seed as the file of
+// its games in their problems' provenance.
+func selfplaySource(seed uint64) string { return fmt.Sprintf("selfplay seed %d", seed) }
+
+// runMineSelfplay plays the games of cfg (the shard's, when cfg has
+// shards), then mines them as runMine mines the games of files.
+func runMineSelfplay(ctx context.Context, e *env, cfg selfplay.Config, opts mine.Options, r mineRun) error {
+	start := time.Now()
+	var jobs []*mineJob
+	for g, err := range selfplay.Play(ctx, cfg) {
+		if err != nil {
+			if ce := (*selfplay.ConfigError)(nil); errors.As(err, &ce) {
+				return usageErrorf("mine", "%s", ce.Message())
+			}
+			return err
+		}
+		src := mine.Source{File: selfplaySource(cfg.Seed), Game: g.Index, Ordinal: g.Index}
+		jobs = append(jobs, &mineJob{g: g.Record, src: src, done: make(chan struct{})})
+	}
+	return mineJobs(ctx, e, jobs, 0, start, opts, r)
+}
+
 func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mineRun) error {
 	files, err := mineFiles(args)
 	if err != nil {
@@ -174,7 +221,14 @@ func runMine(ctx context.Context, e *env, args []string, opts mine.Options, r mi
 			ordinal++
 		}
 	}
+	return mineJobs(ctx, e, jobs, bad, start, opts, r)
+}
 
+// mineJobs mines the jobs with r's workers and writes what they found;
+// bad is the number of games or files that could not be read, start
+// when the run started.
+func mineJobs(ctx context.Context, e *env, jobs []*mineJob, bad int, start time.Time, opts mine.Options, r mineRun) error {
+	var err error
 	w := e.stdout
 	var file *os.File
 	if r.out != "" {

@@ -167,3 +167,81 @@ func TestMineShardMerge(t *testing.T) {
 		}
 	}
 }
+
+// mineSelfplay are the flags of a short self-play run to mine: two games
+// of 1,500 nodes a move, mates up to 7 plies.
+var mineSelfplay = []string{"mine", "--selfplay", "2", "--seed", "3", "--nodes-per-move", "1500", "--max-length", "7", "--format", "jsonl"}
+
+// mine --selfplay plays the games and mines them: the same seed gives the
+// same output with one worker or two, each report names the self-play
+// seed and its game, and its sound problems are re-proven by the miner's
+// own reading of the report.
+func TestMineSelfplay(t *testing.T) {
+	var outs [2]string
+	for i, workers := range []string{"1", "2"} {
+		code, out, errs := runCLI(append(mineSelfplay, "--workers", workers)...)
+		if code != ExitOK {
+			t.Fatalf("--workers %s: exit %d: %s", workers, code, errs)
+		}
+		if !strings.Contains(errs, "mined 2 games") {
+			t.Errorf("--workers %s: summary %q; want 2 games mined", workers, errs)
+		}
+		outs[i] = out
+	}
+	if outs[0] != outs[1] {
+		t.Errorf("one worker and two give different output:\n%s\n%s", outs[0], outs[1])
+	}
+	lines := strings.Split(strings.TrimSpace(outs[0]), "\n")
+	if len(lines) != 2 {
+		t.Fatalf("%d reports; want 2", len(lines))
+	}
+	problems := 0
+	for i, line := range lines {
+		var rep mine.Report
+		if err := rep.UnmarshalJSON([]byte(line)); err != nil {
+			t.Fatalf("report %d: %v", i, err)
+		}
+		if rep.File != "selfplay seed 3" || rep.Game != i || rep.Ordinal != i {
+			t.Errorf("report %d: source %+v; want selfplay seed 3, game %d", i, rep.Source, i)
+		}
+		problems += len(rep.Problems)
+	}
+	if problems == 0 {
+		t.Error("two self-play games gave no sound problem")
+	}
+}
+
+// --shard K/N plays and mines only the games i with i mod N = K, the
+// same reports as the whole run's.
+func TestMineSelfplayShard(t *testing.T) {
+	_, whole, _ := runCLI(mineSelfplay...)
+	code, part, errs := runCLI(append(mineSelfplay, "--shard", "1/2")...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	want := strings.Split(strings.TrimSpace(whole), "\n")
+	if len(want) != 2 || strings.TrimSpace(part) != want[1] {
+		t.Errorf("shard 1/2:\n%s\nwant game 1 of the whole run:\n%s", part, whole)
+	}
+}
+
+// A bad --selfplay, --seed or --nodes-per-move is one line naming the
+// flag, exit 2, before any game is played.
+func TestMineSelfplayBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"mine", "--selfplay", "0"}, "--selfplay 0"},
+		{[]string{"mine", "--selfplay", "-3"}, "--selfplay -3"},
+		{[]string{"mine", "--selfplay", "2", "games.kif"}, "--selfplay and the record"},
+		{[]string{"mine", "--seed", "3", "games.kif"}, "--seed"},
+		{[]string{"mine", "--selfplay", "2", "--nodes-per-move", "0"}, "--nodes-per-move 0"},
+		{[]string{"mine", "--selfplay", "x"}, "-selfplay"},
+	} {
+		code, out, errs := runCLI(c.args...)
+		if code != ExitError || out != "" || strings.Count(strings.TrimSpace(errs), "\n") != 0 || !strings.Contains(errs, c.flag) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line naming %s", c.args, code, out, errs, c.flag)
+		}
+	}
+}
