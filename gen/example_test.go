@@ -24,7 +24,7 @@ func ExampleGenerator_Run() {
 	}
 	newJudge := func() gen.Judge {
 		var a mate.Result // scratch space of one worker
-		return func(p *shogi.Position, pr *problem.Problem) bool {
+		return func(p *shogi.Position, _ int, pr *problem.Problem) bool {
 			h, err := mate.RemainingHand(p, shogi.Black)
 			if err != nil || p.PieceAt(shogi.NewSquare(1, 1)).Kind() != shogi.King {
 				return false // the silver landed on the king

@@ -61,13 +61,18 @@ var ErrTooRare = errors.New("gen: no problem found within the attempt limit; the
 // alone.
 type Candidate func(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 
-// Judge decides whether cand is a problem. When it is, Judge sets *p to
+// Judge decides whether cand, drawn for the problem of the given index,
+// is a problem. When it is, Judge sets *p to
 // the problem (its position, stipulation, main line, metrics and
 // difficulty) and returns true; Run fills in the provenance. When it is
 // not, Judge returns false and leaves *p alone, so that rejecting a
 // candidate, the common case, copies nothing. Judge may change *cand. A
 // Judge is used by one goroutine at a time, so it may keep scratch space.
-type Judge func(cand *shogi.Position, p *problem.Problem) bool
+// A judge may let the index vary its choices (say, the order in which it
+// builds on cand) so that indices that draw the same candidate need not
+// make the same problem; what it decides must then be a function of cand
+// and index alone, so that a run does not depend on its workers.
+type Judge func(cand *shogi.Position, index int, p *problem.Problem) bool
 
 // Generator generates problems by one method with one seed.
 type Generator struct {
@@ -179,7 +184,7 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 		s.attempts++
 		w.cands = g.Candidate(s.rng, w.cands[:0])
 		for i := range w.cands {
-			if w.judge(&w.cands[i], &w.found) {
+			if w.judge(&w.cands[i], s.index, &w.found) {
 				p := w.found
 				w.found = problem.Problem{}
 				p.Provenance = problem.Provenance{Method: g.Method, Seed: g.Seed, Index: s.index, Version: g.Version}

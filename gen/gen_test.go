@@ -30,7 +30,7 @@ func kingSquares(seed uint64) *gen.Generator {
 			return append(dst, p)
 		},
 		NewJudge: func() gen.Judge {
-			return func(p *shogi.Position, pr *problem.Problem) bool {
+			return func(p *shogi.Position, _ int, pr *problem.Problem) bool {
 				*pr = problem.Problem{Position: *p}
 				return true
 			}
@@ -104,8 +104,8 @@ func TestRunTooRare(t *testing.T) {
 		judge := g.NewJudge
 		g.NewJudge = func() gen.Judge {
 			j := judge()
-			return func(p *shogi.Position, pr *problem.Problem) bool {
-				return p.King(shogi.White).File() <= 3 && j(p, pr)
+			return func(p *shogi.Position, _ int, pr *problem.Problem) bool {
+				return p.King(shogi.White).File() <= 3 && j(p, 0, pr)
 			}
 		}
 		return g
@@ -142,7 +142,7 @@ func TestRunCandidateOrder(t *testing.T) {
 			return append(dst, pos(0), pos(1), pos(2))
 		},
 		NewJudge: func() gen.Judge {
-			return func(p *shogi.Position, pr *problem.Problem) bool {
+			return func(p *shogi.Position, _ int, pr *problem.Problem) bool {
 				*pr = problem.Problem{Position: *p}
 				return p.King(shogi.White) != 0
 			}
@@ -193,7 +193,7 @@ func TestRunStops(t *testing.T) {
 	never := &gen.Generator{
 		Candidate: func(rng *rand.Rand, dst []shogi.Position) []shogi.Position { return append(dst, shogi.Position{}) },
 		NewJudge: func() gen.Judge {
-			return func(*shogi.Position, *problem.Problem) bool { return false }
+			return func(*shogi.Position, int, *problem.Problem) bool { return false }
 		},
 		MaxAttempts: math.MaxInt, // only the context ends it
 	}

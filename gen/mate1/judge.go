@@ -13,7 +13,7 @@ import (
 // newJudge returns a judge of the options with its own analysis buffers.
 func (o *Options) newJudge() gen.Judge {
 	var a mate.Result
-	return func(cand *shogi.Position, p *problem.Problem) bool { return o.judge(cand, &a, p) }
+	return func(cand *shogi.Position, _ int, p *problem.Problem) bool { return o.judge(cand, &a, p) }
 }
 
 // judge completes a candidate (it gives White the remaining hand), checks

@@ -99,7 +99,7 @@ func (o *Options) newJudge(ctx context.Context, failed *failedSet) gen.Judge {
 	if err != nil {
 		// No table: every candidate is rejected, and the run ends with
 		// gen.ErrTooRare.
-		return func(*shogi.Position, *problem.Problem) bool { return false }
+		return func(*shogi.Position, int, *problem.Problem) bool { return false }
 	}
 	j.failed = failed
 	if o.Method == Random {
@@ -157,23 +157,25 @@ func levelWork(n int) (tries, searches int) {
 // judgeBackward makes a mate-in-1 problem of the base generator from
 // cand, then extends it two plies at a time up to the length.
 //
-// What it decides is a function of cand (and the options): a candidate
-// that made a base problem and failed to extend it fails again when it
-// is drawn again, so such failures are kept (j.failed) and not built up
+// What it decides is a function of cand and the variant of index (and
+// the options): a candidate that made a base problem and failed to extend
+// it fails again when it is drawn again with the same variant, so such failures are kept (j.failed) and not built up
 // and searched again. The candidates the base generator rejects are
 // many, seldom drawn twice, and cheap to reject again: they are not
 // kept.
-func (j *judge) judgeBackward(cand *shogi.Position, p *problem.Problem) bool {
+func (j *judge) judgeBackward(cand *shogi.Position, index int, p *problem.Problem) bool {
+	v := j.o.variant(index)
 	k, keyed := exactKeyOf(cand)
+	k.variant = v
 	if keyed && j.failed.has(k) {
 		j.o.Counters.add(repeated, 1)
 		return false
 	}
-	if !j.base(cand, &j.bp) {
+	if !j.base(cand, index, &j.bp) {
 		return false
 	}
 	j.o.Counters.add(verdictSound, 1)
-	if j.extendBase(p) {
+	if j.extendBase(p, v) {
 		return true
 	}
 	if keyed && j.ctx.Err() == nil {
@@ -222,6 +224,9 @@ type exactKey struct {
 	pc    [maxKeyPieces]shogi.Piece
 	hands [2]shogi.Hand
 	side  shogi.Color
+	// variant is the construction's variant (Options.variant) the
+	// candidate failed with.
+	variant uint64
 }
 
 // maxKeyPieces is the most pieces (kings included) of a position
@@ -245,9 +250,37 @@ func exactKeyOf(p *shogi.Position) (exactKey, bool) {
 	return k, true
 }
 
+// constructionVariants is the number of ways the composed style builds
+// on one base problem: the steps back are drawn from a random stream of
+// the base and the variant, the index of the problem modulo this number.
+// The bases that extend in the composed style's camp are few, and with
+// one stream a base drawn again always made the same problem again (at 7
+// plies most indices were duplicates: docs/performance.md).
+const constructionVariants = 8
+
+// variantsFrom is the shortest length built in variants. Shorter
+// composed problems repeat seldom (2 and 7 duplicates in runs of 150
+// mate-in-3s and 60 mate-in-5s), and there the failures remembered for
+// a candidate whatever its index are worth more: with variants those
+// runs took 1.6 and 1.4 times as long; at 7 plies the duplicates went
+// from 312 to 24 for 40 problems, and the run from 162 s to 55 s.
+const variantsFrom = 7
+
+// variant returns the construction's variant for the problem of the
+// given index: index mod constructionVariants in the composed style from
+// variantsFrom plies, 0 (the base's own stream, as before variants)
+// otherwise, so the free style's output stays that of the releases
+// before.
+func (o *Options) variant(index int) uint64 {
+	if o.Style != Composed || o.Length < variantsFrom || index < 0 {
+		return 0
+	}
+	return uint64(index % constructionVariants)
+}
+
 // extendBase extends the base problem j.bp to a problem of the full
-// length, filling in p.
-func (j *judge) extendBase(p *problem.Problem) bool {
+// length, filling in p; v is the construction's variant.
+func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 	cur := j.bp.Position
 	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank {
 		// The king is mated out of the ranks the composed style keeps
@@ -255,8 +288,9 @@ func (j *judge) extendBase(p *problem.Problem) bool {
 		return false
 	}
 	// The random choices of the construction depend on the base problem
-	// alone, so that the run does not depend on the workers.
-	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()))
+	// and the variant alone, so that the run does not depend on the
+	// workers.
+	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15))
 	q, f, ok := j.extend(rng, &cur, 3)
 	if !ok {
 		return false

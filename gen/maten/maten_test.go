@@ -202,7 +202,7 @@ func TestInterruptedRunIsPrefix(t *testing.T) {
 	j := (&Options{Length: 3, Method: Random, MaxPieces: 8}).newJudge(ctx, newFailedSet())
 	q := full[0].Position
 	var p problem.Problem
-	if j(&q, &p) {
+	if j(&q, 0, &p) {
 		t.Errorf("a judge accepted a candidate after the end of its context")
 	}
 }
@@ -302,4 +302,41 @@ func TestRepair(t *testing.T) {
 		t.Errorf("%d repaired of %d tried", repaired, tried)
 	}
 	t.Logf("%d repaired of %d tried", repaired, tried)
+}
+
+// TestConstructionVariants: from 7 plies the composed style builds on a
+// base problem in one of constructionVariants ways, chosen by the index,
+// so that indices drawing the same base need not make the same problem;
+// shorter lengths and the free style keep the base's own stream.
+func TestConstructionVariants(t *testing.T) {
+	for _, c := range []struct {
+		o     Options
+		index int
+		want  uint64
+	}{
+		{Options{Length: 7}, 13, 13 % constructionVariants},
+		{Options{Length: 9}, constructionVariants, 0},
+		{Options{Length: 7}, 3, 3},
+		{Options{Length: 5}, 13, 0},
+		{Options{Length: 7, Style: Free}, 13, 0},
+	} {
+		if got := c.o.variant(c.index); got != c.want {
+			t.Errorf("length %d, style %v, index %d: variant %d, want %d", c.o.Length, c.o.Style, c.index, got, c.want)
+		}
+	}
+}
+
+// TestWorkersDoNotMatterInVariants is TestWorkersDoNotMatter at 7 plies,
+// where the construction depends on the index as well as the candidate.
+func TestWorkersDoNotMatterInVariants(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a mate-in-7 run")
+	}
+	a := generate(t, newTestGenerator(t, 7, Backward, 9, nil), 3, 1)
+	b := generate(t, newTestGenerator(t, 7, Backward, 9, nil), 3, 2)
+	for i := range a {
+		if a[i].Position.SFEN() != b[i].Position.SFEN() || !slices.Equal(a[i].Line, b[i].Line) {
+			t.Errorf("problem %d: %s with 1 worker, %s with 2", i, a[i].Position.SFEN(), b[i].Position.SFEN())
+		}
+	}
 }

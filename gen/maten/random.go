@@ -85,7 +85,7 @@ func near(rng *rand.Rand, s shogi.Square, r int) shogi.Square {
 
 // judgeRandom completes a random candidate (White's hand, Black to move)
 // and checks it as a problem of the full length.
-func (j *judge) judgeRandom(cand *shogi.Position, p *problem.Problem) bool {
+func (j *judge) judgeRandom(cand *shogi.Position, _ int, p *problem.Problem) bool {
 	h, err := mate.RemainingHand(cand, shogi.Black)
 	if err != nil {
 		return false

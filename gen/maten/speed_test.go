@@ -129,11 +129,11 @@ func TestFailedCandidateRemembered(t *testing.T) {
 		for _, cand := range o.Base.Candidate(rng, nil) {
 			var p, bp problem.Problem
 			switch {
-			case j.judgeBackward(&cand, &p):
+			case j.judgeBackward(&cand, 0, &p):
 				if made.Line == nil {
 					good, made = cand, p
 				}
-			case !baseJudge(&cand, &bp):
+			case !baseJudge(&cand, 0, &bp):
 				rejected = append(rejected, cand)
 			default:
 				failed = append(failed, cand)
@@ -148,7 +148,7 @@ func TestFailedCandidateRemembered(t *testing.T) {
 		before := c.Repeated[0].Load()
 		for _, cand := range c0.cands {
 			var p problem.Problem
-			if j.judgeBackward(&cand, &p) {
+			if j.judgeBackward(&cand, 0, &p) {
 				t.Fatalf("%s failed, then made %s", cand.SFEN(), p.Position.SFEN())
 			}
 		}
@@ -157,7 +157,7 @@ func TestFailedCandidateRemembered(t *testing.T) {
 		}
 	}
 	var p problem.Problem
-	if !j.judgeBackward(&good, &p) || p.Position.SFEN() != made.Position.SFEN() || !slices.Equal(p.Line, made.Line) {
+	if !j.judgeBackward(&good, 0, &p) || p.Position.SFEN() != made.Position.SFEN() || !slices.Equal(p.Line, made.Line) {
 		t.Errorf("%s made %s, then %s", good.SFEN(), made.Position.SFEN(), p.Position.SFEN())
 	}
 }
