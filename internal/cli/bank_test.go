@@ -144,9 +144,23 @@ func TestGenerateBank(t *testing.T) {
 	if strings.Count(out, "\n") != 5 {
 		t.Errorf("--bank --format sfen wrote %q", out)
 	}
-	runCtx, cancel := context.WithTimeout(ctx, 1500*time.Millisecond)
+	// The run is interrupted once the bank holds a problem, however long
+	// that takes on a busy machine (the two minutes only end a hang).
+	runCtx, cancel := context.WithTimeout(ctx, 2*time.Minute)
 	defer cancel()
 	idb := filepath.Join(t.TempDir(), "i.db")
+	go func() {
+		for runCtx.Err() == nil {
+			time.Sleep(50 * time.Millisecond)
+			if b, err := bank.OpenExisting(ctx, idb); err == nil {
+				n, err := b.Count(ctx, bank.Query{Plies: 3})
+				b.Close()
+				if err == nil && n > 0 {
+					cancel()
+				}
+			}
+		}
+	}()
 	_, errs, code := runBankCLI(t, runCtx, "", "generate", "--n", "100000000", "--length", "3", "--bank", idb, "--workers", "2")
 	m := generateBankSummary.FindStringSubmatch(errs)
 	if code != ExitInterrupted || m == nil {
