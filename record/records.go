@@ -14,55 +14,9 @@ import (
 // says where it begins. An error in any record is the error of the
 // whole; a text that holds no record is an error too.
 func ReadRecords(data []byte) ([]*Game, error) {
-	s, perr := decode(data)
-	if perr != nil {
-		_, err := ReadAny(data) // the same error, with the format if one is seen
-		return nil, err
-	}
-	f := detectText(s)
-	lines := strings.Split(s, "\n")
-	var games []*Game
-	switch f {
-	case FormatKIF, FormatKI2:
-		for i := 0; i < len(lines); {
-			g, next, err := readJapaneseAt(lines, i, f)
-			if err != nil {
-				return nil, err
-			}
-			games = append(games, g)
-			i = nextJapaneseRecord(lines, next)
-		}
-	case FormatCSA:
-		for i := 0; i < len(lines); {
-			g, next, err := readCSAAt(lines, i)
-			if err != nil {
-				return nil, err
-			}
-			games = append(games, g)
-			i = next
-			for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
-				i++
-			}
-		}
-	case FormatSFEN, FormatUSI:
-		for i, l := range lines {
-			t := strings.TrimSpace(l)
-			if t == "" || t[0] == '#' {
-				continue
-			}
-			g, err := parseUSILine(l, f, i+1)
-			if err != nil {
-				return nil, err
-			}
-			g.Line = i + 1
-			games = append(games, g)
-		}
-	default:
-		_, err := ReadAny(data)
-		return nil, err
-	}
-	if len(games) == 0 {
-		return nil, errorf(f, 0, "no record in the text")
+	games, errs := ReadRecordsSkipping(data)
+	if len(errs) > 0 {
+		return nil, errs[0]
 	}
 	return games, nil
 }
