@@ -151,22 +151,11 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			}
 			cfg.Engines[k] = ec
 		}
-		switch {
-		case *openings != "":
-			data, err := os.ReadFile(*openings)
-			if err != nil {
-				return inputError(err)
-			}
-			ops, err := match.ReadOpenings(*openings, data)
-			if err != nil {
-				return recordError(*openings, err)
-			}
-			cfg.Openings = ops
-		case *randomPlies > 0:
-			ops, err := match.RandomOpenings(*seed, (*games+1)/2, *randomPlies)
-			if err != nil {
-				return inputError(err)
-			}
+		ops, err := openingsFrom(*openings, *seed, (*games+1)/2, *randomPlies)
+		if err != nil {
+			return err
+		}
+		if ops != nil {
 			cfg.Openings = ops
 		}
 		res, err := match.Run(ctx, cfg)

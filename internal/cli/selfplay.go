@@ -5,11 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/match"
 	"github.com/tsume-shogi/tsume/selfplay"
 )
 
@@ -77,22 +75,11 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if *varied == 0 {
 			cfg.VariedPlies = -1
 		}
-		switch {
-		case *openings != "":
-			data, err := os.ReadFile(*openings)
-			if err != nil {
-				return inputError(err)
-			}
-			ops, err := match.ReadOpenings(*openings, data)
-			if err != nil {
-				return recordError(*openings, err)
-			}
-			cfg.Openings = ops
-		case *randomPlies > 0:
-			ops, err := match.RandomOpenings(*seed, *games, *randomPlies)
-			if err != nil {
-				return inputError(err)
-			}
+		ops, err := openingsFrom(*openings, *seed, *games, *randomPlies)
+		if err != nil {
+			return err
+		}
+		if ops != nil {
 			cfg.Openings = ops
 		}
 		start := time.Now()
