@@ -5,9 +5,11 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -154,24 +156,31 @@ func simulateShards(t *testing.T, form shardForm, runArgs []string) {
 		paths[k] = path
 		return tsumeProcess(append(append(args, flags...), "--shard", shard, "--workers", strconv.Itoa(workers))...)
 	}
-	// All shards at once; 1 and 2 are killed once they have written
-	// something (a bank commits every 1000 problems or 2 seconds, so a
-	// short shard is killed before it commits, its bank empty).
+	// All shards at once. Shard 2 is killed as soon as it has started,
+	// so that one shard at least is killed part-way however fast the
+	// machine (a run that ends first would leave the resume untested);
+	// shard 1 is killed once it has written something (a bank commits
+	// every 1000 problems or 2 seconds, so a short shard may be killed
+	// before it commits, its bank empty, or may end first on a fast
+	// machine).
 	cmds := make([]*exec.Cmd, shards)
 	for k := range shards {
 		cmds[k] = shardCmd(k, fmt.Sprintf("%d/%d", k, shards), 1)
 		if err := cmds[k].Start(); err != nil {
 			t.Fatal(err)
 		}
+		if k == 2 {
+			if err := cmds[k].Process.Kill(); err != nil {
+				t.Logf("shard %d: kill: %v", k, err)
+			}
+		}
 	}
-	for _, k := range []int{1, 2} {
-		deadline := time.Now().Add(form.patience())
-		for time.Now().Before(deadline) && !form.hasSome(paths[k]) {
-			time.Sleep(5 * time.Millisecond)
-		}
-		if err := cmds[k].Process.Kill(); err != nil {
-			t.Logf("shard %d: kill: %v", k, err)
-		}
+	deadline := time.Now().Add(form.patience())
+	for time.Now().Before(deadline) && !form.hasSome(paths[1]) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if err := cmds[1].Process.Kill(); err != nil {
+		t.Logf("shard 1: kill: %v", err)
 	}
 	killed := map[int][]byte{}
 	midRun := 0
@@ -232,7 +241,9 @@ func (jsonlForm) hasSome(path string) bool {
 
 func (jsonlForm) partial(t *testing.T, path string) []byte {
 	data, err := os.ReadFile(path)
-	if err != nil {
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // killed before it opened its output
+	} else if err != nil {
 		t.Fatal(err)
 	}
 	// A record is written with one write call, but SIGKILL may cut a
@@ -317,6 +328,9 @@ func (bankForm) hasSome(path string) bool { return bankCount(path) > 0 }
 func (bankForm) patience() time.Duration { return 300 * time.Millisecond }
 
 func (bankForm) partial(t *testing.T, path string) []byte {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return []byte("0") // killed before it created its bank
+	}
 	n := bankCount(path)
 	if n < 0 {
 		t.Fatalf("%s: not a bank after the kill", path)
