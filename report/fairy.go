@@ -1,8 +1,12 @@
 package report
 
 import (
+	"slices"
 	"strconv"
+	"strings"
 
+	"github.com/tsume-shogi/tsume/fairymate"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
@@ -53,4 +57,102 @@ func fairyJapanese(p *variant.Position, m variant.Move, prevTo shogi.Square) str
 	}
 	from := m.From()
 	return s + "(" + strconv.Itoa(from.File()) + strconv.Itoa(from.Rank()) + ")"
+}
+
+// NewFairySolution is NewSolution for a solution of a fairy position:
+// the same view, its moves written as FairyLine writes them, with the
+// rules of the position and whether the reading of the main line was
+// cut short. Themes stay empty (package theme reads standard positions).
+func NewFairySolution(sol *fairymate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
+		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
+	v.Rules, v.PVIncomplete = RulesName(sol.Position.Rules()), len(sol.PV) > 0 && !sol.PVComplete
+	v.PV, v.PVJA = FairyLine(&sol.Position, sol.PV)
+	attacker := sol.Position.SideToMove()
+	var q variant.Position
+	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, alternatives(sol.Alternatives), variant.MoveString, fairyJapanese)
+	if sol.Status == fairymate.Mate {
+		v.Leftover = sol.Leftover
+		if h := q.Hand(attacker); h != 0 {
+			v.LeftoverPieces = h.String()
+		}
+		if len(sol.PV) > 0 {
+			v.FirstMoveForced = len(sol.Position.Checks(nil)) == 1
+		}
+	}
+	return v
+}
+
+// RulesName returns the conditions of r as the --rules flag names them,
+// or "standard" for none.
+func RulesName(r *variant.Rules) string {
+	var names []string
+	for _, c := range r.Conditions() {
+		names = append(names, c.Name())
+	}
+	if len(names) == 0 {
+		return "standard"
+	}
+	return strings.Join(names, ",")
+}
+
+// NewFairyVerdict returns the view of v, the mate-in-1 judgement of a
+// fairy position with the defender's hand hand: the fields of NewVerdict
+// that apply (no composers' verdict yet, no excluded mates), each check's
+// replies of no standard kind in Other, and the rules.
+func NewFairyVerdict(v *fairymate.Verdict1, hand mate.DefenderHand) *Verdict {
+	q := &v.Position
+	j := newVerdict(q.SFEN(), hand)
+	j.Rules = RulesName(q.Rules())
+	j.Valid = v.Valid()
+	attacker := q.SideToMove()
+	for _, msg := range v.Errors {
+		// Verify1's reasons, in its order: no royal, in check, then the
+		// mates.
+		code := mate.NotUnique
+		switch {
+		case q.Royals(attacker.Opp()).IsEmpty():
+			code = mate.NoDefenderKing
+		case q.InCheck():
+			code = mate.AttackerInCheck
+		case len(v.Mates) == 0:
+			code = mate.NoMatingMove
+		}
+		j.Errors = append(j.Errors, msg)
+		j.ErrorCodes = append(j.ErrorCodes, string(code))
+	}
+	j.Unique, j.Leftover, j.PromotionAmbiguous = len(v.Mates) == 1, v.Leftover, v.PromotionPair
+	switch {
+	case len(j.ErrorCodes) > 0 && j.ErrorCodes[0] != string(mate.NoMatingMove) && j.ErrorCodes[0] != string(mate.NotUnique):
+		j.Kind = KindNotAProblem
+	case j.Valid:
+		j.Kind = KindMate1
+	case len(v.Mates) > 1:
+		j.Kind = KindNotUnique
+	default:
+		j.Kind = KindNoMate
+	}
+	if len(v.Mates) > 0 {
+		j.Length = 1
+	}
+	for _, m := range v.Mates {
+		usi, ja := FairyLine(q, []variant.Move{m})
+		j.Mates = append(j.Mates, usi[0])
+		j.MatesJA = append(j.MatesJA, ja[0])
+	}
+	st := &v.Stats
+	j.Metrics.Legal, j.Metrics.Checks, j.Metrics.Replies = st.Legal, st.Checks, st.Replies
+	checks := slices.Clone(st.ByCheck)
+	slices.SortFunc(checks, func(a, b fairymate.CheckStats) int {
+		return strings.Compare(variant.MoveString(a.Move), variant.MoveString(b.Move))
+	})
+	for _, c := range checks {
+		usi, ja := FairyLine(q, []variant.Move{c.Move})
+		j.Metrics.ByCheck = append(j.Metrics.ByCheck, CheckStats{
+			Move: usi[0], Replies: c.Replies, KingMoves: c.RoyalMoves, Captures: c.Captures(),
+			InterpositionsMove: c.InterpositionsMove, InterpositionsDrop: c.InterpositionsDrop, Other: c.Other,
+			KingCaptures: c.RoyalCaptures, OtherCaptures: c.OtherCaptures, MoveJA: ja[0],
+		})
+	}
+	return j
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"time"
 
+	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/theme"
@@ -33,6 +34,12 @@ type Solution struct {
 	SFEN             string `json:"sfen"`          // the position solved, with the defender's hand applied (the input for an error)
 	DefenderHand     string `json:"defender_hand"` // remaining or as-given
 	Futile           string `json:"futile"`        // discount or count
+	// Rules are the rules of a fairy position (the conditions as --rules
+	// names them, "standard" for none); absent for a standard position.
+	Rules string `json:"rules,omitempty"`
+	// PVIncomplete is true when a limit cut the reading of the main line
+	// short (a fairy position's solver reads it after the proof).
+	PVIncomplete bool `json:"pv_incomplete,omitempty"`
 	// Themes are the themes of the main line of an exact mate, by ply
 	// (docs/themes.md); set by the caller, empty otherwise.
 	Themes []theme.Found `json:"themes"`
@@ -56,36 +63,16 @@ type Alternative struct {
 // plies; each is written in Japanese in the position of its ply, with 同
 // after the main line's move before it.
 func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
-	v := &Solution{
-		Status: sol.Status.String(), Length: sol.Length, LengthExact: sol.LengthExact,
-		Alternatives: []Alternative{}, Themes: []theme.Found{},
-		Nodes: sol.Nodes, TimeMS: sol.Time.Milliseconds(), NPS: perSecond(sol.Nodes, sol.Time),
-		Unique:           sol.Unique && sol.SoundnessChecked,
-		SoundnessChecked: sol.SoundnessChecked, FirstMoveForced: sol.FirstMoveForced,
-		SFEN:         sol.Position.SFEN(),
-		DefenderHand: hand.String(), Futile: futile.String(),
-	}
+	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
+		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
+	v.FirstMoveForced = sol.FirstMoveForced
 	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
-
-	byPly := make(map[int][]mate.Alternative)
-	for _, a := range sol.Alternatives {
-		byPly[a.Ply] = append(byPly[a.Ply], a)
-	}
 	attacker := sol.Position.SideToMove()
-	q, prevTo := sol.Position, shogi.NoSquare
-	for ply := 0; ply <= len(sol.PV); ply++ {
-		for _, a := range byPly[ply] {
-			v.Alternatives = append(v.Alternatives, Alternative{
-				Ply: a.Ply + 1, Move: a.Move.String(), MoveJA: q.JapaneseMove(a.Move, prevTo, japanese),
-				LastMovePromotion: a.LastMovePromotion,
-			})
-		}
-		if ply == len(sol.PV) {
-			break
-		}
-		prevTo = sol.PV[ply].To()
-		q.DoMove(sol.PV[ply])
-	}
+	var q shogi.Position
+	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, alternatives(sol.Alternatives), shogi.Move.String,
+		func(p *shogi.Position, m shogi.Move, prevTo shogi.Square) string {
+			return p.JapaneseMove(m, prevTo, japanese)
+		})
 	if sol.Status == mate.Mate {
 		v.Leftover = sol.Leftover
 		if h := q.Hand(attacker); !h.IsEmpty() {
@@ -110,4 +97,65 @@ func perSecond(n uint64, d time.Duration) uint64 {
 		return 0
 	}
 	return uint64(float64(n) / d.Seconds())
+}
+
+// newView returns a solution's view with the fields that every
+// position's solution fills alike.
+func newView(status string, length int, exact, unique, checked bool, nodes uint64, d time.Duration, sfen string, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	return &Solution{
+		Status: status, Length: length, LengthExact: exact,
+		Alternatives: []Alternative{}, Themes: []theme.Found{},
+		Nodes: nodes, TimeMS: d.Milliseconds(), NPS: perSecond(nodes, d),
+		Unique: unique && checked, SoundnessChecked: checked,
+		SFEN: sfen, DefenderHand: hand.String(), Futile: futile.String(),
+	}
+}
+
+// alternatives returns the alternatives of a standard or a fairy
+// solution as one type.
+func alternatives[A mate.Alternative | fairymate.Alternative](as []A) []alternative {
+	out := make([]alternative, len(as))
+	for i, a := range as {
+		out[i] = alternative(a)
+	}
+	return out
+}
+
+// alternative is another mating move of a solution, at the 0-based ply
+// of its main line: mate.Alternative's fields, which
+// fairymate.Alternative has too.
+type alternative struct {
+	Ply               int
+	Move              shogi.Move
+	LastMovePromotion bool
+}
+
+// alternativeViews returns the views of alts, other moves along pv from
+// root, in the order of their plies, each written in the position of its
+// ply (usi and ja its texts, prevTo the square of the move before), and
+// the position at the end of pv. T is a position with copy-make.
+func alternativeViews[T any, P interface {
+	*T
+	DoMove(shogi.Move)
+}](root T, pv []shogi.Move, alts []alternative, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) ([]Alternative, T) {
+	byPly := make(map[int][]alternative)
+	for _, a := range alts {
+		byPly[a.Ply] = append(byPly[a.Ply], a)
+	}
+	views := []Alternative{}
+	q, prevTo := root, shogi.NoSquare
+	for ply := 0; ply <= len(pv); ply++ {
+		for _, a := range byPly[ply] {
+			views = append(views, Alternative{
+				Ply: a.Ply + 1, Move: usi(a.Move), MoveJA: ja(&q, a.Move, prevTo),
+				LastMovePromotion: a.LastMovePromotion,
+			})
+		}
+		if ply == len(pv) {
+			break
+		}
+		prevTo = pv[ply].To()
+		P(&q).DoMove(pv[ply])
+	}
+	return views, q
 }

@@ -60,8 +60,11 @@ type Verdict struct {
 	ErrorCodes []string `json:"error_codes"` // the codes of Errors, in the same order
 	// Verdict is the judgement in composers' terms: unsound, with the
 	// reason, for a position that is not a tsume problem; of the
-	// solution, when there is one.
-	Verdict *Assessment `json:"verdict"`
+	// solution, when there is one. A fairy position has none yet.
+	Verdict *Assessment `json:"verdict,omitempty"`
+	// Rules are the rules of a fairy position (as in Solution); absent
+	// for a standard position.
+	Rules string `json:"rules,omitempty"`
 	// Kind is what the position is, one of [Kinds].
 	Kind string `json:"kind"`
 	// Length is the length of the mate found, in plies: 1 for a mate in
@@ -116,6 +119,15 @@ type CheckStats struct {
 	Captures           int    `json:"captures"`
 	InterpositionsMove int    `json:"interpositions_move"`
 	InterpositionsDrop int    `json:"interpositions_drop"`
+	// Other counts the replies of none of those kinds, which only a fairy
+	// position has: a hopper's hurdle moved off the line, or (安南) a
+	// checker's power changed.
+	Other int `json:"other,omitempty"`
+	// For the text reports: the captures by the king (a royal) and by
+	// another piece, and the move in Japanese.
+	KingCaptures  int    `json:"-"`
+	OtherCaptures int    `json:"-"`
+	MoveJA        string `json:"-"`
 }
 
 func newVerdict(sfen string, hand mate.DefenderHand) *Verdict {
@@ -164,6 +176,9 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 			Captures:           st.Captures(),
 			InterpositionsMove: st.InterpositionsMove,
 			InterpositionsDrop: st.InterpositionsDrop,
+			KingCaptures:       st.KingCaptures,
+			OtherCaptures:      st.OtherCaptures,
+			MoveJA:             JapaneseMove(&v.Position, st.Move),
 		})
 	}
 	return j

@@ -91,12 +91,18 @@ type DivideEntry struct {
 // sorted by the moves' USI text, and their total. It stops early with
 // ctx's error when ctx is cancelled (looked at every few thousand nodes).
 func PerftDivide(ctx context.Context, p *Position, depth int) ([]DivideEntry, uint64, error) {
+	return PerftDivideOf(ctx, p, depth, MaxMoves, Move.String)
+}
+
+// PerftDivideOf is PerftDivide for any position type with copy-make, as
+// PerftOf is Perft: usi writes a move as the entries hold and sort it.
+func PerftDivideOf[T any, P PerftPosition[T]](ctx context.Context, p *T, depth, maxMoves int, usi func(Move) string) ([]DivideEntry, uint64, error) {
 	if depth <= 0 {
 		return nil, 1, nil
 	}
-	moves := p.LegalMoves(make([]Move, 0, MaxMoves))
+	moves := P(p).LegalMoves(make([]Move, 0, maxMoves))
 	out := make([]DivideEntry, 0, len(moves))
-	s := newPerftStack[Position](ctx, depth, MaxMoves)
+	s := newPerftStack[T, P](ctx, depth, maxMoves)
 	var total uint64
 	for _, m := range moves {
 		if err := ctx.Err(); err != nil {
@@ -105,13 +111,13 @@ func PerftDivide(ctx context.Context, p *Position, depth int) ([]DivideEntry, ui
 		var n uint64 = 1
 		if depth > 1 {
 			s.pos[0] = *p
-			s.pos[0].DoMove(m)
+			P(&s.pos[0]).DoMove(m)
 			n = s.run(0, depth-1)
 			if s.err != nil {
 				return nil, 0, s.err
 			}
 		}
-		out = append(out, DivideEntry{Move: m, USI: m.String(), Nodes: n})
+		out = append(out, DivideEntry{Move: m, USI: usi(m), Nodes: n})
 		total += n
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].USI < out[j].USI })

@@ -20,7 +20,7 @@ type helpFlags struct {
 	stip   *string
 	length *int
 	lines  *int
-	rules  *string // --rules: the fairy conditions (fairy.go)
+	rules  *string // --rules: the fairy conditions (rules.go)
 }
 
 func addHelpFlags(fs *flag.FlagSet) *helpFlags {
@@ -28,7 +28,7 @@ func addHelpFlags(fs *flag.FlagSet) *helpFlags {
 		stip:   fs.String("stip", "mate", "`mate` (tsume), help (ばか詰) or helpself (協力自玉詰)"),
 		length: fs.Int("length", 0, "with --stip help or helpself, ask for exactly `N` plies (0: the shortest)"),
 		lines:  fs.Int("lines", helpmate.DefaultMaxLines, "with --stip help or helpself, list up to `N` solutions"),
-		rules:  fs.String("rules", "", rulesUsage),
+		rules:  addRulesFlag(fs),
 	}
 }
 
@@ -104,15 +104,9 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	if isSet(fs, "sfen") && in.sfen == "-" {
 		return usageErrorf(self, "--stip %s takes one position, not --sfen -", *h.stip)
 	}
-	vp, fairy, err := fairyInput(e, in, *h.rules)
+	_, rp, err := readPosition(e, in, *h.rules)
 	if err != nil {
 		return err
-	}
-	var p shogi.Position
-	if !fairy {
-		if _, p, err = in.load(e); err != nil {
-			return err
-		}
 	}
 	stip, err := helpmate.ParseStipulation(*h.stip)
 	if err != nil {
@@ -135,13 +129,14 @@ func solveHelp(ctx context.Context, e *env, fs *flag.FlagSet, in *positionInput,
 	// it collects and returns the arrays the structures left behind as
 	// they grew before they add up (docs/helpmate.md, "Memory").
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(int64(lim.memoryMB) << 20))
-	if fairy {
-		r, err := helpmate.SolveVariant(sctx, &vp, opt)
-		line := func(moves []shogi.Move) ([]string, []string) { return report.FairyLine(&vp, moves) }
-		return writeHelp(ctx, e, r, err, vp.SFEN(), rulesName(&vp), line, asJSON, lim)
+	if vp := rp.fairy; vp != nil {
+		r, err := helpmate.SolveVariant(sctx, vp, opt)
+		line := func(moves []shogi.Move) ([]string, []string) { return report.FairyLine(vp, moves) }
+		return writeHelp(ctx, e, r, err, vp.SFEN(), report.RulesName(vp.Rules()), line, asJSON, lim)
 	}
-	r, err := helpmate.Solve(sctx, &p, opt)
-	line := func(moves []shogi.Move) ([]string, []string) { return report.Line(&p, moves) }
+	p := &rp.std
+	r, err := helpmate.Solve(sctx, p, opt)
+	line := func(moves []shogi.Move) ([]string, []string) { return report.Line(p, moves) }
 	return writeHelp(ctx, e, r, err, p.SFEN(), "", line, asJSON, lim)
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // maxPerftDepth bounds --depth: far beyond what finishes in a lifetime, but
@@ -41,7 +42,7 @@ func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	in.defaultSFEN = "startpos"
 	depth := fs.Int("depth", 0, "the number of plies `N`, 1 to "+strconv.Itoa(maxPerftDepth)+" (required)")
 	divide := fs.Bool("divide", false, "also print the count under each first move")
-	rules := fs.String("rules", "", rulesUsage)
+	rules := addRulesFlag(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "perft"
 		switch {
@@ -52,27 +53,26 @@ func setupPerft(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		case *depth < 1 || *depth > maxPerftDepth:
 			return usageErrorf(self, "bad depth %d: want 1 to %d", *depth, maxPerftDepth)
 		}
-		if vp, ok, err := fairyInput(e, in, *rules); err != nil || ok {
-			if err != nil {
-				return err
-			}
-			return runFairyPerft(ctx, e, &vp, *depth, *divide)
-		}
-		_, p, err := in.load(e)
-		if err != nil {
+		_, p, err := readPosition(e, in, *rules)
+		switch {
+		case err != nil:
 			return err
+		case p.fairy != nil:
+			return runPerft(ctx, e, p.fairy, *depth, *divide, variant.MaxMoves, variant.MoveString)
 		}
-		return runPerft(ctx, e, p, *depth, *divide)
+		if err := p.std.Validate(); err != nil {
+			return inputError(err)
+		}
+		return runPerft(ctx, e, &p.std, *depth, *divide, shogi.MaxMoves, shogi.Move.String)
 	}
 }
 
-func runPerft(ctx context.Context, e *env, p shogi.Position, depth int, divide bool) error {
-	if err := p.Validate(); err != nil {
-		return inputError(err)
-	}
-
+// runPerft counts the tree of p, a standard or a fairy position (T), to
+// depth: with divide, the count under each first move too, written by
+// usi; maxMoves is the capacity of a ply's move list.
+func runPerft[T any, P shogi.PerftPosition[T]](ctx context.Context, e *env, p *T, depth int, divide bool, maxMoves int, usi func(shogi.Move) string) error {
 	start := time.Now()
-	entries, total, err := shogi.PerftDivide(ctx, &p, depth)
+	entries, total, err := shogi.PerftDivideOf[T, P](ctx, p, depth, maxMoves, usi)
 	elapsed := time.Since(start)
 	if err != nil {
 		return err

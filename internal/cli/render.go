@@ -10,7 +10,9 @@ import (
 
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/render"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // renderFormats are the output formats of render, in the order the help
@@ -42,8 +44,7 @@ More, with each format: docs/cli.md#render, docs/rendering.md.`,
 // renderRequest is what the flags of render ask for.
 type renderRequest struct {
 	format, moves, move, highlight, title, out string
-	rules                                      string // the fairy conditions (fairy.go)
-	svgText                                    bool   // the svg picture's characters as text
+	svgText                                    bool // the svg picture's characters as text
 }
 
 func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
@@ -57,7 +58,7 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	fs.StringVar(&r.title, "title", "", "a title `T` for the svg picture, the text board or the record")
 	fs.StringVar(&r.out, "out", "", "write to `FILE` instead of standard output")
 	fs.BoolVar(&r.svgText, "svg-text", false, "draw the svg picture's characters as text in the installed fonts, not as outlines")
-	fs.StringVar(&r.rules, "rules", "", rulesUsage)
+	rules := addRulesFlag(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "render"
 		if len(args) > 0 {
@@ -66,20 +67,20 @@ func setupRender(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err := r.check(); err != nil {
 			return usageErrorf(self, "%s", err)
 		}
-		if vp, ok, err := fairyInput(e, in, r.rules); err != nil || ok {
-			if err != nil {
-				return err
-			}
-			return r.renderFairy(e, &vp)
-		}
-		g, p, err := in.load(e)
+		g, p, err := readPosition(e, in, *rules)
 		if err != nil {
 			return err
 		}
-		if err := p.Validate(); err != nil {
-			return inputError(err)
+		if p.fairy == nil {
+			if err := p.std.Validate(); err != nil {
+				return inputError(err)
+			}
 		}
-		out, err := r.render(&p, g, in.plyOf(g))
+		ply := 0
+		if g != nil {
+			ply = in.plyOf(g)
+		}
+		out, err := r.render(&p, g, ply)
 		if err != nil {
 			return err
 		}
@@ -117,31 +118,44 @@ func (r *renderRequest) check() error {
 
 // play reads the USI moves of list from q on, playing each. Messages
 // name the flag, and for --moves the move's place in the list.
-func play(q *shogi.Position, list []string, flagName string) ([]shogi.Move, error) {
+func play(q *rulesPosition, list []string, flagName string) ([]shogi.Move, error) {
 	var moves []shogi.Move
 	for i, s := range list {
-		m, err := q.ParseUSIMove(s)
+		m, err := q.parseMove(s)
 		if err != nil {
 			where := flagName
 			if flagName == "--moves" {
 				where = fmt.Sprintf("%s: move %d", flagName, i+1)
 			}
 			var ill *shogi.IllegalMoveError
-			if errors.As(err, &ill) {
+			var me *variant.MoveError
+			switch {
+			case errors.As(err, &ill):
 				return nil, &exitError{ExitError, fmt.Sprintf("%s: %s", where, message(err))}
+			case errors.As(err, &me):
+				return nil, &exitError{ExitError, fmt.Sprintf("%s (%q): %s", where, s, me.Msg)}
 			}
 			return nil, &exitError{ExitError, fmt.Sprintf("%s (%q): %s", where, s, message(err))}
 		}
-		q.DoMove(m)
+		q.doMove(m)
 		moves = append(moves, m)
 	}
 	return moves, nil
 }
 
 // render plays the moves from p, the position after the first ply moves
-// of the input record g, and returns the output.
-func (r *renderRequest) render(p *shogi.Position, g *record.Game, ply int) ([]byte, error) {
-	q := *p
+// of the input record g (nil for a fairy SFEN), and returns the output.
+// A fairy position is drawn (text, bod, svg) or written as SFEN; the
+// record formats hold standard positions only.
+func (r *renderRequest) render(p *rulesPosition, g *record.Game, ply int) ([]byte, error) {
+	switch r.format {
+	case "text", "bod", "svg", "sfen":
+	default:
+		if p.fairy != nil {
+			return nil, &exitError{ExitError, fmt.Sprintf("format %s cannot hold a fairy position: use text, bod, svg or sfen", r.format)}
+		}
+	}
+	q := p.clone()
 	moves, err := play(&q, strings.Fields(r.moves), "--moves")
 	if err != nil {
 		return nil, err
@@ -164,19 +178,32 @@ func (r *renderRequest) render(p *shogi.Position, g *record.Game, ply int) ([]by
 		marks = append(marks, sq)
 	}
 
-	switch r.format {
-	case "text":
-		s := render.Text(&q)
+	svgOpt := render.SVGOptions{Title: r.title, Highlight: last, Squares: marks, TextGlyphs: r.svgText}
+	switch f := q.fairy; {
+	case r.format == "text":
+		var s string
+		if f != nil {
+			s = render.FairyText(f)
+			if name := report.RulesName(f.Rules()); name != "standard" {
+				s += "Rules: " + name + "\n"
+			}
+		} else {
+			s = render.Text(&q.std)
+		}
 		if r.title != "" {
 			s = r.title + "\n" + s
 		}
 		return []byte(s), nil
-	case "bod":
-		return []byte(record.BOD(&q)), nil
-	case "svg":
-		return render.SVG(&q, render.SVGOptions{Title: r.title, Highlight: last, Squares: marks, TextGlyphs: r.svgText}), nil
-	case "sfen":
-		return []byte(q.SFEN() + "\n"), nil
+	case r.format == "bod" && f != nil:
+		return []byte(render.FairyBOD(f)), nil
+	case r.format == "bod":
+		return []byte(record.BOD(&q.std)), nil
+	case r.format == "svg" && f != nil:
+		return render.FairySVG(f, svgOpt), nil
+	case r.format == "svg":
+		return render.SVG(&q.std, svgOpt), nil
+	case r.format == "sfen":
+		return []byte(q.sfen() + "\n"), nil
 	}
 	// The record formats: the position and the moves played from it, or
 	// the rest of the input record; its headers, with the title.
@@ -199,7 +226,7 @@ func (r *renderRequest) render(p *shogi.Position, g *record.Game, ply int) ([]by
 	case "csa":
 		write = record.CSA
 	}
-	s, err := write(p, moves, headers, true)
+	s, err := write(&p.std, moves, headers, true)
 	if err != nil {
 		return nil, err
 	}

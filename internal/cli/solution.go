@@ -3,8 +3,11 @@ package cli
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"time"
 
+	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/theme"
@@ -12,8 +15,9 @@ import (
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
-// The options and the report of a solution, shared by solve and verify
-// (a position without a mate in 1 is solved as solve does).
+// The options, the solver and the report of a solution, shared by solve
+// and verify (a position without a mate in 1 is solved as solve does),
+// for standard and fairy positions alike.
 
 // solveVerdictNodes is the default node limit of each search of the
 // verdict (solve's --verdict-nodes, verify's).
@@ -26,24 +30,98 @@ type solveOptions struct {
 	solver       mate.SolverOptions
 	verdictNodes uint64 // the node limit of each search of the verdict
 	showProgress bool
-	// fairy sends a batch to the fairy solver, under rules (--rules).
-	fairy bool
-	rules *variant.Rules
+	rules        *variant.Rules // --rules: each position of a batch is read under them
+}
+
+// fairyOptions returns the fairymate options of opt.
+func (opt *solveOptions) fairyOptions() fairymate.Options {
+	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime,
+		SkipSoundness: opt.solver.SkipSoundness}
+	if opt.solver.DefenderHand == mate.AsGiven {
+		fo.DefenderHand = fairymate.AsGiven
+	}
+	if opt.solver.Futile == mate.Count {
+		fo.Futile = fairymate.Count
+	}
+	return fo
+}
+
+// problemSolver solves the positions of a run one after the other, each
+// with the solver of its rules, made at the first position that needs
+// it (its table is large) and kept for the others.
+type problemSolver struct {
+	e     *env
+	name  string // the command, for messages
+	opt   solveOptions
+	std   *mate.Solver
+	pl    *statusLine // the progress line of std, or nil
+	fairy *fairymate.Solver
+}
+
+// solve solves p and returns its report, with the verdict of a mate when
+// the soundness is searched; line is the input line in batch mode, else
+// 0. A position the solver refuses is an error matching
+// mate.ErrNotAProblem or fairymate.ErrNotAProblem. An interrupted search
+// gives what it found.
+func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (*solveReport, error) {
+	if p.fairy != nil {
+		if s.fairy == nil {
+			s.fairy = fairymate.NewSolver(s.opt.fairyOptions())
+		}
+		sol, err := s.fairy.Solve(ctx, p.fairy)
+		if sol == nil {
+			return nil, err
+		}
+		v := report.NewFairySolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
+		v.Line = line
+		return &solveReport{opt: s.opt, view: v, solved: true, fairy: true, elapsed: sol.Time, interrupted: ctx.Err() != nil}, nil
+	}
+	if s.std == nil {
+		so := s.opt.solver
+		if s.opt.showProgress {
+			s.pl = newStatusLine(s.e.stderr)
+			so.Progress = func(p mate.Progress) { drawSearchProgress(s.pl, p) }
+		}
+		var err error
+		if s.std, err = newSolver(s.e, s.name, so); err != nil {
+			return nil, err
+		}
+	}
+	sol, err := s.std.Solve(ctx, &p.std)
+	s.pl.clear()
+	if err != nil {
+		return nil, err
+	}
+	interrupted := ctx.Err() != nil
+	r, err := newSolveReport(ctx, sol, s.opt, line)
+	if err != nil {
+		return nil, err
+	}
+	r.interrupted = interrupted
+	return r, nil
+}
+
+// isNotAProblem reports whether err is a solver's refusal of a position.
+func isNotAProblem(err error) bool {
+	return errors.Is(err, mate.ErrNotAProblem) || errors.Is(err, fairymate.ErrNotAProblem)
 }
 
 // solveReport is the result of one position, ready to print: its view
-// and, when it could be solved, the solution.
+// and what the text report needs beside it.
 type solveReport struct {
 	opt         solveOptions
-	sol         *mate.Solution   // nil when the position could not be solved
-	verdict     *verdict.Verdict // nil when not judged
 	view        *report.Solution
-	interrupted bool // the search was interrupted (Ctrl-C)
+	sol         *mate.Solution // a standard position's solution, else nil
+	solved      bool           // false for an input that could not be solved
+	fairy       bool           // a position of package variant
+	elapsed     time.Duration  // the search's time
+	interrupted bool           // the search was interrupted (Ctrl-C)
 }
 
-// newSolveReport returns the report of sol, with the verdict of a mate
-// when the soundness is searched; line is the input line in batch mode,
-// else 0. Its error is one of the verdict's solvers.
+// newSolveReport returns the report of sol, a standard position's
+// solution, with its themes and, when the soundness is searched, the
+// verdict of a mate; line is the input line in batch mode, else 0. Its
+// error is one of the verdict's solvers.
 func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
 	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
 	v.Line = line
@@ -56,13 +134,12 @@ func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, l
 			return nil, err
 		}
 	}
-	r := &solveReport{opt: opt, sol: sol, view: v}
+	r := &solveReport{opt: opt, view: v, sol: sol, solved: true, elapsed: sol.Time}
 	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
 		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
 		if err != nil {
 			return nil, err
 		}
-		r.verdict = vd
 		v.Verdict = report.NewAssessment(vd, &sol.Position)
 	}
 	return r, nil
@@ -83,23 +160,41 @@ func plies(n int) string {
 	return fmt.Sprintf("%d plies", n)
 }
 
+const (
+	handRemainingText = "defender's hand: all remaining pieces (tsume convention; --as-given to use the SFEN's hands)"
+	handAsGivenText   = "defender's hand: as given in the SFEN (--as-given)"
+	// handFairyText is handRemainingText for a fairy position, whose
+	// fairy pieces are not part of the set.
+	handFairyText = "defender's hand: all remaining standard pieces (tsume convention; --as-given to use the SFEN's hands)"
+)
+
+// handText says what the defender holds under hand, in a fairy position
+// when fairy.
+func handText(hand mate.DefenderHand, fairy bool) string {
+	switch {
+	case hand == mate.AsGiven:
+		return handAsGivenText
+	case fairy:
+		return handFairyText
+	}
+	return handRemainingText
+}
+
 // writeText writes the human report.
 func (r *solveReport) writeText(w *bufio.Writer) {
 	v := r.view
 	if v.Line > 0 {
 		fmt.Fprintf(w, "line %d\n", v.Line)
 	}
-	if r.sol == nil {
+	if !r.solved {
 		fmt.Fprintf(w, "input: %s\n\nstatus: error\n  - %s\n", v.SFEN, v.Error)
 		return
 	}
-	sol := r.sol
-	fmt.Fprintf(w, "SFEN: %s\n", sol.Position.SFEN())
-	if r.opt.solver.DefenderHand == mate.AsGiven {
-		w.WriteString(handAsGivenText + "\n")
-	} else {
-		w.WriteString(handRemainingText + "\n")
+	fmt.Fprintf(w, "SFEN: %s\n", v.SFEN)
+	if v.Rules != "" {
+		fmt.Fprintf(w, "rules: %s\n", v.Rules)
 	}
+	w.WriteString(handText(r.opt.solver.DefenderHand, r.fairy) + "\n")
 	if r.opt.solver.Futile == mate.Count {
 		w.WriteString("futile interpositions: counted as defences (--futile count)\n")
 	}
@@ -110,38 +205,42 @@ func (r *solveReport) writeText(w *bufio.Writer) {
 // writeResult writes the human report of a solution after its position:
 // the status, the main line, the soundness and the search's figures.
 func (r *solveReport) writeResult(w *bufio.Writer) {
-	sol, v := r.sol, r.view
-	switch sol.Status {
-	case mate.Mate:
+	v := r.view
+	mated := v.Status == mate.Mate.String()
+	switch {
+	case mated:
 		w.WriteString("status: mate\n")
-		if sol.LengthExact {
-			fmt.Fprintf(w, "length: %s (%d手詰)\n", plies(sol.Length), sol.Length)
+		if v.LengthExact {
+			fmt.Fprintf(w, "length: %s (%d手詰)\n", plies(v.Length), v.Length)
 		} else {
-			fmt.Fprintf(w, "length: at most %s (the search for a shorter mate did not finish)\n", plies(sol.Length))
+			fmt.Fprintf(w, "length: at most %s (the search for a shorter mate did not finish)\n", plies(v.Length))
 		}
-	case mate.NoMate:
+	case v.Status == mate.NoMate.String():
 		w.WriteString("status: nomate (the attacker cannot force mate)\n")
 	default:
 		fmt.Fprintf(w, "status: unknown (%s)\n", r.limitText())
 	}
 	if len(v.PV) > 0 {
 		switch {
-		case sol.Status == mate.Mate && sol.LengthExact:
+		case mated && v.LengthExact:
 			w.WriteString("main line:\n")
-		case sol.Status == mate.Mate:
+		case mated:
 			w.WriteString("a mating line (the defender's replies in it are not proven the longest):\n")
 		default:
 			w.WriteString("main line found so far:\n")
 		}
 		r.writeMoves(w)
+		if v.PVIncomplete {
+			w.WriteString("  (the reading of the main line was cut short by a limit)\n")
+		}
 	}
-	if sol.Status == mate.Mate && sol.LengthExact {
-		writeThemes(w, v.Themes)
+	if mated && v.LengthExact && !r.fairy {
+		writeThemes(w, v.Themes) // package theme reads standard positions only
 	}
-	if sol.Status == mate.Mate {
+	if mated {
 		r.writeSoundness(w)
 	}
-	fmt.Fprintf(w, "nodes %d, time %.2fs, %d nodes/s\n", sol.Nodes, sol.Time.Seconds(), perSecond(sol.Nodes, sol.Time))
+	fmt.Fprintf(w, "nodes %d, time %.2fs, %d nodes/s\n", v.Nodes, r.elapsed.Seconds(), perSecond(v.Nodes, r.elapsed))
 }
 
 // limitText says which limit stopped the search.
@@ -150,9 +249,9 @@ func (r *solveReport) limitText() string {
 	switch {
 	case r.interrupted:
 		return "interrupted"
-	case o.MaxNodes > 0 && r.sol.Nodes >= o.MaxNodes:
+	case o.MaxNodes > 0 && r.view.Nodes >= o.MaxNodes:
 		return fmt.Sprintf("the node limit, --nodes %d, was reached first", o.MaxNodes)
-	case o.MaxTime > 0 && r.sol.Time >= o.MaxTime:
+	case o.MaxTime > 0 && r.elapsed >= o.MaxTime:
 		return fmt.Sprintf("the time limit, --time %v, was reached first", o.MaxTime)
 	}
 	return "the search stopped before an answer"
@@ -171,33 +270,44 @@ func (r *solveReport) writeMoves(w *bufio.Writer) {
 	}
 }
 
-// writeSoundness writes the soundness report of a mate.
+// writeSoundness writes the soundness report of a mate: without a
+// verdict to classify them, its other mating moves one a line.
 func (r *solveReport) writeSoundness(w *bufio.Writer) {
-	sol := r.sol
+	v := r.view
 	switch {
 	case r.opt.solver.SkipSoundness:
 		w.WriteString("soundness: not checked (--no-soundness)\n")
-	case !sol.LengthExact:
+	case !v.LengthExact:
 		w.WriteString("soundness: not checked (the length is not exact)\n")
-	case !sol.SoundnessChecked:
+	case !v.SoundnessChecked:
 		w.WriteString("soundness: unknown (the checks did not finish)\n")
-	case len(sol.Alternatives) == 0:
+	case len(v.Alternatives) == 0:
 		w.WriteString("soundness: unique\n")
+	case v.Verdict != nil:
+		n := len(v.Alternatives)
+		fmt.Fprintf(w, "soundness: %d other mating move%s (classified in the verdict)\n", n, plural(n))
 	default:
-		n := len(sol.Alternatives)
-		fmt.Fprintf(w, "soundness: %d other mating move%s (classified in the verdict)\n", n, map[bool]string{true: "s"}[n != 1])
+		n := len(v.Alternatives)
+		fmt.Fprintf(w, "soundness: %d other mating move%s\n", n, plural(n))
+		for _, a := range v.Alternatives {
+			note := ""
+			if a.LastMovePromotion {
+				note = " (the last move's other promotion choice: tolerated)"
+			}
+			fmt.Fprintf(w, "  ply %d: %s  %s%s\n", a.Ply, a.Move, a.MoveJA, note)
+		}
 	}
-	if r.view.LeftoverPieces == "" {
+	if v.LeftoverPieces == "" {
 		w.WriteString("leftover pieces (駒余り): none\n")
 	} else {
-		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", r.view.LeftoverPieces)
+		fmt.Fprintf(w, "leftover pieces (駒余り): %s\n", v.LeftoverPieces)
 	}
-	if sol.FirstMoveForced {
+	if v.FirstMoveForced {
 		w.WriteString("first move forced: yes (the only check)\n")
 	} else {
 		w.WriteString("first move forced: no\n")
 	}
-	if r.view.Verdict != nil {
-		writeAssessment(w, r.view.Verdict)
+	if v.Verdict != nil {
+		writeAssessment(w, v.Verdict)
 	}
 }

@@ -3,16 +3,13 @@ package cli
 import (
 	"bufio"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
-	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 func solveCommand() *command {
@@ -75,6 +72,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if hf.cooperative() {
 			return solveHelp(ctx, e, fs, in, hf, *asJSON, *limit, *nodes, *hash)
 		}
+		var err error
 		opt := solveOptions{
 			json: *asJSON,
 			solver: mate.SolverOptions{
@@ -87,32 +85,14 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if *asGiven {
 			opt.solver.DefenderHand = mate.AsGiven
 		}
-		batchMode := isSet(fs, "batch") || isSet(fs, "sfen") && in.sfen == "-"
-		var games []*record.Game
-		var err error
-		if !batchMode {
-			if games, err = fairyRecords(e, in, *hf.rules); err != nil {
+		if opt.rules, err = parseRulesFlag(self, *hf.rules); err != nil {
+			return err
+		}
+		if opt.rules != nil || isSet(fs, "sfen") && isFairySFEN(in.sfen) {
+			if err := fairyFlagsUnused(fs); err != nil {
 				return err
 			}
 		}
-		if batchMode || games != nil {
-			if isSet(fs, "rules") {
-				var err error
-				if opt.rules, err = parseRulesFlag(self, *hf.rules); err != nil {
-					return err
-				}
-				opt.fairy = true
-			}
-			if games != nil {
-				return solveBatch(ctx, e, fs, batchGames(games, in), opt)
-			}
-		} else if fp, ok, err := fairyInput(e, in, *hf.rules); err != nil || ok {
-			if err != nil {
-				return err
-			}
-			return solveFairy(ctx, e, fs, &fp, opt)
-		}
-
 		hasBatch := isSet(fs, "batch")
 		stdinBatch := isSet(fs, "sfen") && in.sfen == "-"
 		switch {
@@ -127,56 +107,44 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			if stdin == nil {
 				stdin = strings.NewReader("")
 			}
-			return solveBatch(ctx, e, fs, batchStdin(stdin), opt)
+			return solveBatch(ctx, e, batchStdin(stdin), opt)
 		case hasBatch:
-			return solveBatch(ctx, e, fs, batchFile(*batch), opt)
+			return solveBatch(ctx, e, batchFile(*batch), opt)
 		}
-		games, err = in.loadGames(e)
-		if err != nil {
+		games, p, err := readPositions(e, in, *hf.rules)
+		switch {
+		case err != nil:
 			return err
-		}
-		if len(games) > 1 {
-			return solveBatch(ctx, e, fs, batchGames(games, in), opt)
-		}
-		p, err := in.positionOf(games[0])
-		if err != nil {
-			return err
+		case len(games) > 1:
+			return solveBatch(ctx, e, batchGames(games, in), opt)
 		}
 		return solveOne(ctx, e, &p, opt)
 	}
 }
 
-// newSolveSolver returns the solver of a run, with its progress line on
-// e.stderr if asked.
-func newSolveSolver(e *env, opt solveOptions) (*mate.Solver, *statusLine, error) {
-	so := opt.solver
-	var pl *statusLine
-	if opt.showProgress {
-		pl = newStatusLine(e.stderr)
-		so.Progress = func(p mate.Progress) { drawSearchProgress(pl, p) }
+// fairyFlagsUnused returns a usage error when a flag set in fs does not
+// apply to a fairy problem: its solver has no progress line and no
+// verdict yet.
+func fairyFlagsUnused(fs *flag.FlagSet) error {
+	for _, name := range []string{"verdict-nodes", "progress"} {
+		if isSet(fs, name) {
+			return usageErrorf("solve", "--%s does not apply to a fairy problem", name)
+		}
 	}
-	s, err := newSolver(e, "solve", so)
-	if err != nil {
-		return nil, nil, err
-	}
-	return s, pl, nil
+	return nil
 }
 
 // solveOne solves the single position p: a position the solver refuses is
 // bad input (exit 2), no mate or an unknown result a negative answer
 // (exit 1).
-func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) error {
+func solveOne(ctx context.Context, e *env, p *rulesPosition, opt solveOptions) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	s, pl, err := newSolveSolver(e, opt)
+	s := &problemSolver{e: e, name: "solve", opt: opt}
+	r, err := s.solve(ctx, p, 0)
 	if err != nil {
-		return err
-	}
-	sol, err := s.Solve(ctx, p)
-	pl.clear()
-	if err != nil {
-		if errors.Is(err, mate.ErrNotAProblem) {
+		if isNotAProblem(err) {
 			return inputError(err)
 		}
 		return err
@@ -184,12 +152,6 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	// An interruption (Ctrl-C) ends the search: report what it found, a
 	// mate already proven or the nodes and the best line so far, then
 	// say "interrupted".
-	interrupted := ctx.Err()
-	r, err := newSolveReport(ctx, sol, opt, 0)
-	if err != nil {
-		return err
-	}
-	r.interrupted = interrupted != nil
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
 		err = report.WriteJSON(w, r.view)
@@ -199,57 +161,41 @@ func solveOne(ctx context.Context, e *env, p *shogi.Position, opt solveOptions) 
 	if err == nil {
 		err = w.Flush()
 	}
-	if err != nil {
+	switch {
+	case err != nil:
 		return err
-	}
-	if interrupted != nil {
-		return interrupted
-	}
-	if sol.Status != mate.Mate {
+	case r.interrupted:
+		return ctx.Err()
+	case r.view.Status != mate.Mate.String():
 		return &exitError{code: ExitNo}
 	}
 	return nil
 }
 
-// solveBatch solves one SFEN a line of src.
-func solveBatch(ctx context.Context, e *env, fs *flag.FlagSet, src batchSource, opt solveOptions) error {
-	if opt.fairy {
-		return solveFairyBatch(ctx, e, fs, src, opt)
-	}
+// solveBatch solves one position a line of src, each under opt.rules.
+func solveBatch(ctx context.Context, e *env, src batchSource, opt solveOptions) error {
 	b := newBatch(e.stdout, opt.json)
-	var s *mate.Solver // allocated at the first position: its table is large
-	var pl *statusLine
+	s := &problemSolver{e: e, name: "solve", opt: opt}
 	mates := 0
 	err := b.run(ctx, src, func(lineNo int, line string) error {
 		var r *solveReport
-		p, err := shogi.ParseSFEN(line)
+		p, err := parseLine(line, opt.rules)
 		if err == nil {
-			if s == nil {
-				var serr error
-				if s, pl, serr = newSolveSolver(e, opt); serr != nil {
-					return serr
-				}
-			}
-			var sol *mate.Solution
-			sol, err = s.Solve(ctx, &p)
-			pl.clear()
-			switch {
-			case err != nil && !errors.Is(err, mate.ErrNotAProblem):
+			// What an interrupted search found is reported; the batch
+			// stops at the next line.
+			r, err = s.solve(ctx, &p, lineNo)
+			if err != nil && !isNotAProblem(err) {
 				return err
-			case err == nil:
-				// What an interrupted search found is reported; the
-				// batch stops at the next line.
-				if r, err = newSolveReport(ctx, sol, opt, lineNo); err != nil {
-					return err
-				}
-				r.interrupted = ctx.Err() != nil
 			}
 		}
 		if r == nil {
 			r = errorSolveReport(line, err, opt, lineNo)
+			if opt.rules != nil || isFairySFEN(line) {
+				r.view.Rules = report.RulesName(opt.rules)
+			}
 		}
 		b.next()
-		if r.sol != nil && r.sol.Status == mate.Mate {
+		if r.view.Status == mate.Mate.String() {
 			mates++
 		}
 		if opt.json {

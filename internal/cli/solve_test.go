@@ -126,7 +126,7 @@ func TestSolveErrorsAreOneLine(t *testing.T) {
 // The keys of a solve --json object, in order.
 var (
 	solveKeys      = []string{"status", "length", "pv", "pv_ja", "nodes", "time_ms", "unique", "alternatives", "leftover"}
-	solveExtraKeys = []string{"length_exact", "soundness_checked", "first_move_forced", "leftover_pieces", "nps", "sfen", "defender_hand", "futile", "themes", "verdict", "error", "line"}
+	solveExtraKeys = []string{"length_exact", "soundness_checked", "first_move_forced", "leftover_pieces", "nps", "sfen", "defender_hand", "futile", "rules", "pv_incomplete", "themes", "verdict", "error", "line"}
 	altKeys        = []string{"ply", "move", "move_ja", "last_move_promotion"}
 )
 
@@ -137,6 +137,10 @@ func TestSolveJSONShape(t *testing.T) {
 		{"solve", "--json", "--sfen", sNotUnique},
 		{"solve", "--json", "--sfen", sNoMate},
 		{"solve", "--json", "--batch", sBatch},
+		// Fairy problems print the same object, with their rules.
+		{"solve", "--json", "--rules", "tenjiku", "--sfen", "9/3k5/9/9/9/9/9/9/3K5 b SL 1"},
+		{"solve", "--json", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"},
+		{"solve", "--json", "--rules", "annan", "--batch", "testdata/fairy/batch.sfen"},
 	} {
 		var stdout, stderr bytes.Buffer
 		Run(context.Background(), args, nil, &stdout, &stderr)

@@ -9,11 +9,12 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
-	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/theme"
+	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -77,7 +78,7 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	length := fs.Int("length", 0, "the stated length, `N` plies: a mate of another length is not valid")
 	limit := durationFlag(fs, "time", verifyDefaultTime, "stop each search of a problem longer than 1 ply after this `duration` (0: no limit)")
 	hash := fs.Int("hash", verifyDefaultHashMB, "the solver's transposition table size in `MB`, for problems longer than 1 ply")
-	rules := fs.String("rules", "", rulesUsage)
+	rulesFlag := addRulesFlag(fs)
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "verify"
 		hasInput, hasBatch := in.given(), isSet(fs, "batch")
@@ -114,121 +115,100 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			},
 			verdictNodes: solveVerdictNodes,
 		}
-		// The fairy verify judges mate-in-1 problems only.
-		fairyOnly := func() error {
+		rules, err := parseRulesFlag(self, *rulesFlag)
+		if err != nil {
+			return err
+		}
+		// A fairy position is judged as a mate-in-1 problem only.
+		if rules != nil || !batchMode && isFairySFEN(in.sfen) {
 			if n := countSet(fs, "length", "time", "hash"); n > 0 {
 				return usageErrorf(self, "--length, --time and --hash are for standard positions: a fairy position is judged as a mate-in-1 problem")
 			}
-			return nil
 		}
-		var games []*record.Game
-		if !batchMode {
-			var err error
-			if games, err = fairyRecords(e, in, *rules); err != nil {
-				return err
-			}
-		}
-		if (batchMode || games != nil) && isSet(fs, "rules") {
-			r, err := parseRulesFlag(self, *rules)
-			if err != nil {
-				return err
-			}
-			if err := fairyOnly(); err != nil {
-				return err
-			}
-			src := batchFile(*batch)
-			switch {
-			case games != nil:
-				src = batchGames(games, in)
-			case !hasBatch:
-				src = batchStdin(e.stdin)
-			}
-			return verifyFairyBatch(ctx, e, src, r, opt)
-		}
-		if !batchMode {
-			fp, ok, err := fairyInput(e, in, *rules)
-			if err != nil {
-				return err
-			}
-			if ok {
-				if err := fairyOnly(); err != nil {
-					return err
-				}
-				return verifyFairy(e, &fp, opt)
-			}
-		}
-		vf := &verifier{e: e, opt: opt}
+		vf := &verifier{opt: opt, rules: rules, solver: problemSolver{e: e, name: self, opt: opt.solve}}
 		switch {
-		case !batchMode:
-			if err := ctx.Err(); err != nil {
-				return err
-			}
-			games, err := in.loadGames(e)
-			if err != nil {
-				return err
-			}
-			if len(games) > 1 {
-				return vf.batch(ctx, batchGames(games, in))
-			}
-			p, err := in.positionOf(games[0])
-			if err != nil {
-				return err
-			}
-			return vf.one(ctx, p)
-		case !hasBatch:
+		case hasBatch:
+			return vf.batch(ctx, batchFile(*batch))
+		case batchMode:
 			return vf.batch(ctx, batchStdin(e.stdin))
 		}
-		return vf.batch(ctx, batchFile(*batch))
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		games, p, err := readPositions(e, in, *rulesFlag)
+		switch {
+		case err != nil:
+			return err
+		case len(games) > 1:
+			return vf.batch(ctx, batchGames(games, in))
+		}
+		return vf.one(ctx, &p)
 	}
 }
 
 // verifier judges positions as problems: by the mate-in-1 analysis, and
-// for a position without a mate in 1 by the solver and the composers'
-// verdict, as solve does.
+// for a standard position without a mate in 1 by the solver and the
+// composers' verdict, as solve does.
 type verifier struct {
-	e   *env
-	opt verifyOptions
-	s   *mate.Solver // made at the first position without a mate in 1: its table is large
+	opt    verifyOptions
+	rules  *variant.Rules // each position of a batch is read under them
+	solver problemSolver
 }
 
 // verifyResult is the judgement of one position.
 type verifyResult struct {
-	v    *mate.Verdict
 	view *report.Verdict
-	// long is the solver's report, for a position without a mate in 1;
-	// nil otherwise.
+	// legal is false for an illegal position, which has no analysis.
+	legal    bool
+	attacker shogi.Color
+	hand     mate.DefenderHand
+	fairy    bool
+	// notAProblem says why the position is no tsume position at all (""
+	// when it is one): illegal, or without the defender's king.
+	notAProblem string
+	// long is the solver's report, for a standard position without a mate
+	// in 1; nil otherwise.
 	long *solveReport
 }
 
 // judge judges p; line is its input line in a batch, else 0. An
 // interrupted search gives what it found.
-func (vf *verifier) judge(ctx context.Context, p *shogi.Position, line int) (*verifyResult, error) {
-	v := mate.Verify1(p, vf.opt.hand)
-	r := &verifyResult{v: v, view: report.NewVerdict(v)}
-	r.view.Line = line
-	if v.Legal && r.view.NeedsSolution() {
-		if vf.s == nil {
-			var err error
-			if vf.s, err = newSolver(vf.e, "verify", vf.opt.solve.solver); err != nil {
-				return nil, err
+func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*verifyResult, error) {
+	if p.fairy != nil {
+		r := &verifyResult{legal: true, attacker: p.fairy.SideToMove(), hand: vf.opt.hand, fairy: true}
+		v, err := fairymate.Verify1(p.fairy, fairyHand(vf.opt.hand))
+		var npe *fairymate.NotAProblemError
+		switch {
+		case errors.As(err, &npe):
+			r.view, r.legal, r.notAProblem = report.NewBadSFENVerdict(p.sfen(), npe.Msg, vf.opt.hand), false, npe.Msg
+			r.view.ErrorCodes[0] = string(mate.IllegalPosition)
+		case err != nil:
+			return nil, err
+		default:
+			r.view = report.NewFairyVerdict(v, vf.opt.hand)
+			if r.view.Kind == report.KindNotAProblem {
+				r.notAProblem = "not a tsume position: " + strings.Join(r.view.Errors, "; ")
 			}
 		}
-		sol, err := vf.s.Solve(ctx, p)
+		r.view.Line = line
+		r.view.StateLength(vf.opt.length)
+		return r, nil
+	}
+	v := mate.Verify1(&p.std, vf.opt.hand)
+	r := &verifyResult{view: report.NewVerdict(v), legal: v.Legal, attacker: p.std.SideToMove(), hand: vf.opt.hand, notAProblem: notATsumePosition(v)}
+	r.view.Line = line
+	if v.Legal && r.view.NeedsSolution() {
+		long, err := vf.solver.solve(ctx, p, 0)
 		if err != nil {
 			return nil, err
 		}
-		long, err := newSolveReport(ctx, sol, vf.opt.solve, 0)
-		if err != nil {
-			return nil, err
-		}
-		long.interrupted = ctx.Err() != nil
 		if long.view.Verdict == nil {
 			// No mate (or none proven): the verdict says so.
-			vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: vf.opt.solve.solver.Futile})
+			vd, err := verdict.Judge(ctx, long.sol, verdict.Options{Futile: vf.opt.solve.solver.Futile})
 			if err != nil {
 				return nil, err
 			}
-			long.verdict, long.view.Verdict = vd, report.NewAssessment(vd, &sol.Position)
+			long.view.Verdict = report.NewAssessment(vd, &long.sol.Position)
 		}
 		r.long = long
 		r.view.SetSolution(long.view, long.limitText())
@@ -236,7 +216,7 @@ func (vf *verifier) judge(ctx context.Context, p *shogi.Position, line int) (*ve
 	if v.Legal && len(v.Analysis.Mates) == 1 {
 		// A unique mate in 1 (sound, or with leftover pieces): the themes of
 		// its one move, as solve gives those of a main line.
-		found, err := theme.Find(ctx, p, v.Analysis.Mates, theme.Options{DefenderHand: vf.opt.hand})
+		found, err := theme.Find(ctx, &p.std, v.Analysis.Mates, theme.Options{DefenderHand: vf.opt.hand})
 		var le *theme.LineError
 		switch {
 		case err == nil:
@@ -249,19 +229,27 @@ func (vf *verifier) judge(ctx context.Context, p *shogi.Position, line int) (*ve
 	return r, nil
 }
 
+// fairyHand returns fairymate's defender's hand rule for mate's.
+func fairyHand(h mate.DefenderHand) fairymate.DefenderHand {
+	if h == mate.AsGiven {
+		return fairymate.AsGiven
+	}
+	return fairymate.Remaining
+}
+
 // one judges the single position p. A position that is not a valid
 // problem is a negative answer (exit 1); an illegal one, or one without
 // the defender's king, bad input (exit 2), as for solve.
-func (vf *verifier) one(ctx context.Context, p shogi.Position) error {
-	r, err := vf.judge(ctx, &p, 0)
+func (vf *verifier) one(ctx context.Context, p *rulesPosition) error {
+	r, err := vf.judge(ctx, p, 0)
 	if err != nil {
 		return err
 	}
-	if msg := notATsumePosition(r.v); msg != "" {
+	if r.notAProblem != "" {
 		// Bad input, as for every command: one line says why.
-		return &exitError{ExitError, msg}
+		return &exitError{ExitError, r.notAProblem}
 	}
-	w := bufio.NewWriter(vf.e.stdout)
+	w := bufio.NewWriter(vf.solver.e.stdout)
 	if vf.opt.json {
 		err = report.WriteJSON(w, r.view)
 	} else {
@@ -307,10 +295,10 @@ func notATsumePosition(v *mate.Verdict) string {
 
 // batch judges one SFEN a line of src.
 func (vf *verifier) batch(ctx context.Context, src batchSource) error {
-	b := newBatch(vf.e.stdout, vf.opt.json)
+	b := newBatch(vf.solver.e.stdout, vf.opt.json)
 	kinds := map[string]int{}
 	err := b.run(ctx, src, func(lineNo int, line string) error {
-		p, perr := shogi.ParseSFEN(line)
+		p, perr := parseLine(line, vf.rules)
 		var r *verifyResult
 		if perr == nil {
 			var err error
@@ -323,6 +311,9 @@ func (vf *verifier) batch(ctx context.Context, src batchSource) error {
 		case perr != nil && vf.opt.json:
 			kinds[report.KindNotAProblem]++
 			j := report.NewBadSFENVerdict(line, message(perr), vf.opt.hand)
+			if vf.rules != nil || isFairySFEN(line) {
+				j.Rules = report.RulesName(vf.rules)
+			}
 			j.Line = lineNo
 			j.StatedLength = vf.opt.length
 			return report.WriteJSON(b.w, j)
@@ -341,7 +332,7 @@ func (vf *verifier) batch(ctx context.Context, src batchSource) error {
 	if err != nil {
 		return err
 	}
-	return b.summary(vf.e, "verify", kinds[report.KindMate1]+kinds[report.KindLonger], "valid problems"+kindCounts(kinds))
+	return b.summary(vf.solver.e, "verify", kinds[report.KindMate1]+kinds[report.KindLonger], "valid problems"+kindCounts(kinds))
 }
 
 // kindCounts writes the counts of the kinds of a batch, those of the
@@ -372,23 +363,17 @@ func kindCounts(kinds map[string]int) string {
 	return s
 }
 
-const (
-	handRemainingText = "defender's hand: all remaining pieces (tsume convention; --as-given to use the SFEN's hands)"
-	handAsGivenText   = "defender's hand: as given in the SFEN (--as-given)"
-)
-
 // writeVerifyText writes the human report of r.
 func writeVerifyText(w *bufio.Writer, r *verifyResult) {
-	v, j := r.v, r.view
+	j := r.view
 	if j.Line > 0 {
 		fmt.Fprintf(w, "line %d\n", j.Line)
 	}
-	fmt.Fprintf(w, "SFEN: %s\n", v.Position.SFEN())
-	if v.DefenderHand == mate.AsGiven {
-		w.WriteString(handAsGivenText + "\n")
-	} else {
-		w.WriteString(handRemainingText + "\n")
+	fmt.Fprintf(w, "SFEN: %s\n", j.SFEN)
+	if j.Rules != "" {
+		fmt.Fprintf(w, "rules: %s\n", j.Rules)
 	}
+	w.WriteString(handText(r.hand, r.fairy) + "\n")
 	w.WriteString("\n")
 	switch {
 	case j.Valid && j.Kind == report.KindMate1:
@@ -403,7 +388,7 @@ func writeVerifyText(w *bufio.Writer, r *verifyResult) {
 			fmt.Fprintf(w, "  - %s\n", e)
 		}
 	}
-	if !v.Legal {
+	if !r.legal {
 		w.WriteString("\nno analysis: the position is illegal\n")
 		return
 	}
@@ -412,13 +397,13 @@ func writeVerifyText(w *bufio.Writer, r *verifyResult) {
 		w.WriteString("mating moves in 1: none; the solver's search follows\n")
 		writeExcludedMates(w, j)
 		r.long.writeResult(w)
-		if r.long.sol.Status != mate.Mate {
+		if r.long.view.Status != mate.Mate.String() {
 			// No mate: the checks and the replies to each say why.
-			writeMate1Stats(w, v)
+			writeMate1Stats(w, r)
 		}
 		return
 	}
-	writeMate1Text(w, v, j)
+	writeMate1Text(w, r)
 }
 
 // writeExcludedMates writes the moves that would mate in 1 but that the
@@ -429,78 +414,92 @@ func writeExcludedMates(w *bufio.Writer, j *report.Verdict) {
 	}
 }
 
-// writeMate1Text writes the mate-in-1 analysis of v: the mates, the
+// writeMate1Text writes the mate-in-1 analysis of r: the mates, the
 // flags, the verdict and the statistics.
-func writeMate1Text(w *bufio.Writer, v *mate.Verdict, j *report.Verdict) {
-	q, a := &v.Position, &v.Analysis
-	side := "black"
-	if q.SideToMove() == shogi.White {
-		side = "white"
-	}
-	switch n := len(a.Mates); {
+func writeMate1Text(w *bufio.Writer, r *verifyResult) {
+	j := r.view
+	switch n := len(j.Mates); {
 	case n == 0:
-		fmt.Fprintf(w, "mating moves (%s to move): none\n", side)
+		fmt.Fprintf(w, "mating moves (%s to move): none\n", colorWord(r.attacker))
 	case n == 1:
-		fmt.Fprintf(w, "mating move (%s to move): unique\n", side)
+		fmt.Fprintf(w, "mating move (%s to move): unique\n", colorWord(r.attacker))
 	default:
-		fmt.Fprintf(w, "mating moves (%s to move): %d, not unique\n", side, n)
+		fmt.Fprintf(w, "mating moves (%s to move): %d, not unique\n", colorWord(r.attacker), n)
 	}
 	mw := 0
-	for _, m := range a.Mates {
-		mw = max(mw, len(m.String()))
+	for _, m := range j.Mates {
+		mw = max(mw, len(m))
 	}
-	for _, m := range a.Mates {
-		fmt.Fprintf(w, "  %-*s  %s\n", mw, m, report.JapaneseMove(q, m))
+	for i, m := range j.Mates {
+		fmt.Fprintf(w, "  %-*s  %s\n", mw, m, j.MatesJA[i])
 	}
 	writeExcludedMates(w, j)
 
 	var flags []string
-	if v.Leftover {
+	if j.Leftover {
 		flags = append(flags, "leftover pieces (駒余り)")
 	}
-	if v.PromotionAmbiguous {
+	if j.PromotionAmbiguous {
 		flags = append(flags, "promotion-ambiguous (成/不成 both mate)")
 	}
-	if v.TwoKings {
+	if j.TwoKings {
 		flags = append(flags, "two kings (the attacker has a king)")
 	}
 	if flags == nil {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
-	if len(a.Mates) == 1 {
-		writeThemes(w, j.Themes)
+	if len(j.Mates) == 1 && !r.fairy {
+		writeThemes(w, j.Themes) // package theme reads standard positions only
 	}
-	writeAssessment(w, j.Verdict)
-	writeMate1Stats(w, v)
+	if j.Verdict != nil {
+		writeAssessment(w, j.Verdict)
+	}
+	writeMate1Stats(w, r)
 }
 
-// writeMate1Stats writes the statistics of v: L, C, R_total and the
-// replies to each check.
-func writeMate1Stats(w *bufio.Writer, v *mate.Verdict) {
-	q, a := &v.Position, &v.Analysis
+// writeMate1Stats writes the statistics of r: L, C, R_total and the
+// replies to each check; a fairy position's with its royals for the
+// king and one more column, the replies of no standard kind.
+func writeMate1Stats(w *bufio.Writer, r *verifyResult) {
+	m := &r.view.Metrics
 	w.WriteString("\n")
-	width := len(fmt.Sprint(max(a.Legal, a.Checks, a.Replies)))
-	fmt.Fprintf(w, "L        %*d  legal moves\n", width, a.Legal)
-	fmt.Fprintf(w, "C        %*d  checking moves\n", width, a.Checks)
-	fmt.Fprintf(w, "R_total  %*d  replies to them\n", width, a.Replies)
-	if a.Checks == 0 {
+	width := len(fmt.Sprint(max(m.Legal, m.Checks, m.Replies)))
+	fmt.Fprintf(w, "L        %*d  legal moves\n", width, m.Legal)
+	fmt.Fprintf(w, "C        %*d  checking moves\n", width, m.Checks)
+	fmt.Fprintf(w, "R_total  %*d  replies to them\n", width, m.Replies)
+	if m.Checks == 0 {
 		return
 	}
 
-	// The Japanese move comes last: its width on a terminal varies (▲ is
-	// one column or two), so nothing after it could stay aligned.
+	// The move column is as wide as the longest move ((GH)*5e), at least
+	// five columns. The Japanese move comes last: its width on a terminal
+	// varies (▲ is one column or two), so nothing after it could stay
+	// aligned.
+	mw := 5
+	for _, c := range m.ByCheck {
+		mw = max(mw, len(c.Move))
+	}
+	pad := strings.Repeat(" ", mw-5)
+	king, other := "king", ""
+	if r.fairy {
+		king, other = "royal", "  other"
+	}
 	w.WriteString("\n")
-	w.WriteString("                     king   captures   interpositions\n")
-	w.WriteString("    move   replies  moves   king other     move  drop\n")
-	for _, st := range report.SortedChecks(a.ByCheck) {
+	fmt.Fprintf(w, "%*s   captures   interpositions\n", 25+len(pad), king)
+	fmt.Fprintf(w, "    move%s   replies  moves  %5s other     move  drop%s\n", pad, king, other)
+	for _, c := range m.ByCheck {
 		mark := " "
-		if st.Replies == 0 {
+		if c.Replies == 0 {
 			mark = "*"
 		}
-		fmt.Fprintf(w, "  %s %-5s  %7d  %5d   %4d %5d     %4d  %4d  %s\n",
-			mark, st.Move, st.Replies, st.KingMoves, st.KingCaptures, st.OtherCaptures,
-			st.InterpositionsMove, st.InterpositionsDrop, report.JapaneseMove(q, st.Move))
+		fmt.Fprintf(w, "  %s %-*s  %7d  %5d   %4d %5d     %4d  %4d",
+			mark, mw, c.Move, c.Replies, c.KingMoves, c.KingCaptures, c.OtherCaptures,
+			c.InterpositionsMove, c.InterpositionsDrop)
+		if r.fairy {
+			fmt.Fprintf(w, "  %5d", c.Other)
+		}
+		fmt.Fprintf(w, "  %s\n", c.MoveJA)
 	}
 	w.WriteString("  (* mates)\n")
 }

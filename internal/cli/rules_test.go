@@ -58,7 +58,7 @@ var fairyGoldenCases = []goldenCase{
 }
 
 func TestFairyGolden(t *testing.T) {
-	testGoldenCases(t, fairyGoldenDir, fairyGoldenCases, normaliseHelp)
+	testGoldenCases(t, fairyGoldenDir, fairyGoldenCases, func(s string) string { return normaliseHelp(normaliseSolve(s)) })
 }
 
 func TestFairyGoldenFilesUsed(t *testing.T) {

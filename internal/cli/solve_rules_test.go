@@ -59,7 +59,7 @@ func TestSolveFairy(t *testing.T) {
 
 func TestSolveFairyText(t *testing.T) {
 	code, out, _ := runCLI("solve", "--rules", "tenjiku", "--sfen", "9/3k5/9/9/9/9/9/9/3K5 b SL 1")
-	for _, want := range []string{"rules: tenjiku\n", "status: mate\n", "length: 1 ply (1手詰)\n", "  1  L*6c    ▲６三香打\n", "leftover pieces (駒余り): S\n"} {
+	for _, want := range []string{"rules: tenjiku\n", "status: mate\n", "length: 1 ply (1手詰)\n", "  1  L*6c  ▲６三香打\n", "leftover pieces (駒余り): S\n"} {
 		if code != 0 || !strings.Contains(out, want) {
 			t.Errorf("exit %d, output lacks %q:\n%s", code, want, out)
 		}
