@@ -1,6 +1,11 @@
 package cli
 
-import "testing"
+import (
+	"encoding/json"
+	"flag"
+	"strings"
+	"testing"
+)
 
 // The fairy golden files live in testdata/fairy/.
 const fairyGoldenDir = "testdata/fairy"
@@ -74,5 +79,57 @@ func TestFairyErrorsAreOneLine(t *testing.T) {
 			}
 		}
 		testErrorCases(t, cs, "tsume "+cmd+": ")
+	}
+}
+
+// TestRulesFlagIsOne checks that --rules means one thing: the commands
+// with a fairy path declare it, and every command that declares it does
+// so with the one help (rules.go).
+func TestRulesFlagIsOne(t *testing.T) {
+	want := map[string]bool{"solve": true, "verify": true, "perft": true, "render": true}
+	for _, c := range commandList() {
+		fs := flag.NewFlagSet("tsume "+c.name, flag.ContinueOnError)
+		c.setup(fs)
+		f := fs.Lookup("rules")
+		switch {
+		case f == nil && want[c.name]:
+			t.Errorf("%s has no --rules", c.name)
+		case f != nil && f.Usage != rulesUsage:
+			t.Errorf("%s --rules: %q, want %q", c.name, f.Usage, rulesUsage)
+		}
+	}
+}
+
+// TestFairyJSONIsStandardShape checks that the JSON objects of fairy
+// problems are the standard ones: verify's by the rules of its standard
+// objects, solve's by TestSolveJSONShape.
+func TestFairyJSONIsStandardShape(t *testing.T) {
+	for _, args := range [][]string{
+		{"verify", "--json", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"},
+		{"verify", "--json", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1"},
+		{"verify", "--json", "--sfen", fLion},
+		{"verify", "--json", "--rules", "annan", "--batch", fBatch},
+	} {
+		_, out, errs := runCLI(args...)
+		if out == "" {
+			t.Fatalf("%v: no output; stderr %q", args, errs)
+		}
+		for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+			checkVerifyJSONLine(t, line)
+			var v struct{ Rules string }
+			if err := json.Unmarshal([]byte(line), &v); err != nil || v.Rules == "" {
+				t.Errorf("%v: no rules in %s (%v)", args, line, err)
+			}
+		}
+	}
+	// A standard problem's objects have no "rules".
+	for _, args := range [][]string{
+		{"verify", "--json", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1"},
+		{"solve", "--json", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1"},
+	} {
+		_, out, _ := runCLI(args...)
+		if strings.Contains(out, `"rules"`) || strings.Contains(out, `"pv_incomplete"`) {
+			t.Errorf("%v: %s", args, out)
+		}
 	}
 }

@@ -148,9 +148,10 @@ func TestVerifyGoldenFilesUsed(t *testing.T) {
 // The keys of a verify --json object, in order.
 var (
 	verifyKeys      = []string{"sfen", "valid", "errors", "mates", "unique", "leftover", "promotion_ambiguous", "defender_hand", "metrics"}
-	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "kind", "length", "excluded_mates", "stated_length", "solution", "themes", "line"}
+	verifyExtraKeys = []string{"two_kings", "mates_ja", "error_codes", "verdict", "rules", "kind", "length", "excluded_mates", "stated_length", "solution", "themes", "line"}
 	// verifyOptionalKeys may be left out.
-	verifyOptionalKeys = map[string]bool{"stated_length": true, "solution": true, "line": true}
+	// A fairy position has "rules", and no "verdict" yet.
+	verifyOptionalKeys = map[string]bool{"stated_length": true, "solution": true, "line": true, "rules": true}
 	metricsKeys        = []string{"legal", "checks", "replies", "by_check"}
 	byCheckKeys        = []string{"move", "replies", "king_moves", "captures", "interpositions_move", "interpositions_drop"}
 )
@@ -194,7 +195,8 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 	// The extra keys keep their own order; some are optional.
 	var want []string
 	for _, k := range verifyExtraKeys {
-		if !verifyOptionalKeys[k] || slices.Contains(extra, k) {
+		fairyVerdict := k == "verdict" && slices.Contains(extra, "rules")
+		if !verifyOptionalKeys[k] && !fairyVerdict || slices.Contains(extra, k) {
 			want = append(want, k)
 		}
 	}
@@ -224,7 +226,11 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		t.Errorf("by_check is not an array: %s", obj["metrics"])
 	}
 	for _, bc := range metrics.ByCheck {
-		if k := objectKeys(t, bc); !reflect.DeepEqual(k, byCheckKeys) {
+		k := objectKeys(t, bc)
+		if len(k) == len(byCheckKeys)+1 && k[len(k)-1] == "other" {
+			k = k[:len(k)-1] // a fairy position's replies of no standard kind
+		}
+		if !reflect.DeepEqual(k, byCheckKeys) {
 			t.Errorf("by_check keys %v, want %v", k, byCheckKeys)
 		}
 	}
@@ -243,8 +249,8 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		t.Errorf("valid but mates %q, unique %v", r.Mates, r.Unique)
 	}
 	// A problem longer than 1 ply has the solver's solution, of its
-	// length, and its verdict.
-	if (r.Solution != nil) != (r.Kind != report.KindNotAProblem && len(r.Mates) == 0) {
+	// length, and its verdict; a fairy position is judged in 1 only.
+	if (r.Solution != nil) != (r.Rules == "" && r.Kind != report.KindNotAProblem && len(r.Mates) == 0) {
 		t.Errorf("kind %s with %d mates in 1, solution %v", r.Kind, len(r.Mates), r.Solution != nil)
 	}
 	if r.Solution != nil && (r.Verdict != r.Solution.Verdict && !reflect.DeepEqual(r.Verdict, r.Solution.Verdict) ||
@@ -270,7 +276,7 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		if i > 0 && m.ByCheck[i-1].Move >= bc.Move {
 			t.Errorf("by_check not sorted: %q before %q", m.ByCheck[i-1].Move, bc.Move)
 		}
-		if bc.Replies != bc.KingMoves+bc.Captures+bc.InterpositionsMove+bc.InterpositionsDrop {
+		if bc.Replies != bc.KingMoves+bc.Captures+bc.InterpositionsMove+bc.InterpositionsDrop+bc.Other {
 			t.Errorf("%s: replies %d is not the sum of its kinds", bc.Move, bc.Replies)
 		}
 		if bc.Replies == 0 {
