@@ -97,7 +97,10 @@ func readPositions(e *env, in *positionInput, rules string) ([]*record.Game, rul
 			return nil, rulesPosition{}, err
 		}
 		p, err := parseFairy(in.sfen, r)
-		return nil, p, err
+		if err != nil {
+			return nil, p, inputError(err)
+		}
+		return nil, p, nil
 	}
 	games, err := in.loadGames(e)
 	if err != nil || len(games) > 1 {
@@ -108,7 +111,10 @@ func readPositions(e *env, in *positionInput, rules string) ([]*record.Game, rul
 		return nil, rulesPosition{}, err
 	}
 	p, err := underRules(&sp, r)
-	return games, p, err
+	if err != nil {
+		return nil, p, inputError(err)
+	}
+	return games, p, nil
 }
 
 // underRules returns sp under the rules r: itself for none, else the
@@ -140,7 +146,7 @@ func parseFairy(s string, r *variant.Rules) (rulesPosition, error) {
 func fairyUnder(p variant.Position, r *variant.Rules) (rulesPosition, error) {
 	p.SetRules(r)
 	if p.IsIllegalPosition() {
-		return rulesPosition{}, &exitError{ExitError, fmt.Sprintf("illegal position: the side not to move (%s) is in check", colorWord(p.SideToMove().Opp()))}
+		return rulesPosition{}, &illegalFairyError{fmt.Sprintf("illegal position: the side not to move (%s) is in check", colorWord(p.SideToMove().Opp()))}
 	}
 	return rulesPosition{fairy: &p}, nil
 }
@@ -155,6 +161,12 @@ func parseLine(line string, r *variant.Rules) (rulesPosition, error) {
 	}
 	return parseFairy(line, r)
 }
+
+// illegalFairyError reports a fairy position whose side not to move is in
+// check: it parsed, but no command takes it.
+type illegalFairyError struct{ msg string }
+
+func (e *illegalFairyError) Error() string { return e.msg }
 
 func colorWord(c shogi.Color) string {
 	if c == shogi.White {

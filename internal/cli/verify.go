@@ -311,6 +311,9 @@ func (vf *verifier) batch(ctx context.Context, src batchSource) error {
 		case perr != nil && vf.opt.json:
 			kinds[report.KindNotAProblem]++
 			j := report.NewBadSFENVerdict(line, message(perr), vf.opt.hand)
+			if errors.As(perr, new(*illegalFairyError)) {
+				j.ErrorCodes[0] = string(mate.IllegalPosition)
+			}
 			if vf.rules != nil || isFairySFEN(line) {
 				j.Rules = report.RulesName(vf.rules)
 			}
