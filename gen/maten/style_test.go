@@ -116,18 +116,30 @@ func composedJudge(length int) *judge {
 // alone would not count either) is refused after the solver.
 func TestComposedNeedsAttackerTheme(t *testing.T) {
 	j := composedJudge(3)
-	q, pv := line(t, themelessSFEN, strings.Fields(themelessLine)...)
-	if j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: no attacker theme, kept", themelessSFEN, themelessLine)
-	}
-	q, pv = line(t, sacrificeSFEN, strings.Fields(sacrificeLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: a sacrifice, refused", sacrificeSFEN, sacrificeLine)
-	}
+	checkLines(t, j, []lineCase{
+		{"no attacker theme", themelessSFEN, themelessLine, 3, false},
+		{"a sacrifice", sacrificeSFEN, sacrificeLine, 3, true},
+	})
 	j.o.Style = Free
-	q, pv = line(t, themelessSFEN, strings.Fields(themelessLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Error("the free style refused a line without an attacker theme")
+	checkLines(t, j, []lineCase{{"no attacker theme, free style", themelessSFEN, themelessLine, 3, true}})
+}
+
+// lineCase is a main line and whether the judge's lineOK keeps it as a
+// problem of n plies.
+type lineCase struct {
+	what, sfen, line string
+	n                int
+	keep             bool
+}
+
+// checkLines checks j.lineOK on each case.
+func checkLines(t *testing.T, j *judge, cases []lineCase) {
+	t.Helper()
+	for _, c := range cases {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := j.lineOK(&q, pv, c.n); got != c.keep {
+			t.Errorf("%s (%s %s): kept %v, want %v", c.what, c.sfen, c.line, got, c.keep)
+		}
 	}
 }
 
@@ -155,15 +167,10 @@ func TestAttackerThemes(t *testing.T) {
 // along the edge is refused at any length (here a mate-in-5 on the way to
 // a mate-in-7); one whose pieces turn at each move is kept.
 func TestComposedRefusesChase(t *testing.T) {
-	j := composedJudge(7)
-	q, pv := line(t, chaseSFEN, strings.Fields(chaseLine)...)
-	if j.lineOK(&q, pv, 5) {
-		t.Errorf("%s %s: a chase, kept", chaseSFEN, chaseLine)
-	}
-	q, pv = line(t, turnSFEN, strings.Fields(turnLine)...)
-	if !j.lineOK(&q, pv, 5) {
-		t.Errorf("%s %s: no chase, refused", turnSFEN, turnLine)
-	}
+	checkLines(t, composedJudge(7), []lineCase{
+		{"a chase", chaseSFEN, chaseLine, 5, false},
+		{"pieces turning at each move", turnSFEN, turnLine, 5, true},
+	})
 }
 
 // The lines of the edge-climb rule, each from a position made by hand.
@@ -217,19 +224,12 @@ func TestEdgeClimbs(t *testing.T) {
 // pieces take turns is kept.
 func TestComposedRefusesEdgeClimb(t *testing.T) {
 	j := composedJudge(7)
-	q, pv := line(t, climbSFEN, strings.Fields(climbLine)...)
-	if j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: an edge climb, kept", climbSFEN, climbLine)
-	}
-	q, pv = line(t, twoPiecesSFEN, strings.Fields(twoPiecesLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: no edge climb, refused", twoPiecesSFEN, twoPiecesLine)
-	}
+	checkLines(t, j, []lineCase{
+		{"an edge climb", climbSFEN, climbLine, 3, false},
+		{"two pieces taking turns", twoPiecesSFEN, twoPiecesLine, 3, true},
+	})
 	j.o.Style = Free
-	q, pv = line(t, climbSFEN, strings.Fields(climbLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Error("the free style refused an edge climb")
-	}
+	checkLines(t, j, []lineCase{{"an edge climb, free style", climbSFEN, climbLine, 3, true}})
 }
 
 // composedRun generates the default (composed) problems of the lengths.
