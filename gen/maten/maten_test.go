@@ -340,3 +340,28 @@ func TestWorkersDoNotMatterInVariants(t *testing.T) {
 		}
 	}
 }
+
+// TestBasePieces: the bases have MaxPieces less one a step back, at
+// least 3; the composed style from 7 plies gives them one more, never
+// more than MaxPieces; the free style and shorter lengths keep the rule.
+func TestBasePieces(t *testing.T) {
+	for _, c := range []struct {
+		length, maxPieces int
+		style             Style
+		want              int
+	}{
+		{3, 6, Composed, 5},
+		{5, 6, Composed, 4},
+		{7, 6, Composed, 4},
+		{9, 6, Composed, 4},
+		{7, 6, Free, 3},
+		{9, 6, Free, 3},
+		{7, 3, Composed, 3},
+		{7, 10, Composed, 8},
+	} {
+		o := Options{Length: c.length, MaxPieces: c.maxPieces, Style: c.style}
+		if got := BasePieces(&o); got != c.want {
+			t.Errorf("length %d, max pieces %d, style %v: %d base pieces, want %d", c.length, c.maxPieces, c.style, got, c.want)
+		}
+	}
+}

@@ -193,7 +193,21 @@ func (o *Options) maxNodes(n int) uint64 {
 // BasePieces returns the piece limit for the mate-in-1 problems of the
 // backward method's base generator under o: o.MaxPieces less one for
 // every two plies the steps back add, (o.Length-1)/2, since most steps
-// add a piece (the sacrifice the king takes), but at least 3.
+// add a piece (the sacrifice the king takes), but at least 3; in the
+// composed style from 7 plies (variantsFrom) one more, at most
+// o.MaxPieces.
+//
+// The one more is for the variety cap: with 3 pieces (7 plies and the
+// default 6) the mates in the composed style's camp that extend are
+// mostly a dragon's or a gold's in a corner, and the cap held back more
+// problems than it let through; with 4 the bases, and the problems, are
+// of more kinds and regions, and a mate-in-7 took about half the CPU
+// time (docs/performance.md, "Bases of 4 pieces"), at the price of
+// slightly heavier problems.
 func BasePieces(o *Options) int {
-	return max(3, o.MaxPieces-(o.Length-1)/2)
+	n := max(3, o.MaxPieces-(o.Length-1)/2)
+	if o.Style == Composed && o.Length >= variantsFrom {
+		n = min(n+1, o.MaxPieces)
+	}
+	return n
 }

@@ -173,25 +173,45 @@ func (a naturalness) before(b naturalness) bool {
 // chaseMoves counts the attacker moves of line, played from pos, that
 // make a one-piece chase (see Score).
 func chaseMoves(pos *shogi.Position, line []shogi.Move) int {
+	return countFollowing(line, chaseMove)
+}
+
+// countFollowing counts the attacker moves line[i] (the even plies from
+// the third on) for which is(line, i) holds.
+func countFollowing(line []shogi.Move, is func(line []shogi.Move, i int) bool) int {
 	n := 0
 	for i := 2; i < len(line); i += 2 {
-		prev, reply, m := line[i-2], line[i-1], line[i]
-		if m.IsDrop() || m.From() != prev.To() || reply.IsDrop() || reply.Piece().Kind() != shogi.King {
-			continue
-		}
-		kf, kr := step(reply.From(), reply.To())
-		mf, mr := step(m.From(), m.To())
-		if kf != mf || kr != mr {
-			continue
-		}
-		from, to := reply.From(), reply.To()
-		alongFile := mf == 0 && from.File() == to.File() && (from.File() == 1 || from.File() == 9)
-		alongRank := mr == 0 && from.Rank() == to.Rank() && (from.Rank() == 1 || from.Rank() == 9)
-		if alongFile || alongRank {
+		if is(line, i) {
 			n++
 		}
 	}
 	return n
+}
+
+// follows reports whether the attacker move m moves the piece that the
+// attacker move prev moved or dropped, right after the defender's reply
+// moved the king.
+func follows(prev, reply, m shogi.Move) bool {
+	return !m.IsDrop() && m.From() == prev.To() && !reply.IsDrop() && reply.Piece().Kind() == shogi.King
+}
+
+// chaseMove reports whether the attacker move line[i] (i ≥ 2) is a chase
+// move of Score: it follows the king (follows) one way along an edge
+// file or rank, the way the king just stepped along that edge.
+func chaseMove(line []shogi.Move, i int) bool {
+	prev, reply, m := line[i-2], line[i-1], line[i]
+	if !follows(prev, reply, m) {
+		return false
+	}
+	kf, kr := step(reply.From(), reply.To())
+	mf, mr := step(m.From(), m.To())
+	if kf != mf || kr != mr {
+		return false
+	}
+	from, to := reply.From(), reply.To()
+	alongFile := mf == 0 && from.File() == to.File() && (from.File() == 1 || from.File() == 9)
+	alongRank := mr == 0 && from.Rank() == to.Rank() && (from.Rank() == 1 || from.Rank() == 9)
+	return alongFile || alongRank
 }
 
 // step returns the direction from a to b, each coordinate -1, 0 or 1.

@@ -26,7 +26,8 @@ const (
 	// bishop or rook in the defender's camp without a refusal (不成) of
 	// it in the line, no idle piece (one whose removal leaves a sound
 	// problem with the same solution is taken away), at least one theme
-	// of the attacker's play (HasAttackerTheme) and no one-piece chase.
+	// of the attacker's play (HasAttackerTheme) and no one-piece chase
+	// along an edge (EdgeClimbs).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -167,11 +168,51 @@ func (o *Options) shapeOK(q *shogi.Position, pv []shogi.Move) bool {
 	return !s.FirstCapture && s.Gifts == 0 && s.IdleMajors == 0 && (!o.camp() || s.FarthestRank <= maxLineRank)
 }
 
+// EdgeClimbs counts the attacker moves of the main line line that make
+// a one-piece chase along an edge in the wider sense of the composed
+// style (docs/generation.md, "Style"): each is either a chase move of the
+// quality score (Score) or an edge climb, a move that
+//
+//   - moves the piece the attacker's previous move moved or dropped,
+//     right after the defender's king stepped (the same piece twice in a
+//     row, the king between),
+//   - with the king on an edge square (file 1 or 9, rank 1 or 9) before
+//     and after its step,
+//   - one square, from a square next to the king before its step to one
+//     next to it after: the piece follows the king in contact, in any
+//     direction,
+//   - and is not taken on the next ply: a piece that follows the king to
+//     be taken is a sacrifice, not a chase.
+//
+// ▲９三金 △８一玉 ▲９二金 (the gold follows the king from 9b into the
+// corner) has one; a piece that comes back from afar, one that follows a
+// king out of the edge, and one that steps next to it to be taken have
+// none.
+func EdgeClimbs(line []shogi.Move) int {
+	return countFollowing(line, climbMove)
+}
+
+// climbMove reports whether the attacker move line[i] (i ≥ 2) is a move
+// EdgeClimbs counts.
+func climbMove(line []shogi.Move, i int) bool {
+	if chaseMove(line, i) {
+		return true
+	}
+	prev, reply, m := line[i-2], line[i-1], line[i]
+	if !follows(prev, reply, m) || i+1 < len(line) && line[i+1].To() == m.To() {
+		return false
+	}
+	k0, k1 := reply.From(), reply.To()
+	return problem.EdgeSquare(k0) && problem.EdgeSquare(k1) &&
+		adjacent(m.From(), m.To()) && adjacent(m.From(), k0) && adjacent(m.To(), k1)
+}
+
 // lineOK is the composed style's test of the main line pv of q, a
 // candidate of n plies the solver has proven sound, made before the
-// verdict (always true under Free): no one-piece chase (chaseMoves, the
-// chase of the quality score) at any length, since the extensions of a
-// line keep its chase; at the full length the checks of shapeOK and at
+// verdict (always true under Free): no one-piece chase along an edge
+// (EdgeClimbs, which counts the chases of the quality score and more) at
+// any length, since the extensions of a line keep its end; at the full
+// length the checks of shapeOK and at
 // least one attacker theme (HasAttackerTheme), the themes found as
 // generate reports them, each search with a table of its own so that the
 // decision does not depend on the worker.
@@ -180,7 +221,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return true
 	}
-	if chaseMoves(q, pv) > 0 {
+	if EdgeClimbs(pv) > 0 {
 		return false
 	}
 	if n != o.Length {

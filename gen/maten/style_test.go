@@ -116,18 +116,30 @@ func composedJudge(length int) *judge {
 // alone would not count either) is refused after the solver.
 func TestComposedNeedsAttackerTheme(t *testing.T) {
 	j := composedJudge(3)
-	q, pv := line(t, themelessSFEN, strings.Fields(themelessLine)...)
-	if j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: no attacker theme, kept", themelessSFEN, themelessLine)
-	}
-	q, pv = line(t, sacrificeSFEN, strings.Fields(sacrificeLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Errorf("%s %s: a sacrifice, refused", sacrificeSFEN, sacrificeLine)
-	}
+	checkLines(t, j, []lineCase{
+		{"no attacker theme", themelessSFEN, themelessLine, 3, false},
+		{"a sacrifice", sacrificeSFEN, sacrificeLine, 3, true},
+	})
 	j.o.Style = Free
-	q, pv = line(t, themelessSFEN, strings.Fields(themelessLine)...)
-	if !j.lineOK(&q, pv, 3) {
-		t.Error("the free style refused a line without an attacker theme")
+	checkLines(t, j, []lineCase{{"no attacker theme, free style", themelessSFEN, themelessLine, 3, true}})
+}
+
+// lineCase is a main line and whether the judge's lineOK keeps it as a
+// problem of n plies.
+type lineCase struct {
+	what, sfen, line string
+	n                int
+	keep             bool
+}
+
+// checkLines checks j.lineOK on each case.
+func checkLines(t *testing.T, j *judge, cases []lineCase) {
+	t.Helper()
+	for _, c := range cases {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := j.lineOK(&q, pv, c.n); got != c.keep {
+			t.Errorf("%s (%s %s): kept %v, want %v", c.what, c.sfen, c.line, got, c.keep)
+		}
 	}
 }
 
@@ -155,15 +167,69 @@ func TestAttackerThemes(t *testing.T) {
 // along the edge is refused at any length (here a mate-in-5 on the way to
 // a mate-in-7); one whose pieces turn at each move is kept.
 func TestComposedRefusesChase(t *testing.T) {
+	checkLines(t, composedJudge(7), []lineCase{
+		{"a chase", chaseSFEN, chaseLine, 5, false},
+		{"pieces turning at each move", turnSFEN, turnLine, 5, true},
+	})
+}
+
+// The lines of the edge-climb rule, each from a position made by hand.
+const (
+	// The gold dropped on 9c checks the king on 9b, which steps into the
+	// corner; the gold follows it up the edge file (an edge climb, not in
+	// the king's direction).
+	climbSFEN, climbLine = "9/k8/9/9/9/9/9/9/9 b G 1", "G*9c 9b8a 9c9b"
+	// The same drop, but a silver from 7c gives the second check: two
+	// pieces, no climb.
+	twoPiecesSFEN, twoPiecesLine = "9/k8/2S6/9/9/9/9/9/9 b G 1", "G*9c 9b8a 7c7b"
+	// The gold on 1d follows the king, which leaves the edge file for 2b.
+	offEdgeSFEN, offEdgeLine = "9/9/8k/9/9/9/9/9/9 b G 1", "G*1d 1c2b 1d1c"
+	// The gold follows the king to 9b to be taken there, and the rook
+	// mates: a sacrifice, not a climb.
+	takenSFEN, takenLine = "9/9/k8/9/1G7/9/9/1R7/9 b - 1", "8e8d 9c9b 8d9c 9b9c 8h8b+"
+)
+
+// TestEdgeClimbs: a piece that moves twice in a row, following the king
+// in contact on the edge, is an edge climb whatever its direction; the
+// chases of the quality score are edge climbs too. Two pieces taking
+// turns, a king that leaves the edge, and a piece that turns at each
+// move make none, nor does a piece that follows the king to be taken.
+func TestEdgeClimbs(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             int
+	}{
+		{"a gold following the king into the corner", climbSFEN, climbLine, 1},
+		{"a gold following the king down the first file (a chase)", chaseSFEN, chaseLine, 2},
+		{"a gold and a silver taking turns", twoPiecesSFEN, twoPiecesLine, 0},
+		{"a gold following a king that leaves the edge", offEdgeSFEN, offEdgeLine, 0},
+		{"a gold following the king to be taken", takenSFEN, takenLine, 0},
+		{"a knight and a gold turning at each move", turnSFEN, turnLine, 0},
+	} {
+		_, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := EdgeClimbs(pv); got != c.want {
+			t.Errorf("%s (%s): %d edge climbs, want %d", c.name, c.line, got, c.want)
+		}
+	}
+	// The quality score's chase is the narrower rule: the climb into the
+	// corner costs nothing there.
+	_, pv := line(t, climbSFEN, strings.Fields(climbLine)...)
+	if n := chaseMoves(nil, pv); n != 0 {
+		t.Errorf("the climb into the corner counts %d chase moves in the score, want 0", n)
+	}
+}
+
+// TestComposedRefusesEdgeClimb: a line with an edge climb is refused at
+// any length in the composed style, kept in the free style; one where two
+// pieces take turns is kept.
+func TestComposedRefusesEdgeClimb(t *testing.T) {
 	j := composedJudge(7)
-	q, pv := line(t, chaseSFEN, strings.Fields(chaseLine)...)
-	if j.lineOK(&q, pv, 5) {
-		t.Errorf("%s %s: a chase, kept", chaseSFEN, chaseLine)
-	}
-	q, pv = line(t, turnSFEN, strings.Fields(turnLine)...)
-	if !j.lineOK(&q, pv, 5) {
-		t.Errorf("%s %s: no chase, refused", turnSFEN, turnLine)
-	}
+	checkLines(t, j, []lineCase{
+		{"an edge climb", climbSFEN, climbLine, 3, false},
+		{"two pieces taking turns", twoPiecesSFEN, twoPiecesLine, 3, true},
+	})
+	j.o.Style = Free
+	checkLines(t, j, []lineCase{{"an edge climb, free style", climbSFEN, climbLine, 3, true}})
 }
 
 // composedRun generates the default (composed) problems of the lengths.
@@ -194,8 +260,8 @@ func TestComposedShape(t *testing.T) {
 			if s.FirstCapture || s.Gifts > 0 || s.IdleMajors > 0 || s.FarthestRank > maxLineRank {
 				t.Errorf("%s: %+v", sfen, s)
 			}
-			if !HasAttackerTheme(p.Themes) || chaseMoves(&p.Position, p.Line) > 0 {
-				t.Errorf("%s: themes %v, %d chase moves", sfen, p.Themes, chaseMoves(&p.Position, p.Line))
+			if !HasAttackerTheme(p.Themes) || EdgeClimbs(p.Line) > 0 {
+				t.Errorf("%s: themes %v, %d edge climbs", sfen, p.Themes, EdgeClimbs(p.Line))
 			}
 			reverify(t, &p, length)
 		}
