@@ -119,7 +119,7 @@ func TestFutileByTransposition(t *testing.T) {
 			if !p.IsLegal(m) {
 				t.Fatalf("%s is not legal in %s", c.reply, c.sfen)
 			}
-			if got := futileByTransposition(&p, m); got != c.want {
+			if got := futileByTransposition(std(&p), m); got != c.want {
 				t.Errorf("futileByTransposition(%s) = %v, want %v", c.reply, got, c.want)
 			}
 		})
@@ -140,10 +140,10 @@ func TestExclusionHands(t *testing.T) {
 	p := mustParse(t, transpositionSFEN)
 	m, _ := p.ParseUSIMove("P*8e")
 	found := p.Hand(shogi.Black) // one pawn
-	s := &search{attacker: shogi.Black, futile: true,
+	s := &search[stdPos, *stdPos]{attacker: shogi.Black, futile: true,
 		excluded: []exclusion{{board: p.BoardKey(), hand: found, move: m}}}
 	has := func(q *shogi.Position) bool {
-		for _, r := range s.replies(q, make([]shogi.Move, 0, shogi.MaxMoves)) {
+		for _, r := range s.replies(std(q), make([]shogi.Move, 0, shogi.MaxMoves)) {
 			if r == m {
 				return true
 			}

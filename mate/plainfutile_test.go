@@ -30,9 +30,9 @@ func TestPlainFutileNeedsAMateAfter(t *testing.T) {
 			t.Fatal(err)
 		}
 		tt.newGeneration()
-		s := newSearch(tt, shogi.Black)
+		s := newSearch[stdPos](tt, shogi.Black)
 		s.futile = true
-		if r := s.searchAt(nil, &p, rem); r.pn == 0 {
+		if r := s.searchAt(nil, std(&p), rem); r.pn == 0 {
 			t.Errorf("within %d plies: proven (length %d), but there is no mate", rem, r.length)
 		}
 	}
