@@ -184,7 +184,7 @@ func (s *search[P, PP]) tryCapture(ply int, c *child) {
 		full := &f.capFull
 		*full = *q
 		PP(full).DoMove(a)
-		if r := s.tt.lookup(PP(full).BoardKey(), PP(full).Hand(s.attacker), rem, s.futile, s); r.dn == 0 && r.hand.Has(k) {
+		if r := s.tt.lookup(PP(full).BoardKey(), PP(full).Hand(s.attacker), rem, s.futile, s); r.dn == 0 && r.hand != 0 && r.hand.Has(k) {
 			if r.length < unlimited {
 				depth = min(depth, r.length-1)
 			}

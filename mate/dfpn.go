@@ -89,6 +89,7 @@ type search[P any, PP positionOps[P]] struct {
 	frames    []*frame[P]
 	scratch   P              // the position after a child's move, in expand and estimateReply
 	capPos    []*[2]P        // the positions of matedAtOnce, by level
+	countBuf  []shogi.Move   // the checks CountChecks may generate
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits
@@ -377,8 +378,11 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 			c := &f.children[best]
 			dh = c.phand
 			if c.move.IsDrop() {
-				k := c.move.DroppedKind()
-				dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+				// (A fairy piece's kind is past the table's hands, which
+				// are empty for fairy positions.)
+				if k := c.move.DroppedKind(); k < shogi.NumKinds {
+					dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+				}
 			}
 			if s.excluding() {
 				dh = s.excludedDisproofHand(key, hand, dh)

@@ -139,7 +139,10 @@ func (s *search[P, PP]) estimateReply(p *P, c *child) {
 	q := &s.scratch
 	*q = *p
 	PP(q).DoMove(c.move)
-	c.pn, c.dn, c.unestimated = 1, uint32(PP(q).CountChecks())+1, false
+	if s.countBuf == nil {
+		s.countBuf = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	c.pn, c.dn, c.unestimated = 1, uint32(PP(q).CountChecks(s.countBuf))+1, false
 	s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
 }
 

@@ -31,8 +31,8 @@ type positionOps[P any] interface {
 	DoMove(m shogi.Move)
 	// Checks appends the side to move's legal checks.
 	Checks(dst []shogi.Move) []shogi.Move
-	// CountChecks is len(Checks).
-	CountChecks() int
+	// CountChecks is len(Checks), generated into scratch if need be.
+	CountChecks(scratch []shogi.Move) int
 	// Evasions appends the legal moves of the side to move, in check.
 	Evasions(dst []shogi.Move) []shogi.Move
 	// EvasionsCountingDrops appends the legal board moves of the side to
@@ -83,7 +83,7 @@ func (p *stdPos) HandTotal(c shogi.Color) int             { return p.sp().Hand(c
 func (p *stdPos) InCheck() bool                           { return p.sp().InCheck() }
 func (p *stdPos) DoMove(m shogi.Move)                     { p.sp().DoMove(m) }
 func (p *stdPos) Checks(dst []shogi.Move) []shogi.Move    { return p.sp().Checks(dst) }
-func (p *stdPos) CountChecks() int                        { return p.sp().CountChecks() }
+func (p *stdPos) CountChecks([]shogi.Move) int            { return p.sp().CountChecks() }
 func (p *stdPos) Evasions(dst []shogi.Move) []shogi.Move  { return p.sp().Evasions(dst) }
 func (p *stdPos) KingEscapesAfter(m shogi.Move) int       { return p.sp().KingEscapesAfter(m) }
 func (p *stdPos) IsInterposition(r shogi.Move) bool       { return isInterposition(p.sp(), r) }
