@@ -1,6 +1,7 @@
 package fairymate
 
 import (
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
@@ -61,13 +62,12 @@ func Analyze(p *variant.Position) Stats {
 // using buf as scratch.
 func checkStats(q *variant.Position, buf []variant.Move) CheckStats {
 	def := q.SideToMove()
-	pw := powersOf(q)
 	// The checkers, and the squares between each and the royal it
 	// attacks when they share a line.
 	var checkers, lines variant.Bitboard
 	for b := q.Royals(def); b.Any(); {
 		r := b.PopLSB()
-		for a := attackers(q, pw, def.Opp(), r); a.Any(); {
+		for a := mate.VariantAttackersTo(q, def.Opp(), r); a.Any(); {
 			x := a.PopLSB()
 			checkers = checkers.With(x)
 			lines = lines.Or(shogi.Between(x, r))

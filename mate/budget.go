@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"time"
-
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // This file is the budget of a search: its node and time limits and the
@@ -15,7 +13,7 @@ import (
 var errNodeLimit = errors.New("mate: node limit reached")
 
 // countNode counts a node and checks the limits every 1024 nodes.
-func (s *search) countNode() {
+func (s *search[P, PP]) countNode() {
 	s.nodes++
 	if s.nodes&1023 != 0 {
 		return
@@ -34,7 +32,7 @@ func (s *search) countNode() {
 
 // setBudget sets the limits of a search that starts at start: the end of
 // ctx, maxNodes nodes in all and maxTime (0: no limit).
-func (s *search) setBudget(ctx context.Context, maxNodes uint64, maxTime time.Duration, start time.Time) {
+func (s *search[P, PP]) setBudget(ctx context.Context, maxNodes uint64, maxTime time.Duration, start time.Time) {
 	s.ctx, s.maxNodes = ctx, maxNodes
 	if maxTime > 0 {
 		s.deadline = start.Add(maxTime)
@@ -46,7 +44,7 @@ func (s *search) setBudget(ctx context.Context, maxNodes uint64, maxTime time.Du
 // line, which may have to search parts of the proof the table lost: a
 // mate without its line is of little use. A stop by a limit is lifted; the
 // end of the context is not.
-func (s *search) extendBudget(maxNodes uint64, maxTime time.Duration) {
+func (s *search[P, PP]) extendBudget(maxNodes uint64, maxTime time.Duration) {
 	if maxTime > 0 {
 		s.deadline = time.Now().Add(max(10*time.Second, maxTime/2))
 	}
@@ -69,7 +67,7 @@ func (s *search) extendBudget(maxNodes uint64, maxTime time.Duration) {
 // of its nodes, and the discount steps go on from the length reached.
 // It runs only after a first proof of at least from plies, and calls
 // proven with the length of each proof.
-func (s *search) countSteps(q *shogi.Position, length, from int, proven func(length int)) {
+func (s *search[P, PP]) countSteps(q *P, length, from int, proven func(length int)) {
 	if length < from {
 		return
 	}

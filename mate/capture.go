@@ -29,11 +29,21 @@ func capturedBack(p *shogi.Position, r, a shogi.Move) shogi.Position {
 
 // captureBuffers returns the move buffers of recursion level n of the
 // futile-by-capture tests.
-func (s *search) captureBuffers(n int) (replies, checks, removed []shogi.Move) {
+func (s *search[P, PP]) captureBuffers(n int) (replies, checks, removed []shogi.Move) {
 	for len(s.capBufs) < 3*(n+1) {
 		s.capBufs = append(s.capBufs, make([]shogi.Move, 0, shogi.MaxMoves))
 	}
 	return s.capBufs[3*n][:0], s.capBufs[3*n+1][:0], s.capBufs[3*n+2][:0]
+}
+
+// capturePositions returns the positions of recursion level n of
+// matedAtOnce: fields, not locals, so that the calls through the type
+// parameter do not move them to the heap.
+func (s *search[P, PP]) capturePositions(n int) (q, qa *P) {
+	for len(s.capPos) <= n {
+		s.capPos = append(s.capPos, new([2]P))
+	}
+	return &s.capPos[n][0], &s.capPos[n][1]
 }
 
 // maxCaptureLevels bounds the recursion of matedAtOnce: each level puts
@@ -48,18 +58,18 @@ const maxCaptureLevels = 8
 // the piece given back, the defender is again mated at once.
 //
 // It answers false quickly unless every reply is an interposition.
-func (s *search) matedAtOnce(p *shogi.Position) bool {
+func (s *search[P, PP]) matedAtOnce(p *P) bool {
 	return s.matedAtOnceLevel(p, 0)
 }
 
-func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
-	if level >= maxCaptureLevels || !p.InCheck() {
+func (s *search[P, PP]) matedAtOnceLevel(p *P, level int) bool {
+	if level >= maxCaptureLevels || !PP(p).InCheck() {
 		return false
 	}
 	replies, checks, removed := s.captureBuffers(level)
 	replies, removed = s.repliesSplit(p, replies, removed)
 	for _, r := range replies {
-		if !isDroppedInterposition(p, r) {
+		if !droppedInterposition(PP(p), r) {
 			return false
 		}
 	}
@@ -85,15 +95,16 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 			continue
 		}
 		ok := false
-		q := *p
-		q.DoMove(r)
-		checks = q.Checks(checks[:0])
+		q, qa := s.capturePositions(level)
+		*q = *p
+		PP(q).DoMove(r)
+		checks = PP(q).Checks(checks[:0])
 		for _, a := range checks {
 			if a.To() != to {
 				continue
 			}
-			qa := capturedBack(p, r, a)
-			if s.matedAtOnceLevel(&qa, level+1) {
+			*qa = PP(p).CapturedBack(r, a)
+			if s.matedAtOnceLevel(qa, level+1) {
 				ok = true
 				break
 			}
@@ -126,7 +137,7 @@ func (s *search) matedAtOnceLevel(p *shogi.Position, level int) bool {
 // depth and hand lowered to what the Q' disproofs hold for. When 2 fails,
 // c stays disproven for this very hand only (exact): with fewer attacker
 // pieces another defence may be longer. A stop leaves c unknown.
-func (s *search) tryCapture(ply int, c *child) {
+func (s *search[P, PP]) tryCapture(ply int, c *child) {
 	c.capTried = true
 	f := s.frames[ply]
 	p := &f.pos
@@ -138,11 +149,12 @@ func (s *search) tryCapture(ply int, c *child) {
 		// attacker hand).
 		return
 	}
-	q := *p
-	q.DoMove(c.move)
-	k := q.PieceAt(c.move.To()).Kind().Demote() // the interposed piece's kind in hand
+	q := &f.capQ
+	*q = *p
+	PP(q).DoMove(c.move)
+	k := PP(q).HandKind(c.move.To()) // the interposed piece's kind in hand
 	_, checks, _ := s.captureBuffers(0)
-	checks = q.Checks(checks[:0])
+	checks = PP(q).Checks(checks[:0])
 	// The checks are copied: the searches below reuse the buffers.
 	var caps [16]shogi.Move
 	n := 0
@@ -169,9 +181,10 @@ func (s *search) tryCapture(ply int, c *child) {
 		// Q, the position after the capture with the piece in the
 		// attacker's hand, has more: if the table knows it not mated
 		// within rem, neither is Q'.
-		full := q
-		full.DoMove(a)
-		if r := s.tt.lookup(full.BoardKey(), full.Hand(s.attacker), rem, s.futile, s); r.dn == 0 && r.hand.Has(k) {
+		full := &f.capFull
+		*full = *q
+		PP(full).DoMove(a)
+		if r := s.tt.lookup(PP(full).BoardKey(), PP(full).Hand(s.attacker), rem, s.futile, s); r.dn == 0 && r.hand != 0 && r.hand.Has(k) {
 			if r.length < unlimited {
 				depth = min(depth, r.length-1)
 			}
@@ -179,8 +192,9 @@ func (s *search) tryCapture(ply int, c *child) {
 			a1, a2 = mergeAnchors(a1, a2, r.anchor, r.anchor2)
 			continue
 		}
-		qa := capturedBack(p, c.move, a)
-		r := s.searchChildless(ply+1, &qa, rem)
+		qa := &f.capQa
+		*qa = PP(p).CapturedBack(c.move, a)
+		r := s.searchChildless(ply+1, qa, rem)
 		switch {
 		case r.pn == 0:
 			proof, found = r, true
@@ -228,9 +242,9 @@ const (
 // one disproven within rem-1 is passed over (if it is not futile, the
 // node is not mated anyway). Without search, it takes the table's word
 // only, and answers unknown where that is not enough.
-func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
+func (s *search[P, PP]) attained(ply int, c *child, rem uint16, search bool) answer {
 	f := s.frames[ply]
-	p := &f.pos
+	p := PP(&f.pos)
 	passes := 2
 	if !search {
 		passes = 1
@@ -242,7 +256,7 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 			if j == c || j.futileCap {
 				continue
 			}
-			interposition := isDroppedInterposition(p, j.move)
+			interposition := droppedInterposition(p, j.move)
 			switch {
 			case interposition && j.dn == 0:
 				continue
@@ -256,11 +270,12 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 				undecided = true
 				continue // the table's word first, searches on the second pass
 			}
-			q := *p
-			q.DoMove(j.move)
+			q := &f.attQ
+			*q = f.pos
+			PP(q).DoMove(j.move)
 			if interposition && j.pn != 0 {
 				// Does it count at all?
-				r := s.searchChildless(ply+1, &q, rem-1)
+				r := s.searchChildless(ply+1, q, rem-1)
 				switch {
 				case r.dn == 0:
 					continue
@@ -272,7 +287,7 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 					continue
 				}
 			}
-			r := s.searchChildless(ply+1, &q, rem-3)
+			r := s.searchChildless(ply+1, q, rem-3)
 			switch {
 			case r.dn == 0:
 				return yes
@@ -290,21 +305,22 @@ func (s *search) attained(ply int, c *child, rem uint16, search bool) answer {
 // searchChildless searches q, a position that is not a child of the node
 // at ply-1 but is searched in a child's place, with rem plies left, and
 // returns what the table then knows of it.
-func (s *search) searchChildless(ply int, q *shogi.Position, rem uint16) result {
-	if a, ok := s.onPath(q.Key()); ok {
+func (s *search[P, PP]) searchChildless(ply int, q *P, rem uint16) result {
+	qq := PP(q)
+	if a, ok := s.onPath(qq.Key()); ok {
 		// A repetition: a capture that leads back to a position being
 		// searched proves nothing (a disproof that holds while the path
 		// stays, as for a child).
-		return result{pn: infinity, dn: 0, length: unlimited, hand: q.Hand(s.attacker), anchor: int16(a), anchor2: -1}
+		return result{pn: infinity, dn: 0, length: unlimited, hand: qq.Hand(s.attacker), anchor: int16(a), anchor2: -1}
 	}
 	saved := s.limit
 	s.limit = ply + int(rem)
 	defer func() { s.limit = saved }()
-	r := s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), rem, s.futile, s)
+	r := s.tt.lookup(qq.BoardKey(), qq.Hand(s.attacker), rem, s.futile, s)
 	if r.pn == 0 || r.dn == 0 || s.stopped != nil {
 		return r
 	}
 	s.frame(ply).pos = *q
 	s.mid(ply, infinity, infinity)
-	return s.tt.lookup(q.BoardKey(), q.Hand(s.attacker), rem, s.futile, s)
+	return s.tt.lookup(qq.BoardKey(), qq.Hand(s.attacker), rem, s.futile, s)
 }

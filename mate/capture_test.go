@@ -89,7 +89,7 @@ func (b *discountBrute) defend(p *shogi.Position, d int) bool {
 		if fits(r) {
 			continue
 		}
-		if !isDroppedInterposition(p, r) || !b.capturedMated(p, r, d) {
+		if !droppedInterposition(std(p), r) || !b.capturedMated(p, r, d) {
 			v = false
 			break
 		}
@@ -98,7 +98,7 @@ func (b *discountBrute) defend(p *shogi.Position, d int) bool {
 		}
 		attained := false
 		for _, j := range replies {
-			if j == r || isDroppedInterposition(p, j) && !fits(j) {
+			if j == r || droppedInterposition(std(p), j) && !fits(j) {
 				continue // not a defence that counts
 			}
 			q := *p
@@ -221,10 +221,10 @@ func matedWithin(t *testing.T, sfen, first string, d uint16, rule FutileRule) bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSearch(tt, p.SideToMove().Opp())
+	s := newSearch[stdPos](tt, p.SideToMove().Opp())
 	s.futile = rule == Discount
 	s.maxNodes = 1 << 40
-	r := s.searchAt(nil, &p, d)
+	r := s.searchAt(nil, std(&p), d)
 	if r.pn != 0 && r.dn != 0 {
 		t.Fatalf("%s %s: no answer within %d plies", sfen, first, d)
 	}

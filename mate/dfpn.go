@@ -51,18 +51,23 @@ func (c *child) set(r result) {
 }
 
 // frame is the search state at one ply.
-type frame struct {
-	pos      shogi.Position
+type frame[P any] struct {
+	pos      P
 	children []child
 	moves    []shogi.Move
 	// removed holds the defender's interpositions left out as futile by
 	// the plain rule, not yet children (appendPlainFutile).
 	removed []shogi.Move
+	// The positions of the futile-by-capture tests at this ply
+	// (tryCapture, attained): fields, not locals, so that the calls
+	// through the type parameter do not move them to the heap.
+	capQ, capFull, capQa, attQ P
 }
 
-// search is a df-pn search over one table; its settings (futile rule,
-// depth limit) may change between calls of searchAt.
-type search struct {
+// search is a df-pn search over one table, of positions of type P (see
+// positionOps); its settings (futile rule, depth limit) may change
+// between calls of searchAt.
+type search[P any, PP positionOps[P]] struct {
 	tt       *table
 	attacker shogi.Color
 	futile   bool // leave futile interpositions out of the defender's replies
@@ -81,19 +86,22 @@ type search struct {
 	progress func()
 	best     int // the length of the best proof of the root so far, for progress (0: none)
 
-	frames    []*frame
+	frames    []*frame[P]
+	scratch   P              // the position after a child's move, in expand and estimateReply
+	capPos    []*[2]P        // the positions of matedAtOnce, by level
+	countBuf  []shogi.Move   // the checks CountChecks may generate
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits
 }
 
-func newSearch(tt *table, attacker shogi.Color) *search {
-	return &search{tt: tt, attacker: attacker, ctx: context.Background()}
+func newSearch[P any, PP positionOps[P]](tt *table, attacker shogi.Color) *search[P, PP] {
+	return &search[P, PP]{tt: tt, attacker: attacker, ctx: context.Background()}
 }
 
-func (s *search) frame(ply int) *frame {
+func (s *search[P, PP]) frame(ply int) *frame[P] {
 	for len(s.frames) <= ply {
-		s.frames = append(s.frames, &frame{
+		s.frames = append(s.frames, &frame[P]{
 			children: make([]child, 0, 64),
 			moves:    make([]shogi.Move, 0, shogi.MaxMoves),
 			removed:  make([]shogi.Move, 0, shogi.MaxMoves),
@@ -104,7 +112,7 @@ func (s *search) frame(ply int) *frame {
 
 // remaining returns the plies left at ply: unlimited without a depth
 // limit, else the limit minus the ply (at least 0).
-func (s *search) remaining(ply int) uint16 {
+func (s *search[P, PP]) remaining(ply int) uint16 {
 	if !s.limited {
 		return unlimited
 	}
@@ -122,7 +130,7 @@ func incDepth(d uint16) uint16 {
 // lookupChild fills c from a repetition on the path (a disproof that
 // depends on the repeated ancestor) or from the table; found is false when
 // neither knows anything.
-func (s *search) lookupChild(c *child, ply int) (found bool) {
+func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 	if c.plain {
 		return s.lookupPlain(c, ply)
 	}
@@ -175,11 +183,11 @@ func (l *lowest) add(i int, v uint32) {
 // mid is the df-pn procedure: it searches the position of frame ply until
 // its proof number reaches thpn or its disproof number thdn, and stores the
 // outcome in the table.
-func (s *search) mid(ply int, thpn, thdn uint32) {
+func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	s.countNode()
 	f := s.frame(ply)
 	s.frame(ply + 1)
-	p := &f.pos
+	p := PP(&f.pos)
 	key, hand := p.BoardKey(), p.Hand(s.attacker)
 	s.push(p.Key())
 	defer s.pop()
@@ -228,7 +236,7 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 				if c.dn == 0 && !settled {
 					// A disproven interposition may still be futile by
 					// capture (with plies left, under Discount).
-					if !c.capTried && s.futile && s.limited && isDroppedInterposition(p, c.move) {
+					if !c.capTried && s.futile && s.limited && droppedInterposition(p, c.move) {
 						s.tryCapture(ply, c)
 					}
 					settled = c.dn == 0
@@ -263,8 +271,8 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 			cdh = min(thdn, childThreshold(second))
 		}
 		next := s.frames[ply+1]
-		next.pos = *p
-		next.pos.DoMove(c.move)
+		next.pos = f.pos
+		PP(&next.pos).DoMove(c.move)
 		if c.plain {
 			s.searchPlain(ply, cth, cdh)
 		} else {
@@ -283,9 +291,10 @@ func (s *search) mid(ply int, thpn, thdn uint32) {
 // storeNode stores the numbers of the node at ply; for a final result it
 // works out the length and spare pieces (proof) or the depth and path
 // dependency (disproof) from the children.
-func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work uint32) {
+func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work uint32) {
 	f := s.frames[ply]
-	or := f.pos.SideToMove() == s.attacker
+	p := PP(&f.pos)
+	or := p.SideToMove() == s.attacker
 	switch {
 	case pn == 0:
 		// The length and spare pieces of the best proven child: the
@@ -320,9 +329,9 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 		}
 		if or {
 			exact = f.children[best].exact
-			ph = proofHandBefore(&f.pos, f.children[best].move, f.children[best].phand, hand)
+			ph = p.ProofHandBefore(f.children[best].move, f.children[best].phand, hand)
 		} else {
-			ph = pinDrops(&f.pos, ph, hand)
+			ph = p.PinDrops(ph, hand)
 			if s.excluding() {
 				ph = s.excludedProofHand(key, hand, ph)
 			}
@@ -347,7 +356,7 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 				c := &f.children[i]
 				a1, a2 = mergeAnchors(a1, a2, c.anchor, c.anchor2)
 				depth = min(depth, c.length)
-				dh = dh.Min(disproofHandBefore(&f.pos, c.move, c.phand))
+				dh = dh.Min(p.DisproofHandBefore(c.move, c.phand))
 				exact = exact || c.exact
 			}
 		} else {
@@ -369,8 +378,11 @@ func (s *search) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, work ui
 			c := &f.children[best]
 			dh = c.phand
 			if c.move.IsDrop() {
-				k := c.move.DroppedKind()
-				dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+				// (A fairy piece's kind is past the table's hands, which
+				// are empty for fairy positions.)
+				if k := c.move.DroppedKind(); k < shogi.NumKinds {
+					dh = dh.Set(k, min(dh.Count(k), hand.Count(k)))
+				}
 			}
 			if s.excluding() {
 				dh = s.excludedDisproofHand(key, hand, dh)
@@ -422,12 +434,12 @@ func mergeAnchors(a1, a2, b1, b2 int16) (int16, int16) {
 // searchAt searches pos, reached from the root by the positions of
 // ancestors (its path, for repetitions), with rem plies left (unlimited:
 // no depth limit), and returns what the table then knows of it.
-func (s *search) searchAt(ancestors []shogi.Position, pos *shogi.Position, rem uint16) result {
+func (s *search[P, PP]) searchAt(ancestors []P, pos *P, rem uint16) result {
 	ply := len(ancestors)
 	s.limited = rem != unlimited
 	s.limit = ply + int(rem)
-	for _, a := range ancestors {
-		s.push(a.Key())
+	for i := range ancestors {
+		s.push(PP(&ancestors[i]).Key())
 	}
 	defer func() {
 		for range ancestors {
@@ -443,6 +455,6 @@ func (s *search) searchAt(ancestors []shogi.Position, pos *shogi.Position, rem u
 }
 
 // lookupAt returns what the table knows of pos with rem plies left.
-func (s *search) lookupAt(pos *shogi.Position, rem uint16) result {
-	return s.tt.lookup(pos.BoardKey(), pos.Hand(s.attacker), rem, s.futile, s)
+func (s *search[P, PP]) lookupAt(pos *P, rem uint16) result {
+	return s.tt.lookup(PP(pos).BoardKey(), PP(pos).Hand(s.attacker), rem, s.futile, s)
 }

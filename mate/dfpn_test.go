@@ -53,10 +53,10 @@ func TestSaturatedNumbersMakeProgress(t *testing.T) {
 			saturate(&r)
 		}
 	}
-	s := newSearch(tt, attacker)
+	s := newSearch[stdPos](tt, attacker)
 	const budget = 100_000
 	s.setBudget(context.Background(), budget, 0, time.Now())
-	r := s.searchAt(nil, &p, unlimited)
+	r := s.searchAt(nil, std(&p), unlimited)
 	if r.pn != 0 || s.stopped != nil {
 		t.Fatalf("not proven: pn %d dn %d after %d nodes (stopped: %v)", r.pn, r.dn, s.nodes, s.stopped)
 	}

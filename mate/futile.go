@@ -175,12 +175,12 @@ func isInterposition(p *shogi.Position, r shogi.Move) bool {
 	return shogi.Between(p.King(p.SideToMove()), checkers.LSB()).Has(r.To())
 }
 
-// isDroppedInterposition reports whether r, a reply of the defender to
-// move in p, drops a piece strictly between the king and the single piece
-// that checks it: the interpositions the futile rules may discount (a
-// moved interposition, 移動合, always counts).
-func isDroppedInterposition(p *shogi.Position, r shogi.Move) bool {
-	return r.IsDrop() && isInterposition(p, r)
+// droppedInterposition reports whether r, a reply of the defender to
+// move in p, drops a piece strictly between the royal and the single
+// piece that checks it: the interpositions the futile rules may discount
+// (a moved interposition, 移動合, always counts).
+func droppedInterposition[P any, PP positionOps[P]](p PP, r shogi.Move) bool {
+	return r.IsDrop() && p.IsInterposition(r)
 }
 
 // positionKey returns p with its move number cleared: two positions with
@@ -207,47 +207,46 @@ func positionKey(p *shogi.Position) shogi.Position {
 // The interposition then only puts off by two plies a position the
 // defender could have entered at once: without it, it plays R and the
 // attacker A.
-func futileByTransposition(p *shogi.Position, r shogi.Move) bool {
-	if !isInterposition(p, r) {
+func futileByTransposition[P any, PP positionOps[P]](p PP, r shogi.Move) bool {
+	if !p.IsInterposition(r) {
 		return false
 	}
 	// The positions the defender could have let the attacker reach: every
 	// reply that is not an interposition, then every check.
-	direct := make(map[shogi.Position]bool)
+	direct := positionSet[P, PP]{}
 	for _, d := range p.Evasions(nil) {
-		if isInterposition(p, d) {
+		if p.IsInterposition(d) {
 			continue
 		}
 		q := *p
-		q.DoMove(d)
-		for _, a := range q.Checks(nil) {
+		PP(&q).DoMove(d)
+		for _, a := range PP(&q).Checks(nil) {
 			n := q
-			n.DoMove(a)
-			direct[positionKey(&n)] = true
+			PP(&n).DoMove(a)
+			direct.add(&n)
 		}
 	}
 	if len(direct) == 0 {
 		return false
 	}
 	afterR := *p
-	afterR.DoMove(r)
-	for _, a1 := range afterR.Checks(nil) {
+	PP(&afterR).DoMove(r)
+	for _, a1 := range PP(&afterR).Checks(nil) {
 		q1 := afterR
-		q1.DoMove(a1)
-		replies := q1.Evasions(nil)
-		replies = withoutFutile(&q1, replies)
+		PP(&q1).DoMove(a1)
+		replies, _ := PP(&q1).SplitFutile(PP(&q1).Evasions(nil), nil)
 		if len(replies) == 0 {
 			continue
 		}
 		all := true
 		for _, r1 := range replies {
 			q2 := q1
-			q2.DoMove(r1)
+			PP(&q2).DoMove(r1)
 			found := false
-			for _, a2 := range q2.Checks(nil) {
+			for _, a2 := range PP(&q2).Checks(nil) {
 				n := q2
-				n.DoMove(a2)
-				if direct[positionKey(&n)] {
+				PP(&n).DoMove(a2)
+				if direct.has(&n) {
 					found = true
 					break
 				}
@@ -264,6 +263,25 @@ func futileByTransposition(p *shogi.Position, r shogi.Move) bool {
 	return false
 }
 
+// positionSet is a set of positions, compared with SamePosition.
+type positionSet[P any, PP positionOps[P]] map[uint64][]P
+
+func (ps positionSet[P, PP]) add(p *P) {
+	if !ps.has(p) {
+		ps[PP(p).Key()] = append(ps[PP(p).Key()], *p)
+	}
+}
+
+func (ps positionSet[P, PP]) has(p *P) bool {
+	l := ps[PP(p).Key()]
+	for i := range l {
+		if PP(p).SamePosition(&l[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // maxTranspositionRounds bounds the rounds of Solve that look for
 // interpositions futile by transposition on the main line: each round
 // excludes at least one more.
@@ -272,14 +290,14 @@ const maxTranspositionRounds = 4
 // transpositions returns the exclusions of the defender's moves of line,
 // the main line from root, that are interpositions futile by
 // transposition.
-func (s *search) transpositions(root *shogi.Position, line []shogi.Move) []exclusion {
+func (s *search[P, PP]) transpositions(root *P, line []shogi.Move) []exclusion {
 	p := *root
 	var found []exclusion
 	for i, m := range line {
-		if i%2 == 1 && futileByTransposition(&p, m) {
-			found = append(found, exclusion{board: p.BoardKey(), hand: p.Hand(s.attacker), move: m})
+		if i%2 == 1 && futileByTransposition(PP(&p), m) {
+			found = append(found, exclusion{board: PP(&p).BoardKey(), hand: PP(&p).Hand(s.attacker), move: m})
 		}
-		p.DoMove(m)
+		PP(&p).DoMove(m)
 	}
 	return found
 }
@@ -299,12 +317,12 @@ type exclusion struct {
 
 // excluding reports whether exclusions apply to this search: under the
 // discount rule, once Solve has found some (rarely).
-func (s *search) excluding() bool { return s.futile && len(s.excluded) != 0 }
+func (s *search[P, PP]) excluding() bool { return s.futile && len(s.excluded) != 0 }
 
 // withoutExcluded removes from moves, the replies of the defender in p,
 // those the exclusions leave out, in place.
-func (s *search) withoutExcluded(p *shogi.Position, moves []shogi.Move) []shogi.Move {
-	key, hand := p.BoardKey(), p.Hand(s.attacker)
+func (s *search[P, PP]) withoutExcluded(p *P, moves []shogi.Move) []shogi.Move {
+	key, hand := PP(p).BoardKey(), PP(p).Hand(s.attacker)
 	for _, e := range s.excluded {
 		if e.board != key || !hand.Dominates(e.hand) {
 			continue
@@ -325,7 +343,7 @@ func (s *search) withoutExcluded(p *shogi.Position, moves []shogi.Move) []shogi.
 // with board key and the attacker's hand needs, raised so that the
 // exclusions applied to the node apply wherever the proof is used: with
 // fewer attacker pieces, the excluded interposition would count again.
-func (s *search) excludedProofHand(key uint64, hand, ph shogi.Hand) shogi.Hand {
+func (s *search[P, PP]) excludedProofHand(key uint64, hand, ph shogi.Hand) shogi.Hand {
 	for _, e := range s.excluded {
 		if e.board == key && hand.Dominates(e.hand) {
 			ph = ph.Max(e.hand)
@@ -339,7 +357,7 @@ func (s *search) excludedProofHand(key uint64, hand, ph shogi.Hand) shogi.Hand {
 // lowered so that it holds for no hand to which an exclusion applies that
 // did not apply to the node: the disproof counted the interposition, and
 // without it there may be a mate.
-func (s *search) excludedDisproofHand(key uint64, hand, dh shogi.Hand) shogi.Hand {
+func (s *search[P, PP]) excludedDisproofHand(key uint64, hand, dh shogi.Hand) shogi.Hand {
 	for _, e := range s.excluded {
 		if e.board != key || hand.Dominates(e.hand) {
 			continue

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // The search's filter of futile interpositions (withoutFutile, which
@@ -92,7 +93,8 @@ func TestIsFutileInterposition(t *testing.T) {
 // silvers).
 const transpositionSFEN = "9/9/ss7/k8/2G6/9/9/9/5+B3 w Pp 1"
 
-// Cases of the futile-by-transposition definition.
+// Cases of the futile-by-transposition definition, through both
+// instantiations (the royal gold for the king: package variant's only).
 func TestFutileByTransposition(t *testing.T) {
 	for _, c := range []struct {
 		name, sfen, reply string
@@ -109,17 +111,29 @@ func TestFutileByTransposition(t *testing.T) {
 		// elsewhere.
 		{"far interposition", transpositionSFEN, "P*7f", false},
 		{"a king move is no interposition", transpositionSFEN, "9d9e", false},
+		// A royal gold for the king: the same transposition.
+		{"royal gold", "9/9/ss7/$g8/2G6/9/9/9/5+B3 w Pp 1", "P*8e", true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			p := mustParse(t, c.sfen)
-			m, err := p.ParseUSIMove(c.reply)
+			vp, err := variant.ParseSFEN(c.sfen)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !p.IsLegal(m) {
+			m, err := vp.ParseMove(c.reply)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !vp.IsLegal(m) {
 				t.Fatalf("%s is not legal in %s", c.reply, c.sfen)
 			}
-			if got := futileByTransposition(&p, m); got != c.want {
+			if got := VariantFutileByTransposition(&vp, m); got != c.want {
+				t.Errorf("variant: futileByTransposition(%s) = %v, want %v", c.reply, got, c.want)
+			}
+			p, ok := vp.Shogi()
+			if !ok {
+				return
+			}
+			if got := futileByTransposition(std(&p), m); got != c.want {
 				t.Errorf("futileByTransposition(%s) = %v, want %v", c.reply, got, c.want)
 			}
 		})
@@ -140,10 +154,10 @@ func TestExclusionHands(t *testing.T) {
 	p := mustParse(t, transpositionSFEN)
 	m, _ := p.ParseUSIMove("P*8e")
 	found := p.Hand(shogi.Black) // one pawn
-	s := &search{attacker: shogi.Black, futile: true,
+	s := &search[stdPos, *stdPos]{attacker: shogi.Black, futile: true,
 		excluded: []exclusion{{board: p.BoardKey(), hand: found, move: m}}}
 	has := func(q *shogi.Position) bool {
-		for _, r := range s.replies(q, make([]shogi.Move, 0, shogi.MaxMoves)) {
+		for _, r := range s.replies(std(q), make([]shogi.Move, 0, shogi.MaxMoves)) {
 			if r == m {
 				return true
 			}

@@ -14,10 +14,10 @@ import (
 
 // expand fills the frame's children. It returns false, with the node's
 // final numbers stored, when the node is terminal or mated at once.
-func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
+func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 	scratch := s.frame(ply + 1).moves
 	f := s.frames[ply]
-	p := &f.pos
+	p := PP(&f.pos)
 	f.children = f.children[:0]
 	rem := s.remaining(ply)
 	if p.SideToMove() == s.attacker {
@@ -51,13 +51,14 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 				if k := p.KingEscapesAfter(c.move); k > 0 {
 					c.pn = escapeWeight*uint32(k) + 1
 				} else {
-					q := *p
-					q.DoMove(c.move)
-					est, only := s.replyEstimateOnly(&q, scratch)
-					if c.pn = est; c.pn == 0 || only && s.matedAtOnce(&q) {
+					q := &s.scratch
+					*q = f.pos
+					PP(q).DoMove(c.move)
+					est, only := s.replyEstimateOnly(q, scratch)
+					if c.pn = est; c.pn == 0 || only && s.matedAtOnce(q) {
 						c.pn = 0
-						c.dn, c.length, c.spare = infinity, 0, uint8(c.hand.Total())
-						c.phand = pinDrops(&q, 0, c.hand)
+						c.dn, c.length, c.spare = infinity, 0, uint8(PP(q).HandTotal(s.attacker))
+						c.phand = PP(q).PinDrops(0, c.hand)
 						if est != 0 {
 							// Mated by the futile-by-capture rule: for
 							// this hand and larger ones only.
@@ -82,24 +83,24 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			}
 			if c.pn == 0 && c.length == 0 {
 				// Mate in one: nothing is shorter.
-				s.tt.store(key, proofHandBefore(p, c.move, c.phand, hand), s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
+				s.tt.store(key, p.ProofHandBefore(c.move, c.phand, hand), s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
 				return false
 			}
 		}
 		return true
 	}
-	f.moves, f.removed = s.repliesSplit(p, f.moves, f.removed[:0])
+	f.moves, f.removed = s.repliesSplit(&f.pos, f.moves, f.removed[:0])
 	if len(f.moves) == 0 && len(f.removed) == 0 {
-		ph := pinDrops(p, 0, hand)
+		ph := p.PinDrops(0, hand)
 		if s.excluding() {
 			ph = s.excludedProofHand(key, hand, ph)
 		}
-		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
+		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(p.HandTotal(s.attacker)), -1, -1)
 		return false
 	}
-	if s.futile && allInterpositions(p, f.moves) && s.matedAtOnce(p) {
+	if s.futile && allInterpositions(p, f.moves) && s.matedAtOnce(&f.pos) {
 		// Every reply is an interposition futile by capture, at once.
-		s.tt.store(key, hand, s.futile, 0, infinity, 0, 0, uint8(hand.Total()), -1, -1)
+		s.tt.store(key, hand, s.futile, 0, infinity, 0, 0, uint8(p.HandTotal(s.attacker)), -1, -1)
 		return false
 	}
 	if rem < 2 {
@@ -124,7 +125,7 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 			c.pn, c.dn, c.unestimated = 1, 1, true
 			continue
 		}
-		s.estimateReply(p, c)
+		s.estimateReply(&f.pos, c)
 	}
 	return true
 }
@@ -134,10 +135,14 @@ func (s *search) expand(ply int, key uint64, hand shogi.Hand) bool {
 // refuted soonest: the initial disproof number is the number of checks
 // plus one, kept in the table like the estimates of the attacker's
 // children.
-func (s *search) estimateReply(p *shogi.Position, c *child) {
-	q := *p
-	q.DoMove(c.move)
-	c.pn, c.dn, c.unestimated = 1, uint32(q.CountChecks())+1, false
+func (s *search[P, PP]) estimateReply(p *P, c *child) {
+	q := &s.scratch
+	*q = *p
+	PP(q).DoMove(c.move)
+	if s.countBuf == nil {
+		s.countBuf = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	c.pn, c.dn, c.unestimated = 1, uint32(PP(q).CountChecks(s.countBuf))+1, false
 	s.tt.storeIfFree(c.key, c.hand, s.futile, c.pn, c.dn)
 }
 
@@ -145,8 +150,8 @@ func (s *search) estimateReply(p *shogi.Position, c *child) {
 // the positions they lead to, and prefetches their table clusters in one
 // pass: the cache misses then overlap instead of coming one by one.
 // attackerMoves says whose moves they are; hand is the attacker's hand.
-func (s *search) keyChildren(f *frame, hand shogi.Hand, attackerMoves bool) {
-	p := &f.pos
+func (s *search[P, PP]) keyChildren(f *frame[P], hand shogi.Hand, attackerMoves bool) {
+	p := PP(&f.pos)
 	for _, m := range f.moves {
 		full, bkey, h := p.KeysAfter(m)
 		if !attackerMoves {
@@ -189,7 +194,7 @@ func groupDrops(moves []shogi.Move) {
 // replies writes the defender's replies in p to buf: every legal reply, or
 // without the futile interpositions (and the excluded ones) when s.futile
 // is set.
-func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
+func (s *search[P, PP]) replies(p *P, buf []shogi.Move) []shogi.Move {
 	buf, _ = s.repliesSplit(p, buf, nil)
 	return buf
 }
@@ -198,12 +203,12 @@ func (s *search) replies(p *shogi.Position, buf []shogi.Move) []shogi.Move {
 // interpositions it leaves out as futile by the plain rule (not the
 // excluded ones): a proof must still show, for each, that the defender is
 // mated after it (appendPlainFutile).
-func (s *search) repliesSplit(p *shogi.Position, buf, removed []shogi.Move) (kept, removedOut []shogi.Move) {
-	buf = p.Evasions(buf[:0])
+func (s *search[P, PP]) repliesSplit(p *P, buf, removed []shogi.Move) (kept, removedOut []shogi.Move) {
+	buf = PP(p).Evasions(buf[:0])
 	if !s.futile {
 		return buf, removed
 	}
-	buf, removed = splitFutile(p, buf, removed)
+	buf, removed = PP(p).SplitFutile(buf, removed)
 	if len(s.excluded) != 0 {
 		buf = s.withoutExcluded(p, buf)
 	}
@@ -216,15 +221,14 @@ func (s *search) repliesSplit(p *shogi.Position, buf, removed []shogi.Move) (kep
 // also reports (with s.futile) whether every reply is an interposition:
 // only then can the defender be mated at once by the futile-by-capture
 // rule.
-func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (estimate uint32, interpositionsOnly bool) {
-	moves, drops, checkers := p.EvasionsCountingDrops(scratch[:0])
+func (s *search[P, PP]) replyEstimateOnly(p *P, scratch []shogi.Move) (estimate uint32, interpositionsOnly bool) {
+	moves, drops, between, single := PP(p).EvasionsCountingDrops(scratch[:0])
 	estimate = uint32(len(moves) + (drops+6)/7)
-	if !s.futile || estimate == 0 || checkers.MoreThanOne() {
+	if !s.futile || estimate == 0 || !single {
 		return estimate, false
 	}
 	// Only interpositions can be futile: a king move or a capture of the
 	// checker settles it.
-	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	for _, m := range moves {
 		if !between.Has(m.To()) || !m.IsDrop() {
 			return estimate, false
@@ -246,12 +250,11 @@ func (s *search) replyEstimateOnly(p *shogi.Position, scratch []shogi.Move) (est
 
 // allInterpositions reports whether every move of moves, the replies of
 // the defender in p, is an interposition.
-func allInterpositions(p *shogi.Position, moves []shogi.Move) bool {
-	checkers := p.Checkers()
-	if checkers.IsEmpty() || checkers.MoreThanOne() {
+func allInterpositions[P any, PP positionOps[P]](p PP, moves []shogi.Move) bool {
+	between, single := p.CheckLine()
+	if !single {
 		return false
 	}
-	between := shogi.Between(p.King(p.SideToMove()), checkers.LSB())
 	for _, m := range moves {
 		if !between.Has(m.To()) || !m.IsDrop() {
 			return false
@@ -263,8 +266,8 @@ func allInterpositions(p *shogi.Position, moves []shogi.Move) bool {
 // mated reports whether the defender to move in p is mated: no reply at
 // all, or (with s.futile) only futile interpositions, of the plain rule or
 // futile by capture at once.
-func (s *search) mated(p *shogi.Position, scratch []shogi.Move) bool {
-	if p.SideToMove() == s.attacker || !p.InCheck() {
+func (s *search[P, PP]) mated(p *P, scratch []shogi.Move) bool {
+	if PP(p).SideToMove() == s.attacker || !PP(p).InCheck() {
 		return false
 	}
 	e, only := s.replyEstimateOnly(p, scratch)

@@ -29,7 +29,7 @@ func prefixAfter(prev, full uint64, ply int) uint64 {
 // through scans the whole path, which is long in a long problem).
 const minPathFilter = 1 << 12
 
-func (s *search) push(full uint64) {
+func (s *search[P, PP]) push(full uint64) {
 	var prev uint64
 	if n := len(s.path); n > 0 {
 		prev = s.path[n-1].prefix
@@ -44,7 +44,7 @@ func (s *search) push(full uint64) {
 // growPathFilter makes the filter four times larger (at first: its first
 // size) and fills it from the path again; the new entry is counted by
 // push.
-func (s *search) growPathFilter() {
+func (s *search[P, PP]) growPathFilter() {
 	n := max(minPathFilter, 4*len(s.pathCount))
 	s.pathCount = make([]uint8, n)
 	for _, e := range s.path[:len(s.path)-1] {
@@ -52,14 +52,14 @@ func (s *search) growPathFilter() {
 	}
 }
 
-func (s *search) pop() {
+func (s *search[P, PP]) pop() {
 	n := len(s.path) - 1
 	s.pathCount[s.path[n].full&uint64(len(s.pathCount)-1)]--
 	s.path = s.path[:n]
 }
 
 // onPath returns the ply of the position with the full key on the path.
-func (s *search) onPath(full uint64) (int, bool) {
+func (s *search[P, PP]) onPath(full uint64) (int, bool) {
 	if len(s.pathCount) == 0 || s.pathCount[full&uint64(len(s.pathCount)-1)] == 0 {
 		return 0, false
 	}
@@ -72,7 +72,7 @@ func (s *search) onPath(full uint64) (int, bool) {
 }
 
 // prefixAt implements pathChecker.
-func (s *search) prefixAt(ply int) (uint64, bool) {
+func (s *search[P, PP]) prefixAt(ply int) (uint64, bool) {
 	if ply < 0 || ply >= len(s.path) {
 		return 0, false
 	}

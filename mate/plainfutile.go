@@ -22,9 +22,9 @@ package mate
 
 // appendPlainFutile makes the interpositions f.removed of the AND node of
 // frame ply plain children and clears f.removed.
-func (s *search) appendPlainFutile(ply int) {
+func (s *search[P, PP]) appendPlainFutile(ply int) {
 	f := s.frames[ply]
-	p := &f.pos
+	p := PP(&f.pos)
 	hand := p.Hand(s.attacker)
 	groupDrops(f.removed)
 	for _, r := range f.removed {
@@ -40,7 +40,7 @@ func (s *search) appendPlainFutile(ply int) {
 // table's entry for its position without a depth limit: proven, with
 // length 0 (futileCap: its value is not counted); disproven for good; or
 // unfinished. It reports whether the table knew the position.
-func (s *search) lookupPlain(c *child, ply int) bool {
+func (s *search[P, PP]) lookupPlain(c *child, ply int) bool {
 	if a, ok := s.onPath(c.full); ok {
 		c.set(result{pn: infinity, dn: 0, length: unlimited, hand: c.hand, anchor: int16(a), anchor2: -1})
 		c.futileCap = false
@@ -61,7 +61,7 @@ func (s *search) lookupPlain(c *child, ply int) bool {
 // searchPlain searches a plain child of the AND node of frame ply, its
 // position already in frame ply+1, with thresholds thpn and thdn and no
 // depth limit.
-func (s *search) searchPlain(ply int, thpn, thdn uint32) {
+func (s *search[P, PP]) searchPlain(ply int, thpn, thdn uint32) {
 	limited := s.limited
 	s.limited = false
 	s.mid(ply+1, thpn, thdn)

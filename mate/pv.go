@@ -8,9 +8,9 @@ import "github.com/tsume-shogi/tsume/shogi"
 
 // A line extraction step: the candidate moves of a node with their
 // values.
-type candidate struct {
+type candidate[P any] struct {
 	move   shogi.Move
-	pos    shogi.Position
+	pos    P
 	length int // plies to mate after the move
 	spare  int
 }
@@ -18,7 +18,7 @@ type candidate struct {
 // better reports whether a is preferred to b at an attacker node (shorter,
 // then fewer spare pieces) or a defender node (longer, then fewer spare
 // pieces: the defender leaves the attacker nothing if it can).
-func better(a, b *candidate, or bool) bool {
+func better[P any](a, b *candidate[P], or bool) bool {
 	if a.length != b.length {
 		return or == (a.length < b.length)
 	}
@@ -32,11 +32,11 @@ func better(a, b *candidate, or bool) bool {
 //
 // With tableOnly, a position the table does not know is taken as not
 // mated rather than searched.
-func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem int, scratch []shogi.Move, tableOnly bool) (length, spare int, ok bool) {
+func (s *search[P, PP]) childValue(ancestors []P, q *P, rem int, scratch []shogi.Move, tableOnly bool) (length, spare int, ok bool) {
 	if s.mated(q, scratch) {
-		return 0, q.Hand(s.attacker).Total(), true
+		return 0, PP(q).HandTotal(s.attacker), true
 	}
-	if q.SideToMove() == s.attacker && rem-1 < 1 || q.SideToMove() != s.attacker && rem-1 < 2 {
+	if stm := PP(q).SideToMove(); stm == s.attacker && rem-1 < 1 || stm != s.attacker && rem-1 < 2 {
 		return 0, 0, false
 	}
 	r := s.lookupAt(q, uint16(rem-1))
@@ -54,8 +54,8 @@ func (s *search) childValue(ancestors []shogi.Position, q *shogi.Position, rem i
 // leaves the fewest spare pieces); only when the table lost them all is p
 // searched again. ancestors is the path to p's children (p last; nil for
 // a search without a path).
-func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem int, scratch []shogi.Move) (best candidate, found bool) {
-	moves := p.Checks(nil)
+func (s *search[P, PP]) bestCheck(ancestors []P, p *P, rem int, scratch []shogi.Move) (best candidate[P], found bool) {
+	moves := PP(p).Checks(nil)
 	// Pass 0 reads the table. When it lost the proofs of p's checks, p is
 	// searched again as a whole (df-pn then proves one check without
 	// refuting the others), and pass 1 reads the table again; pass 2
@@ -70,8 +70,8 @@ func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem in
 			s.searchAt(ancestors[:max(len(ancestors)-1, 0)], p, uint16(rem))
 		}
 		for _, m := range moves {
-			c := candidate{move: m, pos: *p}
-			c.pos.DoMove(m)
+			c := candidate[P]{move: m, pos: *p}
+			PP(&c.pos).DoMove(m)
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass < 2)
 			if !ok {
 				continue
@@ -92,9 +92,9 @@ func (s *search) bestCheck(ancestors []shogi.Position, p *shogi.Position, rem in
 //
 // With pathless, the searches it makes ignore the line so far: a proof
 // that passes through a position of the line again is still a proof.
-func (s *search) line(root *shogi.Position, length int, pathless bool, reply func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool)) []shogi.Move {
+func (s *search[P, PP]) line(root *P, length int, pathless bool, reply func(ancestors []P, p *P, rem int) (candidate[P], bool)) []shogi.Move {
 	var pv []shogi.Move
-	ancestors := []shogi.Position{*root}
+	ancestors := []P{*root}
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
 	for rem := length; rem > 0; rem-- {
 		p := &ancestors[len(ancestors)-1]
@@ -102,9 +102,9 @@ func (s *search) line(root *shogi.Position, length int, pathless bool, reply fun
 		if pathless {
 			path = nil
 		}
-		var best candidate
+		var best candidate[P]
 		var ok bool
-		if p.SideToMove() == s.attacker {
+		if PP(p).SideToMove() == s.attacker {
 			best, ok = s.bestCheck(path, p, rem, scratch)
 		} else {
 			if s.mated(p, scratch) {
@@ -129,7 +129,7 @@ func (s *search) line(root *shogi.Position, length int, pathless bool, reply fun
 // within length plies: at an attacker node the check with the shortest
 // proof, at a defender node the reply with the longest. It returns nil
 // when a limit stopped a search it needed.
-func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
+func (s *search[P, PP]) proofLine(root *P, length int) []shogi.Move {
 	return s.line(root, length, true, s.longestReply(false))
 }
 
@@ -139,7 +139,7 @@ func (s *search) proofLine(root *shogi.Position, length int) []shogi.Move {
 // shorter mate exists (each reply is asked with a depth-limited search),
 // between such replies the one whose proof leaves the fewest spare pieces.
 // It returns nil when a limit stopped it.
-func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
+func (s *search[P, PP]) tsumeLine(root *P, length int) []shogi.Move {
 	return s.line(root, length, false, s.longestReply(true))
 }
 
@@ -148,19 +148,19 @@ func (s *search) tsumeLine(root *shogi.Position, length int) []shogi.Move {
 // only replies after which a depth-limited search finds no mate two
 // plies shorter are considered: the node's mate length being exact, they
 // are the longest defences.
-func (s *search) longestReply(exact bool) func(ancestors []shogi.Position, p *shogi.Position, rem int) (candidate, bool) {
+func (s *search[P, PP]) longestReply(exact bool) func(ancestors []P, p *P, rem int) (candidate[P], bool) {
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	return func(ancestors []shogi.Position, p *shogi.Position, rem int) (best candidate, found bool) {
+	return func(ancestors []P, p *P, rem int) (best candidate[P], found bool) {
 		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
-			c := candidate{move: m, pos: *p}
-			c.pos.DoMove(m)
+			c := candidate[P]{move: m, pos: *p}
+			PP(&c.pos).DoMove(m)
 			if exact && rem-3 >= 1 {
 				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
 					continue
 				}
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
-			if !ok && s.stopped == nil && s.futile && isDroppedInterposition(p, m) {
+			if !ok && s.stopped == nil && s.futile && droppedInterposition(PP(p), m) {
 				continue // futile by capture
 			}
 			if !ok {

@@ -280,8 +280,19 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	if q.King(attacker.Opp()) == shogi.NoSquare {
 		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
+	sol, err := solveAs[stdPos](s, ctx, std(&q), start)
+	if sol != nil {
+		sol.Position = q
+	}
+	return sol, err
+}
+
+// solveAs is Solve of q, a position of type P, from start: everything but
+// the checks of the position and the Solution's Position.
+func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, start time.Time) (*Solution, error) {
+	attacker := PP(q).SideToMove()
 	s.tt.newGeneration()
-	sr := newSearch(s.tt, attacker)
+	sr := newSearch[P, PP](s.tt, attacker)
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	phase := "proof"
 	if s.opts.Progress != nil {
@@ -289,21 +300,21 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: sr.best})
 		}
 	}
-	sol, err := s.mateAndLine(sr, &q, start, &phase)
+	sol, err := mateAndLine(s, sr, q, start, &phase)
 	// Under Discount, an interposition of the main line that is futile by
 	// transposition is left out of the defender's replies at its node,
 	// and the problem is solved again from a new table generation (the
 	// entries of the round before counted the interposition), until the
 	// main line holds no such interposition.
 	for round := 1; err == nil && s.opts.Futile == Discount && sol.LengthExact && round <= maxTranspositionRounds; round++ {
-		found := sr.transpositions(&q, sol.PV)
+		found := sr.transpositions(q, sol.PV)
 		if len(found) == 0 {
 			break
 		}
 		sr.excluded = append(sr.excluded, found...)
 		s.tt.newGeneration()
 		sr.futile = false
-		next, nerr := s.mateAndLine(sr, &q, start, &phase)
+		next, nerr := mateAndLine(s, sr, q, start, &phase)
 		if nerr == nil && next.Status == Mate && next.PV != nil && (next.LengthExact || next.Length < sol.Length) {
 			sol = next
 			continue
@@ -320,12 +331,12 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	if err != nil || sol.Status != Mate || sol.PV == nil {
 		return finish(), err
 	}
-	end := q
+	end := *q
 	for _, m := range sol.PV {
-		end.DoMove(m)
+		PP(&end).DoMove(m)
 	}
-	sol.Leftover = !end.Hand(attacker).IsEmpty()
-	sol.FirstMoveForced = len(q.Checks(nil)) == 1
+	sol.Leftover = PP(&end).HandTotal(attacker) != 0
+	sol.FirstMoveForced = len(PP(q).Checks(nil)) == 1
 
 	// 4. Soundness: does another attacker move along the main line also
 	// mate within the remaining length?
@@ -333,7 +344,7 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 		return finish(), nil
 	}
 	phase = "soundness"
-	sr.soundness(&q, sol)
+	sr.soundness(q, sol)
 	return finish(), nil
 }
 
@@ -341,8 +352,8 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 // mate, its shortest length under the futile rule, and the main line. The
 // Solution it returns has its Status, PV, Length and LengthExact set; a
 // mate without its line (PV nil) means a limit stopped the reading of it.
-func (s *Solver) mateAndLine(sr *search, q *shogi.Position, start time.Time, phase *string) (*Solution, error) {
-	sol := &Solution{Position: *q}
+func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, start time.Time, phase *string) (*Solution, error) {
+	sol := &Solution{}
 	sr.best = 0
 	*phase = "proof"
 	length := 0

@@ -9,19 +9,19 @@ import "github.com/tsume-shogi/tsume/shogi"
 // alternatives looks, at every attacker move of pv, for another check that
 // also mates within the remaining length (余詰). checked is false when a
 // limit cut it short.
-func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alternative, checked bool) {
-	ancestors := []shogi.Position{*root}
+func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move) (alts []Alternative, checked bool) {
+	ancestors := []P{*root}
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
 	for ply, m := range pv {
 		p := &ancestors[len(ancestors)-1]
 		if ply%2 == 0 {
 			rem := len(pv) - ply
-			for _, alt := range p.Checks(nil) {
+			for _, alt := range PP(p).Checks(nil) {
 				if alt == m {
 					continue
 				}
 				q := *p
-				q.DoMove(alt)
+				PP(&q).DoMove(alt)
 				_, _, mates := s.childValue(ancestors, &q, rem, scratch, false)
 				if s.stopped != nil {
 					return alts, false
@@ -32,7 +32,7 @@ func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alt
 			}
 		}
 		q := *p
-		q.DoMove(m)
+		PP(&q).DoMove(m)
 		ancestors = append(ancestors, q)
 	}
 	return alts, true
@@ -42,7 +42,7 @@ func (s *search) alternatives(root *shogi.Position, pv []shogi.Move) (alts []Alt
 // root, and sets its Alternatives, SoundnessChecked and Unique: unique
 // when checked and no alternative is more than the other promotion choice
 // of the last move.
-func (s *search) soundness(root *shogi.Position, sol *Solution) {
+func (s *search[P, PP]) soundness(root *P, sol *Solution) {
 	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV)
 	sol.Unique = sol.SoundnessChecked
 	for _, a := range sol.Alternatives {

@@ -255,7 +255,7 @@ func TestPrefault(t *testing.T) {
 // disproven, not as a fresh one.
 func TestTableDependentDisproofFollowsThePath(t *testing.T) {
 	tt := newTestTable(t)
-	s := newSearch(tt, shogi.Black)
+	s := newSearch[stdPos](tt, shogi.Black)
 	k := sameCluster(0)
 	h := parseHand(t, "P")
 	const a = 1

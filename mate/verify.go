@@ -154,9 +154,9 @@ func VerifyLine(p *shogi.Position, line []shogi.Move, rule FutileRule) error {
 		}
 		return nil
 	}
-	s := &search{attacker: attacker, futile: true}
-	if !s.mated(&q, make([]shogi.Move, 0, shogi.MaxMoves)) {
-		rs := s.replies(&q, nil)
+	s := &search[stdPos, *stdPos]{attacker: attacker, futile: true}
+	if !s.mated(std(&q), make([]shogi.Move, 0, shogi.MaxMoves)) {
+		rs := s.replies(std(&q), nil)
 		return fmt.Errorf("mate: the defender can still play %s at the end", rs[0])
 	}
 	return nil

@@ -49,10 +49,10 @@ func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (
 		return Within{Status: NoMate}, nil
 	}
 	s.tt.newGeneration()
-	sr := newSearch(s.tt, attacker)
+	sr := newSearch[stdPos](s.tt, attacker)
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount
-	r := sr.searchAt(nil, &q, uint16(min(plies, int(unlimited)-1)))
+	r := sr.searchAt(nil, std(&q), uint16(min(plies, int(unlimited)-1)))
 	w := Within{Nodes: sr.nodes}
 	switch {
 	case r.pn == 0:

@@ -3,7 +3,6 @@ package report
 import (
 	"time"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/theme"
@@ -112,8 +111,8 @@ func newView(status string, length int, exact, unique, checked bool, nodes uint6
 }
 
 // alternatives returns the alternatives of a standard or a fairy
-// solution as one type.
-func alternatives[A mate.Alternative | fairymate.Alternative](as []A) []alternative {
+// solution (fairymate.Alternative is mate.Alternative) as one type.
+func alternatives(as []mate.Alternative) []alternative {
 	out := make([]alternative, len(as))
 	for i, a := range as {
 		out[i] = alternative(a)

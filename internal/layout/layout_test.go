@@ -33,7 +33,7 @@ var layers = map[string]int{
 	"render":                   2,
 	"mate":                     2,
 	"helpmate":                 2,
-	"fairymate":                2,
+	"fairymate":                3, // wrappers over mate's solver (issue 28)
 	"engine/eval":              2,
 	"engine/eval/nnue":         2,
 	"engine":                   3,

@@ -1,4 +1,4 @@
-package fairymate
+package mate
 
 import (
 	"math/rand/v2"
@@ -41,12 +41,12 @@ func TestAttacksAgainstVariant(t *testing.T) {
 	}
 }
 
-// attackersSlow is attackers without the shortcut to variant's tables.
+// attackersSlow is fairyAttackers without the shortcut to variant's tables.
 func attackersSlow(p *variant.Position, pw *variant.Powers, c variant.Color, t variant.Square) variant.Bitboard {
 	var a variant.Bitboard
 	for b := p.ByColor(c); b.Any(); {
 		x := b.PopLSB()
-		if attacks(p, c, powerOf(p, pw, x), x, t) {
+		if fairyAttacks(p, c, fairyPowerOf(p, pw, x), x, t) {
 			a = a.With(x)
 		}
 	}
@@ -84,7 +84,7 @@ func TestRepliesAgainstLegalMoves(t *testing.T) {
 			continue
 		}
 		checked++
-		got := replies(&p, nil)
+		got := fairyReplies(&p, nil)
 		want := p.LegalMoves(nil)
 		if len(got) != len(want) {
 			t.Fatalf("%s: %d replies, %d legal moves", p.SFEN(), len(got), len(want))
