@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -153,10 +154,15 @@ type Result struct {
 type Miner struct {
 	opts    Options
 	game    []*mate.Solver // every interposition counted, the game's hands: one per Parallel
+	quick   []*mate.Solver // the same with 1/quickDivisor of the budget, for the replies of kept (none for a tiny budget)
 	judge   *mate.Solver   // the tsume conventions, for the problems
 	res     *Result
 	replies []shogi.Move
 }
+
+// quickDivisor sets the budget of the first of kept's two rounds: a
+// quickDivisor-th of Options.MaxNodes a reply.
+const quickDivisor = 16
 
 // counts are the searches and nodes of one goroutine.
 type counts struct {
@@ -190,6 +196,14 @@ func New(opts Options) (*Miner, error) {
 			return nil, fmt.Errorf("mine: %w", err)
 		}
 		m.game = append(m.game, game)
+		if quick := opts.MaxNodes / quickDivisor; quick > 0 {
+			q, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: quick, MaxTime: opts.MaxTime,
+				Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+			if err != nil {
+				return nil, fmt.Errorf("mine: %w", err)
+			}
+			m.quick = append(m.quick, q)
+		}
 	}
 	var err error
 	if opts.Problems {
@@ -308,7 +322,8 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 // classifier classifies moves with a solver of its own: one a goroutine.
 type classifier struct {
 	s       *mate.Solver
-	max     int // Options.MaxLength
+	quick   *mate.Solver // nil: no first round
+	max     int          // Options.MaxLength
 	c       counts
 	replies []shogi.Move
 }
@@ -332,6 +347,9 @@ func (m *Miner) classifyAll(ctx context.Context, g *record.Game, pos []shogi.Pos
 	for k, s := range m.game {
 		cl := &cls[k]
 		cl.s, cl.max = s, m.opts.MaxLength
+		if len(m.quick) > 0 {
+			cl.quick = m.quick[k]
+		}
 		if k == 0 {
 			cl.replies = m.replies
 		}
@@ -358,13 +376,13 @@ func (m *Miner) classifyAll(ctx context.Context, g *record.Game, pos []shogi.Pos
 }
 
 // mates reports whether the side to move in p mates within plies: Mate,
-// NoMate, or Unknown when a limit stopped the search. A side without a
+// NoMate, or Unknown when a limit stopped s's search. A side without a
 // check has none, without a search.
-func (cl *classifier) mates(ctx context.Context, p *shogi.Position, plies int) mate.Status {
+func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int) mate.Status {
 	if plies < 1 || p.CountChecks() == 0 {
 		return mate.NoMate
 	}
-	return within(ctx, cl.s, p, plies, &cl.c).Status
+	return within(ctx, s, p, plies, &cl.c).Status
 }
 
 // kept reports whether the side that just moved into after (the opponent
@@ -374,6 +392,13 @@ func (cl *classifier) mates(ctx context.Context, p *shogi.Position, plies int) m
 // reply does and a search of one was stopped. next, if not nil, is the
 // status of the position after the reply played, searched within
 // MaxLength ≥ plies-1: its NoMate decides at once.
+//
+// The replies are searched in two rounds: each with a small budget first
+// (the quick solver's), then the ones it left undecided with the full
+// budget. A mate or an escape proven in the first round is a proof as
+// much as one of the second, and it is not searched again; an escape
+// quick to prove is not waited for behind replies that run out of the
+// full budget.
 func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
@@ -401,14 +426,31 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 			replies = append(replies, r)
 		}
 	}
+	if next != nil && next.Mate == mate.Mate && next.Length <= plies-1 {
+		replies = slices.DeleteFunc(replies, func(r shogi.Move) bool { return r == played })
+	}
+	if cl.quick != nil {
+		open := replies[:0]
+		for _, r := range replies {
+			q := *after
+			q.DoMove(r)
+			switch cl.mates(ctx, cl.quick, &q, plies-1) {
+			case mate.NoMate:
+				return mate.NoMate
+			case mate.Unknown:
+				open = append(open, r)
+			}
+			if ctx.Err() != nil {
+				return mate.Unknown
+			}
+		}
+		replies = open
+	}
 	out := mate.Mate
 	for _, r := range replies {
-		if next != nil && r == played && next.Mate == mate.Mate && next.Length <= plies-1 {
-			continue
-		}
 		q := *after
 		q.DoMove(r)
-		switch cl.mates(ctx, &q, plies-1) {
+		switch cl.mates(ctx, cl.s, &q, plies-1) {
 		case mate.NoMate:
 			return mate.NoMate
 		case mate.Unknown:
@@ -465,7 +507,7 @@ func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status,
 	case !pos[i].InCheck():
 		q := pos[i]
 		q.DoNullMove()
-		had = cl.mates(ctx, &q, cl.max)
+		had = cl.mates(ctx, cl.s, &q, cl.max)
 	case i > 0:
 		had = st[i-1].Mate
 	}
