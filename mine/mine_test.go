@@ -302,3 +302,51 @@ func TestParallelSameResult(t *testing.T) {
 		}
 	}
 }
+
+// The two rounds of kept (a small budget for every reply, then the whole
+// budget for the undecided ones) find what one round with the whole
+// budget finds: the same findings, the same undecided claims, on the
+// games with a known missed, played, longer and allowed mate and on two
+// records of engine games; each finding is verified by a solver of its
+// own.
+func TestQuickRoundLosesNothing(t *testing.T) {
+	games := []*record.Game{readUSI(t, gameMate1), readUSI(t, gameMissed), readUSI(t, gameLonger), readUSI(t, gameAllowed)}
+	for _, file := range []string{"testdata/selfplay-1.kif", "testdata/selfplay-3.kif"} {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := record.ReadKIF(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	two := newMiner(t, Options{})
+	if len(two.quick) == 0 {
+		t.Fatal("no quick solver: the first round is not tested")
+	}
+	one := newMiner(t, Options{})
+	one.quick = nil
+	kinds := map[Kind]int{}
+	for k, g := range games {
+		a, err := two.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := one.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a.Findings, b.Findings) || a.Undecided != b.Undecided {
+			t.Errorf("game %d: two rounds: %d findings, %d undecided; one round: %d, %d", k, len(a.Findings), a.Undecided, len(b.Findings), b.Undecided)
+		}
+		for _, f := range a.Findings {
+			verify(t, f, two.Options().MaxLength)
+			kinds[f.Kind]++
+		}
+	}
+	if kinds[Missed] == 0 || kinds[Played] == 0 || kinds[Allowed] == 0 {
+		t.Errorf("findings %v: want every kind", kinds)
+	}
+}
