@@ -21,5 +21,5 @@ func ExamplePlay() {
 	}
 	// Output:
 	// game 1, ▲四間飛車美濃 △居飛車穴熊, tsume (nodes 1000): black wins by checkmate, 123 plies
-	// game 2, ▲矢倉 △矢倉, tsume (nodes 1000): white wins by resignation: mated within 8 plies, 112 plies
+	// game 2, ▲矢倉 △矢倉, tsume (nodes 1000): white wins by checkmate, 118 plies
 }

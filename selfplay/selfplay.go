@@ -35,12 +35,6 @@ const (
 	// DefaultTemperature is the softmax temperature of a varied ply, in
 	// centipawns: a move 40 below the best is chosen 1/e times as often.
 	DefaultTemperature = 40
-	// DefaultResignPlies is the longest mate the loser resigns to: once
-	// the winner's mate solver has proven a mate of at most this many
-	// plies and the winner has played its first move, the loser resigns.
-	// It is the longest mate the miner looks for by default, so that the
-	// mate of a resigned game is still found in its record.
-	DefaultResignPlies = 15
 )
 
 // mateTime is the time bound of the root mate search. Self-play limits
@@ -89,11 +83,12 @@ type Config struct {
 	// HashMB is the table of each side's search (engine.DefaultHashMB
 	// when 0).
 	HashMB int
-	// ResignPlies: the loser resigns when the winner's df-pn mate search
-	// (MateNodes) has proven a mate of at most ResignPlies plies, right
-	// after the winner's first move of it, as players resign a game
-	// whose mate they see (DefaultResignPlies when 0; -1: nobody
-	// resigns, a decisive game is played to its mate).
+	// ResignPlies, when above 0, makes the loser resign once the
+	// winner's df-pn mate search (MateNodes) has proven a mate of at most
+	// ResignPlies plies, right after the winner's first move of it, as
+	// players resign a game whose mate they see; the miner's longest
+	// mate (15 by default) keeps that mate in its reach. When 0, nobody
+	// resigns: a decisive game is played to its mate.
 	ResignPlies int
 }
 
@@ -161,8 +156,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, &ConfigError{"Temperature", fmt.Sprintf("%d is negative", c.Temperature)}
 	case c.HashMB < 0:
 		return c, &ConfigError{"HashMB", fmt.Sprintf("%d is negative", c.HashMB)}
-	case c.ResignPlies < -1:
-		return c, &ConfigError{"ResignPlies", fmt.Sprintf("%d is below -1", c.ResignPlies)}
+	case c.ResignPlies < 0:
+		return c, &ConfigError{"ResignPlies", fmt.Sprintf("%d is negative", c.ResignPlies)}
 	}
 	if c.Nodes == 0 {
 		c.Nodes = DefaultNodes
@@ -185,12 +180,6 @@ func (c Config) withDefaults() (Config, error) {
 	}
 	if c.Temperature == 0 {
 		c.Temperature = DefaultTemperature
-	}
-	switch c.ResignPlies {
-	case 0:
-		c.ResignPlies = DefaultResignPlies
-	case -1:
-		c.ResignPlies = 0
 	}
 	if len(c.Openings) == 0 {
 		ops, err := Book()

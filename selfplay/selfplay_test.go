@@ -89,6 +89,7 @@ func TestShardPlaysItsGames(t *testing.T) {
 // repetition is a position come back a fourth time.
 func TestGamesEndByTheRules(t *testing.T) {
 	c := testConfig(6, 2)
+	c.ResignPlies = 15
 	for _, g := range playAll(t, c) {
 		rec := g.Record
 		r := referee.New(rec.Start)
@@ -141,13 +142,14 @@ func TestGamesEndByTheRules(t *testing.T) {
 // The loser resigns only to a mate: after the winner's last move, every
 // reply of the loser leaves the winner a mate within ResignPlies-2 plies
 // (each proven by the game's solver, every interposition counted, the
-// game's hands). With ResignPlies -1 nobody resigns.
+// game's hands). With ResignPlies 0 nobody resigns.
 func TestResignToAProvenMate(t *testing.T) {
 	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 4, MaxNodes: 2_000_000, Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	c := testConfig(8, 2)
+	c.ResignPlies = 15
 	resigned := 0
 	for _, g := range playAll(t, c) {
 		if g.Ending.Reason != referee.ReasonResign {
@@ -167,19 +169,19 @@ func TestResignToAProvenMate(t *testing.T) {
 		for _, reply := range end.LegalMoves(nil) {
 			q := end
 			q.DoMove(reply)
-			w, err := s.MateWithin(context.Background(), &q, DefaultResignPlies-2)
+			w, err := s.MateWithin(context.Background(), &q, c.ResignPlies-2)
 			if err != nil || w.Status != mate.Mate {
-				t.Errorf("game %d: after %s and the reply %s (%s), the winner's mate within %d plies: %v, %v", g.Index, g.Record.Moves[len(g.Record.Moves)-1], reply, q.SFEN(), DefaultResignPlies-2, w.Status, err)
+				t.Errorf("game %d: after %s and the reply %s (%s), the winner's mate within %d plies: %v, %v", g.Index, g.Record.Moves[len(g.Record.Moves)-1], reply, q.SFEN(), c.ResignPlies-2, w.Status, err)
 			}
 		}
 	}
 	if resigned == 0 {
 		t.Fatal("no game ended by resignation: the rule is not tested")
 	}
-	c.ResignPlies = -1
+	c.ResignPlies = 0
 	for _, g := range playAll(t, c) {
 		if g.Ending.Reason == referee.ReasonResign {
-			t.Errorf("game %d: resigned with ResignPlies -1", g.Index)
+			t.Errorf("game %d: resigned with ResignPlies 0", g.Index)
 		}
 	}
 }
@@ -246,7 +248,7 @@ func TestBadConfig(t *testing.T) {
 		{Games: 1, MaxPlies: -1},
 		{Games: 1, VariedPlies: -2},
 		{Games: 1, Temperature: -5},
-		{Games: 1, ResignPlies: -2},
+		{Games: 1, ResignPlies: -1},
 		{Games: 1, Openings: []referee.Opening{{Name: "empty"}}},
 	}
 	for _, c := range bad {

@@ -119,9 +119,7 @@ func setupMine(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		opts := mine.Options{MaxLength: *maxLength, MaxNodes: *nodes, Problems: *bankPath != "" || *format == "jsonl"}
 		r := mineRun{format: *format, out: *out, bankPath: *bankPath, workers: *workers, shard: shard}
 		if played {
-			// The loser resigns to a mate as long as the miner looks for,
-			// so that the mate the game ends with is found.
-			cfg := selfplay.Config{Games: *games, Seed: *seed, Nodes: *perMove, MateNodes: *perMove, Workers: *workers, Shards: shard.N, Shard: shard.K, ResignPlies: *maxLength}
+			cfg := selfplay.Config{Games: *games, Seed: *seed, Nodes: *perMove, MateNodes: *perMove, Workers: *workers, Shards: shard.N, Shard: shard.K}
 			return runMineSelfplay(ctx, e, cfg, opts, r)
 		}
 		return runMine(ctx, e, args, opts, r)

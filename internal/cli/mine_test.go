@@ -170,7 +170,7 @@ func TestMineShardMerge(t *testing.T) {
 
 // mineSelfplay are the flags of a short self-play run to mine: two games
 // of 1,500 nodes a move, mates up to 7 plies.
-var mineSelfplay = []string{"mine", "--selfplay", "2", "--seed", "4", "--nodes-per-move", "1500", "--max-length", "7", "--format", "jsonl"}
+var mineSelfplay = []string{"mine", "--selfplay", "2", "--seed", "3", "--nodes-per-move", "1500", "--max-length", "7", "--format", "jsonl"}
 
 // mine --selfplay plays the games and mines them: the same seed gives the
 // same output with one worker or two, each report names the self-play
@@ -201,8 +201,8 @@ func TestMineSelfplay(t *testing.T) {
 		if err := rep.UnmarshalJSON([]byte(line)); err != nil {
 			t.Fatalf("report %d: %v", i, err)
 		}
-		if rep.File != "selfplay seed 4" || rep.Game != i || rep.Ordinal != i {
-			t.Errorf("report %d: source %+v; want selfplay seed 4, game %d", i, rep.Source, i)
+		if rep.File != "selfplay seed 3" || rep.Game != i || rep.Ordinal != i {
+			t.Errorf("report %d: source %+v; want selfplay seed 3, game %d", i, rep.Source, i)
 		}
 		problems += len(rep.Problems)
 	}

@@ -24,8 +24,8 @@ opening chosen at random among the best moves. A
 move is searched to --nodes nodes (after a mate search of as many), so
 the same --seed gives the same games on any machine and with any
 --workers. Games end by checkmate, 千日手, 連続王手の千日手, 入玉宣言 or
---max-plies, or the loser resigns once the winner's mate search has
-proven a mate of at most --resign-plies plies (0: nobody resigns).
+--max-plies; nobody resigns, unless --resign-plies N: the loser resigns
+once the winner's mate search has proven a mate of at most N plies.
 
 The games are KIF records one after another, as the record readers
 read them: on standard output, or in --out FILE (written when the run
@@ -49,7 +49,7 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	workers := fs.Int("workers", 1, "the games played at a time")
 	maxPlies := fs.Int("max-plies", selfplay.DefaultMaxPlies, "a draw after this many plies, the opening's included")
 	varied := fs.Int("varied-plies", selfplay.DefaultVariedPlies, "the plies after the opening chosen at random among the best moves")
-	resign := fs.Int("resign-plies", selfplay.DefaultResignPlies, "the loser resigns to a proven mate of at most this many plies (0: never)")
+	resign := fs.Int("resign-plies", 0, "the loser resigns to a proven mate of at most this many plies (0: nobody resigns)")
 	out := fs.String("out", "", "the file to write the games to (KIF records one after another)")
 	openings := fs.String("openings", "", "a file of openings instead of the castle book: SFEN or USI position lines, or records")
 	randomPlies := fs.Int("random-plies", 0, "openings of this many random legal plies instead of the castle book")
@@ -80,9 +80,6 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			cfg.VariedPlies = -1
 		}
 		cfg.ResignPlies = *resign
-		if *resign == 0 {
-			cfg.ResignPlies = -1
-		}
 		ops, err := openingsFrom(*openings, *seed, *games, *randomPlies)
 		if err != nil {
 			return err
