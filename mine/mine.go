@@ -153,16 +153,17 @@ type Result struct {
 // not safe for concurrent use: use one Miner per goroutine.
 type Miner struct {
 	opts    Options
-	game    []*mate.Solver // every interposition counted, the game's hands: one per Parallel
-	quick   []*mate.Solver // the same with 1/quickDivisor of the budget, for the replies of kept (none for a tiny budget)
-	judge   *mate.Solver   // the tsume conventions, for the problems
+	game    []*mate.Solver   // every interposition counted, the game's hands: one per Parallel
+	rounds  [][]*mate.Solver // per Parallel, the same with the budgets of kept's first rounds (roundDivisors; none for a tiny budget)
+	judge   *mate.Solver     // the tsume conventions, for the problems
 	res     *Result
 	replies []shogi.Move
 }
 
-// quickDivisor sets the budget of the first of kept's two rounds: a
-// quickDivisor-th of Options.MaxNodes a reply.
-const quickDivisor = 16
+// roundDivisors set the budgets of kept's first rounds: the
+// Options.MaxNodes divided by each, a reply; the last round has the
+// whole budget.
+var roundDivisors = [...]uint64{64, 8}
 
 // counts are the searches and nodes of one goroutine.
 type counts struct {
@@ -196,14 +197,19 @@ func New(opts Options) (*Miner, error) {
 			return nil, fmt.Errorf("mine: %w", err)
 		}
 		m.game = append(m.game, game)
-		if quick := opts.MaxNodes / quickDivisor; quick > 0 {
-			q, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: quick, MaxTime: opts.MaxTime,
+		var rounds []*mate.Solver
+		for _, d := range roundDivisors {
+			if opts.MaxNodes/d == 0 {
+				continue
+			}
+			q, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes / d, MaxTime: opts.MaxTime,
 				Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
 			if err != nil {
 				return nil, fmt.Errorf("mine: %w", err)
 			}
-			m.quick = append(m.quick, q)
+			rounds = append(rounds, q)
 		}
+		m.rounds = append(m.rounds, append(rounds, game))
 	}
 	var err error
 	if opts.Problems {
@@ -322,8 +328,8 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 // classifier classifies moves with a solver of its own: one a goroutine.
 type classifier struct {
 	s       *mate.Solver
-	quick   *mate.Solver // nil: no first round
-	max     int          // Options.MaxLength
+	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's
+	max     int            // Options.MaxLength
 	c       counts
 	replies []shogi.Move
 }
@@ -347,9 +353,7 @@ func (m *Miner) classifyAll(ctx context.Context, g *record.Game, pos []shogi.Pos
 	for k, s := range m.game {
 		cl := &cls[k]
 		cl.s, cl.max = s, m.opts.MaxLength
-		if len(m.quick) > 0 {
-			cl.quick = m.quick[k]
-		}
+		cl.rounds = m.rounds[k]
 		if k == 0 {
 			cl.replies = m.replies
 		}
@@ -393,12 +397,12 @@ func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Positi
 // status of the position after the reply played, searched within
 // MaxLength ≥ plies-1: its NoMate decides at once.
 //
-// The replies are searched in two rounds: each with a small budget first
-// (the quick solver's), then the ones it left undecided with the full
-// budget. A mate or an escape proven in the first round is a proof as
-// much as one of the second, and it is not searched again; an escape
-// quick to prove is not waited for behind replies that run out of the
-// full budget.
+// The replies are searched in rounds of growing budgets (a 64th of the
+// full budget, an 8th, the full budget), each round searching the
+// replies the one before left undecided. A mate or an escape proven in
+// an early round is a proof as much as one of the last, and it is not
+// searched again; an escape quick to prove is not waited for behind
+// replies that run out of the full budget.
 func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
@@ -429,12 +433,12 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	if next != nil && next.Mate == mate.Mate && next.Length <= plies-1 {
 		replies = slices.DeleteFunc(replies, func(r shogi.Move) bool { return r == played })
 	}
-	if cl.quick != nil {
+	for _, sv := range cl.rounds {
 		open := replies[:0]
 		for _, r := range replies {
 			q := *after
 			q.DoMove(r)
-			switch cl.mates(ctx, cl.quick, &q, plies-1) {
+			switch cl.mates(ctx, sv, &q, plies-1) {
 			case mate.NoMate:
 				return mate.NoMate
 			case mate.Unknown:
@@ -445,22 +449,11 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 			}
 		}
 		replies = open
-	}
-	out := mate.Mate
-	for _, r := range replies {
-		q := *after
-		q.DoMove(r)
-		switch cl.mates(ctx, cl.s, &q, plies-1) {
-		case mate.NoMate:
-			return mate.NoMate
-		case mate.Unknown:
-			out = mate.Unknown
-		}
-		if ctx.Err() != nil {
-			return mate.Unknown
+		if len(replies) == 0 {
+			return mate.Mate
 		}
 	}
-	return out
+	return mate.Unknown
 }
 
 // classify returns the findings of move i of the game, from the
