@@ -339,7 +339,7 @@ func TestQuickRoundLosesNothing(t *testing.T) {
 			t.Fatal(err)
 		}
 		if !reflect.DeepEqual(a.Findings, b.Findings) || a.Undecided != b.Undecided {
-			t.Errorf("game %d: two rounds: %d findings, %d undecided; one round: %d, %d", k, len(a.Findings), a.Undecided, len(b.Findings), b.Undecided)
+			t.Errorf("game %d: three rounds: %d findings, %d undecided; one round: %d, %d", k, len(a.Findings), a.Undecided, len(b.Findings), b.Undecided)
 		}
 		for _, f := range a.Findings {
 			verify(t, f, two.Options().MaxLength)
