@@ -36,6 +36,20 @@ func readUSI(t *testing.T, text string) *record.Game {
 	return g
 }
 
+// readKIFFile reads the KIF record of file.
+func readKIFFile(t *testing.T, file string) *record.Game {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := record.ReadKIF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func newMiner(t *testing.T, o Options) *Miner {
 	t.Helper()
 	m, err := New(o)
@@ -276,14 +290,7 @@ func TestCanceled(t *testing.T) {
 // three solvers at once give the same result as by one, findings and
 // counts: each search starts afresh, each move is one solver's.
 func TestParallelSameResult(t *testing.T) {
-	data, err := os.ReadFile("testdata/selfplay-3.kif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := record.ReadKIF(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readKIFFile(t, "testdata/selfplay-3.kif")
 	var results []*Result
 	for _, p := range []int{1, 2, 3} {
 		res, err := newMiner(t, Options{Parallel: p}).MineGame(context.Background(), g, Source{})
@@ -312,15 +319,7 @@ func TestParallelSameResult(t *testing.T) {
 func TestQuickRoundLosesNothing(t *testing.T) {
 	games := []*record.Game{readUSI(t, gameMate1), readUSI(t, gameMissed), readUSI(t, gameLonger), readUSI(t, gameAllowed)}
 	for _, file := range []string{"testdata/selfplay-1.kif", "testdata/selfplay-3.kif"} {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := record.ReadKIF(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		games = append(games, g)
+		games = append(games, readKIFFile(t, file))
 	}
 	two := newMiner(t, Options{})
 	if len(two.rounds[0]) < 2 {
