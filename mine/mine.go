@@ -154,16 +154,18 @@ type Result struct {
 type Miner struct {
 	opts    Options
 	game    []*mate.Solver   // every interposition counted, the game's hands: one per Parallel
-	rounds  [][]*mate.Solver // per Parallel, the same with the budgets of kept's first rounds (roundDivisors; none for a tiny budget)
+	rounds  [][]*mate.Solver // per Parallel, the same with the budgets of kept's first rounds (…RoundDivisor; none for a tiny budget)
 	judge   *mate.Solver     // the tsume conventions, for the problems
 	res     *Result
 	replies []shogi.Move
 }
 
-// roundDivisors set the budgets of kept's first rounds: the
-// Options.MaxNodes divided by each, a reply; the last round has the
-// whole budget.
-var roundDivisors = [...]uint64{64, 8}
+// The budgets of kept's first two rounds are Options.MaxNodes divided by
+// these, a reply; the last round has the whole budget.
+const (
+	firstRoundDivisor  = 64
+	secondRoundDivisor = 8
+)
 
 // counts are the searches and nodes of one goroutine.
 type counts struct {
@@ -198,7 +200,7 @@ func New(opts Options) (*Miner, error) {
 		}
 		m.game = append(m.game, game)
 		var rounds []*mate.Solver
-		for _, d := range roundDivisors {
+		for _, d := range []uint64{firstRoundDivisor, secondRoundDivisor} {
 			if opts.MaxNodes/d == 0 {
 				continue
 			}
