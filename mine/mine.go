@@ -16,6 +16,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -52,9 +53,10 @@ type Options struct {
 	// HashMB is the table of each of the Miner's solvers (default 16).
 	HashMB int
 	// Parallel is the number of solvers that search the positions of one
-	// game at once, each on a goroutine of its own (default 1). Each
-	// search starts afresh (a table generation of its own), so the
-	// results do not depend on it.
+	// game at once, and then classify its moves, each on a goroutine of
+	// its own (default 1). Each search starts afresh (a table generation
+	// of its own) and each move is classified by one solver, so the
+	// results and the counts do not depend on it.
 	Parallel int
 }
 
@@ -151,11 +153,19 @@ type Result struct {
 // not safe for concurrent use: use one Miner per goroutine.
 type Miner struct {
 	opts    Options
-	game    []*mate.Solver // every interposition counted, the game's hands: one per Parallel
-	judge   *mate.Solver   // the tsume conventions, for the problems
+	game    []*mate.Solver   // every interposition counted, the game's hands: one per Parallel
+	rounds  [][]*mate.Solver // per Parallel, the same with the budgets of kept's first rounds (…RoundDivisor; none for a tiny budget)
+	judge   *mate.Solver     // the tsume conventions, for the problems
 	res     *Result
 	replies []shogi.Move
 }
+
+// The budgets of kept's first two rounds are Options.MaxNodes divided by
+// these, a reply; the last round has the whole budget.
+const (
+	firstRoundDivisor  = 64
+	secondRoundDivisor = 8
+)
 
 // counts are the searches and nodes of one goroutine.
 type counts struct {
@@ -189,6 +199,19 @@ func New(opts Options) (*Miner, error) {
 			return nil, fmt.Errorf("mine: %w", err)
 		}
 		m.game = append(m.game, game)
+		var rounds []*mate.Solver
+		for _, d := range []uint64{firstRoundDivisor, secondRoundDivisor} {
+			if opts.MaxNodes/d == 0 {
+				continue
+			}
+			q, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes / d, MaxTime: opts.MaxTime,
+				Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+			if err != nil {
+				return nil, fmt.Errorf("mine: %w", err)
+			}
+			rounds = append(rounds, q)
+		}
+		m.rounds = append(m.rounds, append(rounds, game))
 	}
 	var err error
 	if opts.Problems {
@@ -226,11 +249,9 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	for i, mv := range g.Moves {
-		m.classify(ctx, g, pos, i, mv)
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
+	m.classifyAll(ctx, g, pos)
+	if err := ctx.Err(); err != nil {
+		return nil, err
 	}
 	if m.opts.Problems {
 		if err := m.problems(ctx, g, pos, src); err != nil {
@@ -306,18 +327,68 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 	return w
 }
 
+// classifier classifies moves with a solver of its own: one a goroutine.
+type classifier struct {
+	s       *mate.Solver
+	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's
+	max     int            // Options.MaxLength
+	c       counts
+	replies []shogi.Move
+}
+
+// verdicts are the findings of one move and its undecided claims.
+type verdicts struct {
+	findings  []Finding
+	undecided int
+}
+
+// classifyAll classifies every move of the game, the moves shared among
+// the Miner's solvers; each move is classified by one solver alone, its
+// searches in a fixed order, so that the findings and the counts do not
+// depend on the number of solvers. The findings are in the order of the
+// moves.
+func (m *Miner) classifyAll(ctx context.Context, g *record.Game, pos []shogi.Position) {
+	out := make([]verdicts, len(g.Moves))
+	cls := make([]classifier, len(m.game))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for k, s := range m.game {
+		cl := &cls[k]
+		cl.s, cl.max = s, m.opts.MaxLength
+		cl.rounds = m.rounds[k]
+		if k == 0 {
+			cl.replies = m.replies
+		}
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= len(g.Moves) || ctx.Err() != nil {
+					return
+				}
+				out[i] = cl.classify(ctx, g, m.res.Positions, pos, i)
+			}
+		})
+	}
+	wg.Wait()
+	m.replies = cls[0].replies
+	for _, cl := range cls {
+		m.res.Searches += cl.c.searches
+		m.res.Nodes += cl.c.nodes
+	}
+	for _, v := range out {
+		m.res.Findings = append(m.res.Findings, v.findings...)
+		m.res.Undecided += v.undecided
+	}
+}
+
 // mates reports whether the side to move in p mates within plies: Mate,
-// NoMate, or Unknown when a limit stopped the search. A side without a
+// NoMate, or Unknown when a limit stopped s's search. A side without a
 // check has none, without a search.
-func (m *Miner) mates(ctx context.Context, p *shogi.Position, plies int) mate.Status {
+func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int) mate.Status {
 	if plies < 1 || p.CountChecks() == 0 {
 		return mate.NoMate
 	}
-	var c counts
-	st := within(ctx, m.game[0], p, plies, &c).Status
-	m.res.Searches += c.searches
-	m.res.Nodes += c.nodes
-	return st
+	return within(ctx, s, p, plies, &cl.c).Status
 }
 
 // kept reports whether the side that just moved into after (the opponent
@@ -327,7 +398,14 @@ func (m *Miner) mates(ctx context.Context, p *shogi.Position, plies int) mate.St
 // reply does and a search of one was stopped. next, if not nil, is the
 // status of the position after the reply played, searched within
 // MaxLength ≥ plies-1: its NoMate decides at once.
-func (m *Miner) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
+//
+// The replies are searched in rounds of growing budgets (a 64th of the
+// full budget, an 8th, the full budget), each round searching the
+// replies the one before left undecided. A mate or an escape proven in
+// an early round is a proof as much as one of the last, and it is not
+// searched again; an escape quick to prove is not waited for behind
+// replies that run out of the full budget.
+func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
 			return mate.Mate
@@ -342,46 +420,54 @@ func (m *Miner) kept(ctx context.Context, after *shogi.Position, plies int, play
 	}
 	// The king's moves first: they are the likeliest to escape, and one
 	// escape decides.
-	m.replies = after.LegalMoves(m.replies[:0])
-	replies := make([]shogi.Move, 0, len(m.replies))
-	for _, r := range m.replies {
+	cl.replies = after.LegalMoves(cl.replies[:0])
+	replies := make([]shogi.Move, 0, len(cl.replies))
+	for _, r := range cl.replies {
 		if !r.IsDrop() && r.Piece().Kind() == shogi.King {
 			replies = append(replies, r)
 		}
 	}
-	for _, r := range m.replies {
+	for _, r := range cl.replies {
 		if r.IsDrop() || r.Piece().Kind() != shogi.King {
 			replies = append(replies, r)
 		}
 	}
-	out := mate.Mate
-	for _, r := range replies {
-		if next != nil && r == played && next.Mate == mate.Mate && next.Length <= plies-1 {
-			continue
+	if next != nil && next.Mate == mate.Mate && next.Length <= plies-1 {
+		replies = slices.DeleteFunc(replies, func(r shogi.Move) bool { return r == played })
+	}
+	for _, sv := range cl.rounds {
+		open := replies[:0]
+		for _, r := range replies {
+			q := *after
+			q.DoMove(r)
+			switch cl.mates(ctx, sv, &q, plies-1) {
+			case mate.NoMate:
+				return mate.NoMate
+			case mate.Unknown:
+				open = append(open, r)
+			}
+			if ctx.Err() != nil {
+				return mate.Unknown
+			}
 		}
-		q := *after
-		q.DoMove(r)
-		switch m.mates(ctx, &q, plies-1) {
-		case mate.NoMate:
-			return mate.NoMate
-		case mate.Unknown:
-			out = mate.Unknown
-		}
-		if ctx.Err() != nil {
-			return mate.Unknown
+		replies = open
+		if len(replies) == 0 {
+			return mate.Mate
 		}
 	}
-	return out
+	return mate.Unknown
 }
 
-// classify adds the findings of move i, mv, of the game.
-func (m *Miner) classify(ctx context.Context, g *record.Game, pos []shogi.Position, i int, mv shogi.Move) {
-	res := m.res
-	before, after := &res.Positions[i], &res.Positions[i+1]
+// classify returns the findings of move i of the game, from the
+// statuses of its positions.
+func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status, pos []shogi.Position, i int) verdicts {
+	var v verdicts
+	mv := g.Moves[i]
+	before, after := &st[i], &st[i+1]
 	var reply shogi.Move = shogi.NoMove
 	var next *Status
 	if i+1 < len(g.Moves) {
-		reply, next = g.Moves[i+1], &res.Positions[i+2]
+		reply, next = g.Moves[i+1], &st[i+2]
 	}
 	f := Finding{Ply: i, MoveNumber: g.Start.MoveNumber() + i, Side: pos[i].SideToMove(), Played: mv}
 	if before.Mate == mate.Mate {
@@ -389,24 +475,24 @@ func (m *Miner) classify(ctx context.Context, g *record.Game, pos []shogi.Positi
 		// A shortest mate kept is a mate kept: the bound of the shortest
 		// first, the common case of a mate played.
 		kept := mate.Unknown
-		if before.Exact && m.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
+		if before.Exact && cl.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
 			kept, f.Shortest = mate.Mate, true
 		} else {
-			kept = m.kept(ctx, &pos[i+1], m.opts.MaxLength-1, reply, next)
+			kept = cl.kept(ctx, &pos[i+1], cl.max-1, reply, next)
 		}
 		switch kept {
 		case mate.Mate:
 			f.Kind = Played
-			res.Findings = append(res.Findings, f)
+			v.findings = append(v.findings, f)
 		case mate.NoMate:
 			f.Kind = Missed
-			res.Findings = append(res.Findings, f)
+			v.findings = append(v.findings, f)
 		default:
-			res.Undecided++
+			v.undecided++
 		}
 	}
 	if after.Mate != mate.Mate {
-		return
+		return v
 	}
 	// Allowed: the opponent mates after the move; before it, it had no
 	// mate: with the turn passed to it in the position before the move
@@ -416,15 +502,16 @@ func (m *Miner) classify(ctx context.Context, g *record.Game, pos []shogi.Positi
 	case !pos[i].InCheck():
 		q := pos[i]
 		q.DoNullMove()
-		had = m.mates(ctx, &q, m.opts.MaxLength)
+		had = cl.mates(ctx, cl.s, &q, cl.max)
 	case i > 0:
-		had = res.Positions[i-1].Mate
+		had = st[i-1].Mate
 	}
 	switch had {
 	case mate.NoMate:
-		res.Findings = append(res.Findings, Finding{Kind: Allowed, Ply: i, MoveNumber: f.MoveNumber, Side: f.Side, Played: mv,
+		v.findings = append(v.findings, Finding{Kind: Allowed, Ply: i, MoveNumber: f.MoveNumber, Side: f.Side, Played: mv,
 			Length: after.Length, Exact: after.Exact, Line: after.Line, Position: pos[i]})
 	case mate.Unknown:
-		res.Undecided++
+		v.undecided++
 	}
+	return v
 }

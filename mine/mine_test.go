@@ -36,6 +36,20 @@ func readUSI(t *testing.T, text string) *record.Game {
 	return g
 }
 
+// readKIFFile reads the KIF record of file.
+func readKIFFile(t *testing.T, file string) *record.Game {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := record.ReadKIF(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 func newMiner(t *testing.T, o Options) *Miner {
 	t.Helper()
 	m, err := New(o)
@@ -272,27 +286,66 @@ func TestCanceled(t *testing.T) {
 	}
 }
 
-// The positions of a game searched by two solvers at once give the same
-// result as by one: each search starts afresh.
+// The positions of a game searched and its moves classified by two or
+// three solvers at once give the same result as by one, findings and
+// counts: each search starts afresh, each move is one solver's.
 func TestParallelSameResult(t *testing.T) {
-	data, err := os.ReadFile("testdata/selfplay-3.kif")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := record.ReadKIF(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g := readKIFFile(t, "testdata/selfplay-3.kif")
 	var results []*Result
-	for _, p := range []int{1, 2} {
+	for _, p := range []int{1, 2, 3} {
 		res, err := newMiner(t, Options{Parallel: p}).MineGame(context.Background(), g, Source{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		results = append(results, res)
 	}
-	if !reflect.DeepEqual(results[0], results[1]) {
-		t.Errorf("one solver: %d findings, %d searches, %d nodes; two: %d, %d, %d",
-			len(results[0].Findings), results[0].Searches, results[0].Nodes, len(results[1].Findings), results[1].Searches, results[1].Nodes)
+	if len(results[0].Findings) == 0 {
+		t.Fatal("no finding: the classification is not tested")
+	}
+	for p := 1; p < len(results); p++ {
+		if !reflect.DeepEqual(results[0], results[p]) {
+			t.Errorf("one solver: %d findings, %d searches, %d nodes; %d: %d, %d, %d", len(results[0].Findings), results[0].Searches, results[0].Nodes,
+				p+1, len(results[p].Findings), results[p].Searches, results[p].Nodes)
+		}
+	}
+}
+
+// The rounds of kept (small budgets for every reply, then the whole
+// budget for the undecided ones) find what one round with the whole
+// budget finds: the same findings, the same undecided claims, on the
+// games with a known missed, played, longer and allowed mate and on two
+// records of engine games; each finding is verified by a solver of its
+// own.
+func TestQuickRoundLosesNothing(t *testing.T) {
+	games := []*record.Game{readUSI(t, gameMate1), readUSI(t, gameMissed), readUSI(t, gameLonger), readUSI(t, gameAllowed)}
+	for _, file := range []string{"testdata/selfplay-1.kif", "testdata/selfplay-3.kif"} {
+		games = append(games, readKIFFile(t, file))
+	}
+	two := newMiner(t, Options{})
+	if len(two.rounds[0]) < 2 {
+		t.Fatal("one round: the first rounds are not tested")
+	}
+	one := newMiner(t, Options{})
+	one.rounds[0] = one.rounds[0][len(one.rounds[0])-1:]
+	kinds := map[Kind]int{}
+	for k, g := range games {
+		a, err := two.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := one.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a.Findings, b.Findings) || a.Undecided != b.Undecided {
+			t.Errorf("game %d: three rounds: %d findings, %d undecided; one round: %d, %d", k, len(a.Findings), a.Undecided, len(b.Findings), b.Undecided)
+		}
+		for _, f := range a.Findings {
+			verify(t, f, two.Options().MaxLength)
+			kinds[f.Kind]++
+		}
+	}
+	if kinds[Missed] == 0 || kinds[Played] == 0 || kinds[Allowed] == 0 {
+		t.Errorf("findings %v: want every kind", kinds)
 	}
 }

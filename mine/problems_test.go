@@ -3,7 +3,6 @@ package mine
 import (
 	"bytes"
 	"context"
-	"os"
 	"reflect"
 	"testing"
 
@@ -191,14 +190,7 @@ func TestSelfPlayGames(t *testing.T) {
 	m := newMiner(t, Options{Problems: true})
 	problems := 0
 	for file, kindsWant := range want {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := record.ReadKIF(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		g := readKIFFile(t, file)
 		res, err := m.MineGame(context.Background(), g, Source{File: file})
 		if err != nil {
 			t.Fatal(err)

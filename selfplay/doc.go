@@ -8,8 +8,11 @@
 // the root scores of a MultiPV search, from a generator seeded by the
 // seed and the game's index) — with a number of nodes a move, and
 // referees them with package referee: checkmate, 千日手, 連続王手の千日手,
-// 入玉宣言 and a ply limit. Nobody resigns: a game is played to its mate,
-// which is what the miner looks for.
+// 入玉宣言 and a ply limit. Nobody resigns by default: a game is played to
+// its mate, which is what the miner looks for; with Config.ResignPlies
+// the loser resigns once the winner's mate search has proven a mate that
+// short, so that a record ends where its mate starts, as players'
+// records do.
 //
 // Games are deterministic: the same Config gives the same games on any
 // machine and with any number of workers, because every limit is a

@@ -83,6 +83,13 @@ type Config struct {
 	// HashMB is the table of each side's search (engine.DefaultHashMB
 	// when 0).
 	HashMB int
+	// ResignPlies, when above 0, makes the loser resign once the
+	// winner's df-pn mate search (MateNodes) has proven a mate of at most
+	// ResignPlies plies, right after the winner's first move of it, as
+	// players resign a game whose mate they see; the miner's longest
+	// mate (15 by default) keeps that mate in its reach. When 0, nobody
+	// resigns: a decisive game is played to its mate.
+	ResignPlies int
 }
 
 // Game is a game played: its index in the run (from 0), the record and
@@ -149,6 +156,8 @@ func (c Config) withDefaults() (Config, error) {
 		return c, &ConfigError{"Temperature", fmt.Sprintf("%d is negative", c.Temperature)}
 	case c.HashMB < 0:
 		return c, &ConfigError{"HashMB", fmt.Sprintf("%d is negative", c.HashMB)}
+	case c.ResignPlies < 0:
+		return c, &ConfigError{"ResignPlies", fmt.Sprintf("%d is negative", c.ResignPlies)}
 	}
 	if c.Nodes == 0 {
 		c.Nodes = DefaultNodes
@@ -332,6 +341,7 @@ func (p *player) play(ctx context.Context, i int) (*Game, error) {
 	}
 	lim := engine.Limits{Nodes: c.Nodes, MateNodes: c.MateNodes, MateTime: mateTime}
 	var end *referee.Ending
+	mated := 0 // the plies of the winner's proven mate, once the loser is to resign
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -344,19 +354,29 @@ func (p *player) play(ctx context.Context, i int) (*Game, error) {
 			end = r.Declare()
 			break
 		}
+		if mated > 0 {
+			// The rules above first: a mate, the ply limit, a repetition
+			// or a declaration ends the game before the resignation.
+			end = r.Resign()
+			end.Detail = fmt.Sprintf("mated within %d plies", mated)
+			break
+		}
 		g := engine.Game{Start: op.Start, Moves: r.Moves()}
 		s := p.s[pos.SideToMove()]
-		var m shogi.Move
+		var res engine.Result
 		if len(r.Moves())-len(op.Moves) < c.VariedPlies {
-			m = p.varied(ctx, s, g, lim, rng)
+			res = p.varied(ctx, s, g, lim, rng)
 		} else {
-			m = s.Search(ctx, g, lim, nil).Move
+			res = s.Search(ctx, g, lim, nil)
 		}
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if end = r.Play(m); end != nil {
+		if end = r.Play(res.Move); end != nil {
 			break
+		}
+		if n := len(res.PV); res.ByMateSolver && n <= c.ResignPlies {
+			mated = n - 1
 		}
 	}
 	moves := append([]shogi.Move(nil), r.Moves()...)
@@ -386,9 +406,11 @@ type candidate struct {
 // varied searches g's position with Candidates lines (or as many as it
 // has moves) and chooses among
 // the lines of the deepest iteration that completed them all, with
-// weights exp((score − best)/Temperature): a mate found is played, a
-// move that is mated is chosen only when every move is.
-func (p *player) varied(ctx context.Context, s *engine.Searcher, g engine.Game, lim engine.Limits, rng *rand.Rand) shogi.Move {
+// weights exp((score − best)/Temperature): a mate found is played (the
+// search's result is returned as it is), a move that is mated is chosen
+// only when every move is. A move chosen at random is returned in a
+// Result of its own, with nothing else set.
+func (p *player) varied(ctx context.Context, s *engine.Searcher, g engine.Game, lim engine.Limits, rng *rand.Rand) engine.Result {
 	c := p.c
 	pos := g.Start
 	for _, m := range g.Moves {
@@ -409,7 +431,7 @@ func (p *player) varied(ctx context.Context, s *engine.Searcher, g engine.Game, 
 		}
 	})
 	if len(done) == 0 || res.ByMateSolver || res.Score.IsWin() {
-		return res.Move
+		return res
 	}
 	best := done[0].score
 	for _, cd := range done {
@@ -427,9 +449,9 @@ func (p *player) varied(ctx context.Context, s *engine.Searcher, g engine.Game, 
 	x := rng.Float64() * sum
 	for i, w := range weights {
 		if x < w {
-			return done[i].move
+			return engine.Result{Move: done[i].move}
 		}
 		x -= w
 	}
-	return res.Move
+	return res
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/referee"
 )
 
@@ -88,6 +89,7 @@ func TestShardPlaysItsGames(t *testing.T) {
 // repetition is a position come back a fourth time.
 func TestGamesEndByTheRules(t *testing.T) {
 	c := testConfig(6, 2)
+	c.ResignPlies = 15
 	for _, g := range playAll(t, c) {
 		rec := g.Record
 		r := referee.New(rec.Start)
@@ -111,6 +113,11 @@ func TestGamesEndByTheRules(t *testing.T) {
 				end = r.Declare()
 			}
 		}
+		if end == nil && g.Ending.Reason == referee.ReasonResign {
+			// The resignation rule is TestResignToAProvenMate's.
+			end = r.Resign()
+			end.Detail = g.Ending.Detail
+		}
 		if end == nil {
 			t.Fatalf("game %d: the rules do not end it after %d plies; it says %+v", g.Index, len(rec.Moves), g.Ending)
 		}
@@ -128,6 +135,53 @@ func TestGamesEndByTheRules(t *testing.T) {
 		}
 		if g.OpeningPlies == 0 || g.OpeningPlies > len(rec.Moves) {
 			t.Errorf("game %d: %d opening plies of %d", g.Index, g.OpeningPlies, len(rec.Moves))
+		}
+	}
+}
+
+// The loser resigns only to a mate: after the winner's last move, every
+// reply of the loser leaves the winner a mate within ResignPlies-2 plies
+// (each proven by the game's solver, every interposition counted, the
+// game's hands). With ResignPlies 0 nobody resigns.
+func TestResignToAProvenMate(t *testing.T) {
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 4, MaxNodes: 2_000_000, Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := testConfig(8, 2)
+	c.ResignPlies = 15
+	resigned := 0
+	for _, g := range playAll(t, c) {
+		if g.Ending.Reason != referee.ReasonResign {
+			continue
+		}
+		resigned++
+		end, err := g.Record.PositionAt(len(g.Record.Moves))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if loser, _ := g.Ending.Loser(); loser != end.SideToMove() {
+			t.Errorf("game %d: %s resigned, %s to move", g.Index, loser, end.SideToMove())
+		}
+		if !end.HasLegalMove() {
+			t.Errorf("game %d: resigned in a mate", g.Index)
+		}
+		for _, reply := range end.LegalMoves(nil) {
+			q := end
+			q.DoMove(reply)
+			w, err := s.MateWithin(context.Background(), &q, c.ResignPlies-2)
+			if err != nil || w.Status != mate.Mate {
+				t.Errorf("game %d: after %s and the reply %s (%s), the winner's mate within %d plies: %v, %v", g.Index, g.Record.Moves[len(g.Record.Moves)-1], reply, q.SFEN(), c.ResignPlies-2, w.Status, err)
+			}
+		}
+	}
+	if resigned == 0 {
+		t.Fatal("no game ended by resignation: the rule is not tested")
+	}
+	c.ResignPlies = 0
+	for _, g := range playAll(t, c) {
+		if g.Ending.Reason == referee.ReasonResign {
+			t.Errorf("game %d: resigned with ResignPlies 0", g.Index)
 		}
 	}
 }
@@ -194,6 +248,7 @@ func TestBadConfig(t *testing.T) {
 		{Games: 1, MaxPlies: -1},
 		{Games: 1, VariedPlies: -2},
 		{Games: 1, Temperature: -5},
+		{Games: 1, ResignPlies: -1},
 		{Games: 1, Openings: []referee.Opening{{Name: "empty"}}},
 	}
 	for _, c := range bad {

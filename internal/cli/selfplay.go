@@ -15,7 +15,7 @@ func selfplayCommand() *command {
 	return &command{
 		name:    "selfplay",
 		summary: "play tsume's engine against itself in process and write the games as KIF",
-		args:    `[--games N] [--seed S] [--nodes K] [--workers W] [--max-plies N] [--varied-plies N] [--openings FILE | --random-plies N] [--out FILE.kif]`,
+		args:    `[--games N] [--seed S] [--nodes K] [--workers W] [--max-plies N] [--varied-plies N] [--resign-plies N] [--openings FILE | --random-plies N] [--out FILE.kif]`,
 		help: `
 Selfplay plays games of tsume's engine against itself, in this process,
 from openings that build castles (矢倉, 美濃, 穴熊, 舟囲い, 角換わり; or
@@ -24,7 +24,8 @@ opening chosen at random among the best moves. A
 move is searched to --nodes nodes (after a mate search of as many), so
 the same --seed gives the same games on any machine and with any
 --workers. Games end by checkmate, 千日手, 連続王手の千日手, 入玉宣言 or
---max-plies; nobody resigns.
+--max-plies; nobody resigns, unless --resign-plies N: the loser resigns
+once the winner's mate search has proven a mate of at most N plies.
 
 The games are KIF records one after another, as the record readers
 read them: on standard output, or in --out FILE (written when the run
@@ -48,6 +49,7 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	workers := fs.Int("workers", 1, "the games played at a time")
 	maxPlies := fs.Int("max-plies", selfplay.DefaultMaxPlies, "a draw after this many plies, the opening's included")
 	varied := fs.Int("varied-plies", selfplay.DefaultVariedPlies, "the plies after the opening chosen at random among the best moves")
+	resign := fs.Int("resign-plies", 0, "the loser resigns to a proven mate of at most this many plies (0: nobody resigns)")
 	out := fs.String("out", "", "the file to write the games to (KIF records one after another)")
 	openings := fs.String("openings", "", "a file of openings instead of the castle book: SFEN or USI position lines, or records")
 	randomPlies := fs.Int("random-plies", 0, "openings of this many random legal plies instead of the castle book")
@@ -66,6 +68,8 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			return bad("--max-plies must be at least 1")
 		case *varied < 0:
 			return bad("--varied-plies cannot be negative")
+		case *resign < 0:
+			return bad("--resign-plies cannot be negative")
 		case isSet(fs, "openings") && isSet(fs, "random-plies"):
 			return bad("--openings and --random-plies cannot be combined")
 		case *randomPlies < 0 || *randomPlies > 100:
@@ -75,6 +79,7 @@ func setupSelfplay(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if *varied == 0 {
 			cfg.VariedPlies = -1
 		}
+		cfg.ResignPlies = *resign
 		ops, err := openingsFrom(*openings, *seed, *games, *randomPlies)
 		if err != nil {
 			return err
