@@ -311,7 +311,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 		var a, d shogi.Move
 		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
 			continue
 		}
 		ns--
@@ -334,6 +334,12 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 	}
 	return shogi.Position{}, found{}, false
+}
+
+// kept is Options.Keep of q, a candidate of n plies built on the base
+// problem j.bp (true when Keep is not set).
+func (j *judge) kept(q *shogi.Position, n int) bool {
+	return j.o.Keep == nil || j.o.Keep(&j.bp.Position, q, n == j.o.Length)
 }
 
 // repliesMated is the prefilter of a constructed candidate q of n plies,
