@@ -38,11 +38,8 @@ func realisticGenerator(ctx context.Context, e *env, fs *flag.FlagSet, length in
 		errs = append(errs, err)
 	}
 	if len(errs) > 0 {
-		msgs := make([]string, len(errs))
-		for i, err := range errs {
-			msgs[i] = strings.ReplaceAll(err.Error(), "\n", "; ")
-		}
-		return nil, nil, true, errors.New(strings.Join(msgs, "; "))
+		// One line: the errors, and the lines of each, joined by "; ".
+		return nil, nil, true, errors.New(strings.ReplaceAll(errors.Join(errs...).Error(), "\n", "; "))
 	}
 	start := time.Now()
 	g, err = realistic.New(ctx, o)
