@@ -135,7 +135,7 @@ func FromCastles(o Options, cs []Castle) (*gen.Generator, error) {
 	g.NewJudgeContext = func(ctx context.Context) gen.Judge {
 		j := inner(ctx)
 		return func(cand *shogi.Position, index int, p *problem.Problem) bool {
-			i, ok := pl.index[castleKey(cand)]
+			i, ok := pl.find(cand)
 			if !ok || !j(cand, index, p) {
 				return false
 			}
@@ -152,8 +152,8 @@ type pool struct {
 	castles []Castle
 	// pieces lists each castle's pieces other than its king.
 	pieces [][]placed
-	// index finds a castle by castleKey.
-	index map[string]int
+	// byHash lists the castles by whiteHash.
+	byHash map[uint64][]int
 	// games lists the castles of each game, in the order of cs.
 	games [][]int
 }
@@ -165,7 +165,7 @@ type placed struct {
 }
 
 func newPool(cs []Castle) *pool {
-	pl := &pool{castles: cs, index: make(map[string]int, len(cs))}
+	pl := &pool{castles: cs, byHash: make(map[uint64][]int, len(cs))}
 	for i := range cs {
 		p := &cs[i].Position
 		var ps []placed
@@ -180,11 +180,48 @@ func newPool(cs []Castle) *pool {
 			pl.games = append(pl.games, nil)
 		}
 		pl.games[len(pl.games)-1] = append(pl.games[len(pl.games)-1], i)
-		if _, ok := pl.index[castleKey(p)]; !ok {
-			pl.index[castleKey(p)] = i
+		if _, ok := pl.find(p); !ok {
+			h := whiteHash(p)
+			pl.byHash[h] = append(pl.byHash[h], i)
 		}
 	}
 	return pl
+}
+
+// find returns the castle whose White pieces are exactly p's (the
+// first of the pool), without allocating: the judge asks it of every
+// candidate.
+func (pl *pool) find(p *shogi.Position) (int, bool) {
+	for _, i := range pl.byHash[whiteHash(p)] {
+		c := &pl.castles[i].Position
+		w := c.ByColor(shogi.White)
+		if w != p.ByColor(shogi.White) {
+			continue
+		}
+		same := true
+		for w.Any() {
+			if s := w.PopLSB(); c.PieceAt(s) != p.PieceAt(s) {
+				same = false
+				break
+			}
+		}
+		if same {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// whiteHash hashes the White pieces of p and their squares (FNV-1a).
+func whiteHash(p *shogi.Position) uint64 {
+	h := uint64(14695981039346656037)
+	for w := p.ByColor(shogi.White); w.Any(); {
+		s := w.PopLSB()
+		for _, b := range [2]byte{byte(s), byte(p.PieceAt(s))} {
+			h = (h ^ uint64(b)) * 1099511628211
+		}
+	}
+	return h
 }
 
 // kept reports whether q keeps the castle of base, a candidate of the
@@ -192,7 +229,7 @@ func newPool(cs []Castle) *pool {
 // stands on its square in q; when final, White's king has
 // selfplay.CastleGuards pieces of its own or more within two steps.
 func (pl *pool) kept(base, q *shogi.Position, final bool) bool {
-	i, ok := pl.index[castleKey(base)]
+	i, ok := pl.find(base)
 	if !ok {
 		return false
 	}
