@@ -267,11 +267,14 @@ const constructionVariants = 8
 const variantsFrom = 7
 
 // variant returns the construction's variant for the problem of the
-// given index: index mod constructionVariants in the composed style from
+// given index: index mod Options.Variants when set, else index mod constructionVariants in the composed style from
 // variantsFrom plies, 0 (the base's own stream, as before variants)
 // otherwise, so the free style's output stays that of the releases
 // before.
 func (o *Options) variant(index int) uint64 {
+	if o.Variants > 0 && index >= 0 {
+		return uint64(index % o.Variants)
+	}
 	if o.Style != Composed || o.Length < variantsFrom || index < 0 {
 		return 0
 	}
