@@ -64,8 +64,9 @@ type Candidate func(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 // Judge decides whether cand, drawn for the problem of the given index,
 // is a problem. When it is, Judge sets *p to
 // the problem (its position, stipulation, main line, metrics and
-// difficulty) and returns true; Run fills in the provenance. When it is
-// not, Judge returns false and leaves *p alone, so that rejecting a
+// difficulty) and returns true; Run fills in the provenance (all but
+// Provenance.Game, which a judge may set: the game a game-like problem
+// comes from). When it is not, Judge returns false and leaves *p alone, so that rejecting a
 // candidate, the common case, copies nothing. Judge may change *cand. A
 // Judge is used by one goroutine at a time, so it may keep scratch space.
 // A judge may let the index vary its choices (say, the order in which it
@@ -187,7 +188,8 @@ func (g *Generator) next(ctx context.Context, s *stream, w *worker) (problem.Pro
 			if w.judge(&w.cands[i], s.index, &w.found) {
 				p := w.found
 				w.found = problem.Problem{}
-				p.Provenance = problem.Provenance{Method: g.Method, Seed: g.Seed, Index: s.index, Version: g.Version}
+				// The game a judge names (a game-like problem's) is kept.
+				p.Provenance = problem.Provenance{Method: g.Method, Seed: g.Seed, Index: s.index, Version: g.Version, Game: p.Provenance.Game}
 				return p, nil
 			}
 		}

@@ -267,11 +267,14 @@ const constructionVariants = 8
 const variantsFrom = 7
 
 // variant returns the construction's variant for the problem of the
-// given index: index mod constructionVariants in the composed style from
+// given index: index mod Options.Variants when set, else index mod constructionVariants in the composed style from
 // variantsFrom plies, 0 (the base's own stream, as before variants)
 // otherwise, so the free style's output stays that of the releases
 // before.
 func (o *Options) variant(index int) uint64 {
+	if o.Variants > 0 && index >= 0 {
+		return uint64(index % o.Variants)
+	}
 	if o.Style != Composed || o.Length < variantsFrom || index < 0 {
 		return 0
 	}
@@ -311,7 +314,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 		var a, d shogi.Move
 		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
 			continue
 		}
 		ns--
@@ -334,6 +337,12 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 	}
 	return shogi.Position{}, found{}, false
+}
+
+// kept is Options.Keep of q, a candidate of n plies built on the base
+// problem j.bp (true when Keep is not set).
+func (j *judge) kept(q *shogi.Position, n int) bool {
+	return j.o.Keep == nil || j.o.Keep(&j.bp.Position, q, n == j.o.Length)
 }
 
 // repliesMated is the prefilter of a constructed candidate q of n plies,

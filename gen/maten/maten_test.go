@@ -307,7 +307,8 @@ func TestRepair(t *testing.T) {
 // TestConstructionVariants: from 7 plies the composed style builds on a
 // base problem in one of constructionVariants ways, chosen by the index,
 // so that indices drawing the same base need not make the same problem;
-// shorter lengths and the free style keep the base's own stream.
+// shorter lengths and the free style keep the base's own stream, unless
+// Options.Variants sets the number of ways, at any length and style.
 func TestConstructionVariants(t *testing.T) {
 	for _, c := range []struct {
 		o     Options
@@ -319,6 +320,8 @@ func TestConstructionVariants(t *testing.T) {
 		{Options{Length: 7}, 3, 3},
 		{Options{Length: 5}, 13, 0},
 		{Options{Length: 7, Style: Free}, 13, 0},
+		{Options{Length: 3, Style: Free, Variants: 5}, 13, 3},
+		{Options{Length: 9, Variants: 1}, 13, 0},
 	} {
 		if got := c.o.variant(c.index); got != c.want {
 			t.Errorf("length %d, style %v, index %d: variant %d, want %d", c.o.Length, c.o.Style, c.index, got, c.want)

@@ -106,6 +106,19 @@ type Options struct {
 	OptimizeBudget int
 	// Counters, if set, counts the candidates at each stage of the run.
 	Counters *Counters
+	// Variants, when above 0, is the number of ways the backward method
+	// builds on one base problem, the variant of a problem its index
+	// modulo Variants (0: the style's own, constructionVariants from 7
+	// plies in the composed style, else one way).
+	Variants int
+	// Keep, if set, is one more filter of the backward method's
+	// candidates, at each length of the construction (final: of the full
+	// length), tested after the filters of the options and before any
+	// search; base is the mate-in-1 problem the construction started
+	// from. The game-like style of package gen/realistic keeps with it the
+	// castle its base was built on. It is called from every worker at
+	// once.
+	Keep func(base, q *shogi.Position, final bool) bool
 }
 
 // DefaultOptions returns the defaults: mate-in-3, the backward method,

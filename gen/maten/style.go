@@ -43,7 +43,7 @@ func (s Style) String() string {
 }
 
 // ParseStyle reads "composed" or "free". "realistic" (game-like
-// positions) is named but not made yet.
+// positions) is named and refused: package gen/realistic makes it.
 func ParseStyle(s string) (Style, error) {
 	switch s {
 	case "composed":
@@ -51,7 +51,7 @@ func ParseStyle(s string) (Style, error) {
 	case "free":
 		return Free, nil
 	case "realistic":
-		return 0, fmt.Errorf("style %q is not available yet (it needs game-like positions): want composed or free", s)
+		return 0, fmt.Errorf("style %q is made by package gen/realistic, not gen/maten: want composed or free", s)
 	}
 	return 0, fmt.Errorf("unknown style %q: want composed or free", s)
 }

@@ -286,7 +286,7 @@ func TestComposedEconomy(t *testing.T) {
 }
 
 // TestParseStyle: the two styles read back, realistic is named but
-// refused, anything else is an error.
+// refused (gen/realistic makes it), anything else is an error.
 func TestParseStyle(t *testing.T) {
 	for _, st := range []Style{Composed, Free} {
 		if got, err := ParseStyle(st.String()); err != nil || got != st {

@@ -3,12 +3,14 @@ package realistic_test
 import (
 	"context"
 	"flag"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/tsume-shogi/tsume/gen/realistic"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/mine"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/selfplay"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -92,4 +94,46 @@ func TestMeasureCrops(t *testing.T) {
 	}
 	t.Logf("%d decisive games, %d positions: %d sound as in the game, %d crops sound (by length %v), king in camp %d, %d+ guards %d, mean quality %.1f; %v",
 		games, cands, gameSound, sound, byLen, inCamp, selfplay.CastleGuards, castled, score/float64(max(sound, 1)), time.Since(start).Round(time.Second))
+}
+
+var reportFiles = flag.String("realistic.files", "", "TestRealisticReport: the JSONL files of generate --style realistic to sum up, comma-separated (empty: skip)")
+
+// TestRealisticReport is a measurement, run only with -realistic.files
+// F,…: for each JSONL file of generate --style realistic it logs the
+// problems, their lengths, the share whose king stands in its own camp
+// and the share with selfplay.CastleGuards pieces or more within two
+// steps of it (selfplay.Shelter), the castles (game and move) they were
+// built on and the most problems on one castle (docs/performance.md,
+// "Realistic problems"). It fails only on a file it cannot read.
+func TestRealisticReport(t *testing.T) {
+	if *reportFiles == "" {
+		t.Skip("a measurement: run with -realistic.files F,…")
+	}
+	for _, name := range strings.Split(*reportFiles, ",") {
+		ps, err := problem.ReadJSONLFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lengths := map[int]int{}
+		castles := map[[2]int]int{}
+		inCamp, castled, top := 0, 0, 0
+		for _, p := range ps {
+			lengths[len(p.Line)]++
+			in, guards := selfplay.Shelter(&p.Position, shogi.White)
+			if in {
+				inCamp++
+			}
+			if guards >= selfplay.CastleGuards {
+				castled++
+			}
+			if g := p.Provenance.Game; g != nil {
+				k := [2]int{g.Game, g.Move}
+				castles[k]++
+				top = max(top, castles[k])
+			}
+		}
+		n := max(len(ps), 1)
+		t.Logf("%s: %d problems, lengths %v; king in its camp %d (%.0f%%), %d+ guards %d (%.0f%%); %d castles, at most %d problems on one",
+			name, len(ps), lengths, inCamp, 100*float64(inCamp)/float64(n), selfplay.CastleGuards, castled, 100*float64(castled)/float64(n), len(castles), top)
+	}
 }

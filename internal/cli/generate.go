@@ -146,6 +146,20 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
 			*format = "" // the bank only
 		}
+		if *length != 1 && *filters.style == "realistic" {
+			g, c, usage, err := realisticGenerator(ctx, e, fs, *length, uint64(seed), *maxNodes, *workers, errs)
+			if err == nil {
+				err = filters.setVariety(fs, g, sp)
+				usage = err != nil
+			}
+			switch {
+			case usage:
+				return usageErrorf(self, "%s", err)
+			case err != nil:
+				return err
+			}
+			return runGenerate(ctx, e, g, c, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+		}
 		if *length != 1 {
 			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
 			if err == nil {

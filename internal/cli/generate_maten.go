@@ -46,7 +46,7 @@ func newFilterFlags(fs *flag.FlagSet) *filterFlags {
 		themes:          fs.String("theme", "", "mate-in-N: with every theme of `NAMES` (a,b; docs/themes.md)"),
 		optimize:        fs.String("optimize", "", "mate-in-N: raise each problem's `score` by a local search: quality (or beauty)"),
 		varietyCap:      fs.Int("variety-cap", 10, "mate-in-N: at most `P`% of a run per theme, mating piece, region"),
-		style:           fs.String("style", "composed", "mate-in-N: the problems' `style`, composed or free"),
+		style:           fs.String("style", "composed", "mate-in-N: `style` composed, free or realistic (game-like)"),
 		optimizeBudget:  fs.Int("optimize-budget", 0, fmt.Sprintf("with --optimize: judge at most `N` mutations per problem (0: %d)", maten.DefaultOptimizeBudget)),
 	}
 }

@@ -166,7 +166,8 @@ func TestGenerateMateNBadFlags(t *testing.T) {
 		{[]string{"--length", "3", "--min-sacrifices", "2"}, "min sacrifices 2: want 0 to 1 for 3 plies"},
 		{[]string{"--length", "3", "--max-final-pieces", "-1"}, "max final pieces -1"},
 		{[]string{"--length", "3", "--style", "nice"}, `--style: unknown style "nice"`},
-		{[]string{"--length", "3", "--style", "realistic"}, `style "realistic" is not available yet`},
+		{[]string{"--length", "3", "--style", "realistic", "--king", "camp"}, "--king does not apply to --style realistic"},
+		{[]string{"--length", "5", "--style", "realistic", "--theme", "lure", "--pieces", "G"}, "--pieces does not apply to --style realistic; --theme does not apply"},
 		{[]string{"--length", "1", "--style", "free"}, "--style applies to mate-in-N"},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
