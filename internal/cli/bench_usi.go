@@ -50,6 +50,9 @@ type usiRow struct {
 	engTime   time.Duration
 	engCPU    time.Duration // -1: unknown
 	engCheck  string        // "ok", "false line: …", "-" (no line) or "stopped"
+	// engAtLimit is true for a mate given at the go mate limit: the
+	// engine's best line when it was stopped, its length a bound.
+	engAtLimit bool
 }
 
 // runBenchUSI solves list with tsume's solver and with the USI engine,
@@ -175,10 +178,24 @@ func usiSolve(ctx context.Context, eng *match.Engine, bp benchProblem, limit tim
 			r.engCheck = "false line: " + bad
 		}
 	}
+	if a.Result == match.MateFound && atLimit(a.Elapsed, limit) {
+		r.engAtLimit = true
+		if r.engCheck == "ok" {
+			r.engCheck = "ok (given at the limit: a bound)"
+		}
+	}
 	if a.Stopped {
 		r.engCheck = "stopped after the limit"
 	}
 	return nil
+}
+
+// atLimit reports whether an answer came at the go mate limit (within
+// its last hundredth): an engine such as KomoringHeights, stopped by
+// its limit while it searches for a shorter mate, gives the best line it
+// has, not one proven shortest.
+func atLimit(elapsed, limit time.Duration) bool {
+	return elapsed >= limit-limit/100
 }
 
 // checkEngineLine replays an engine's mating line from q by tsume's rules
@@ -217,6 +234,9 @@ func writeUSIRow(w *bufio.Writer, idw int, r usiRow) {
 	elen := "-"
 	if r.engStatus == "mate" {
 		elen = strconv.Itoa(r.engLength)
+		if r.engAtLimit {
+			elen = "<=" + elen
+		}
 	}
 	fmt.Fprintf(w, "%s  %-6s  %-7s  %6s  %-5s  %7.2fs  %8s  |  %-7s  %6s  %7.2fs  %8s  %5s  %9s  %s\n", padID(t.ID, idw), r.first,
 		t.Status, length, exact, t.time.Seconds(), cpuText(r.tsumeCPU),
@@ -235,7 +255,7 @@ func usiStatusWord(s string) string {
 // mate), not at a limit.
 func (r usiRow) decided() (tsume, engine bool) {
 	tsume = r.tsume.Status == "nomate" || r.tsume.Status == "mate" && r.tsume.LengthExact
-	engine = (r.engStatus == "mate" && r.engCheck == "ok") || r.engStatus == "nomate"
+	engine = (r.engStatus == "mate" && r.engCheck == "ok" && !r.engAtLimit) || r.engStatus == "nomate"
 	return tsume, engine
 }
 

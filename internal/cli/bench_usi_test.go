@@ -27,6 +27,8 @@ const fakeMateEnv = "TSUME_CLI_TEST_FAKE_MATE"
 //	false   checkmate with a one-move line that is legal but no mate
 //	silent  nothing until stop, then checkmate timeout
 //	die     exits at once
+//	late    waits the go mate time, then gives a mate in 1 if there is
+//	        one (checkmate timeout if not)
 //
 // With the environment variable TSUME_CLI_TEST_FAKE_PID set, it first
 // writes its process id to that file.
@@ -57,6 +59,22 @@ func fakeMateEngine(mode string) int {
 			switch mode {
 			case "die":
 				return 3
+			case "late":
+				ms := 0
+				if len(f) == 3 {
+					ms, _ = strconv.Atoi(f[2])
+				}
+				time.Sleep(time.Duration(ms) * time.Millisecond)
+				answer := "checkmate timeout"
+				for _, m := range pos.LegalMoves(nil) {
+					q := pos
+					q.DoMove(m)
+					if q.InCheck() && !q.HasLegalMove() {
+						answer = "checkmate " + m.String()
+						break
+					}
+				}
+				say(answer)
 			case "false":
 				for _, m := range pos.LegalMoves(nil) {
 					q := pos
@@ -190,6 +208,35 @@ func TestBenchUSITimeout(t *testing.T) {
 	line := strings.Join(rows[0], " ")
 	if !strings.Contains(line, "| timeout ") && !strings.Contains(line, " timeout - ") || !strings.HasSuffix(line, "stopped after the limit") {
 		t.Errorf("row %q: want a timeout, stopped", line)
+	}
+}
+
+// Rule: a mate the engine gives at its limit is a bound (the best line
+// of a search for a shorter mate that was stopped): its length is
+// written "<=N" and it has no ratio.
+func TestBenchUSIMateAtLimit(t *testing.T) {
+	t.Setenv(fakeMateEnv, "late")
+	list := smallProblems(t)[:1]
+	var stdout bytes.Buffer
+	e := &env{stdout: &stdout, stderr: &bytes.Buffer{}}
+	uo := usiBenchOptions{
+		bench:  benchOptions{solver: mate.SolverOptions{HashMB: 16, MaxTime: 100 * time.Millisecond, SkipSoundness: true}},
+		engine: match.EngineConfig{Argv: []string{os.Args[0]}},
+		grace:  5 * time.Second,
+	}
+	if err := runBenchUSI(context.Background(), e, list, uo); err != nil {
+		t.Fatalf("%v\n%s", err, stdout.String())
+	}
+	rows := usiRows(t, stdout.String())
+	if len(rows) != 1 {
+		t.Fatalf("output:\n%s", stdout.String())
+	}
+	line := strings.Join(rows[0], " ")
+	if !strings.Contains(line, " mate <=1 ") || !strings.Contains(line, " - - ok (given at the limit: a bound)") {
+		t.Errorf("row %q: want a bound, no ratios", line)
+	}
+	if !strings.Contains(stdout.String(), "tsume decided 1, the engine 0, both 0") {
+		t.Errorf("summary:\n%s", stdout.String())
 	}
 }
 
