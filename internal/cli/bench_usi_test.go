@@ -34,7 +34,11 @@ const fakeMateEnv = "TSUME_CLI_TEST_FAKE_MATE"
 // writes its process id to that file.
 func fakeMateEngine(mode string) int {
 	if f := os.Getenv("TSUME_CLI_TEST_FAKE_PID"); f != "" {
-		os.WriteFile(f, []byte(strconv.Itoa(os.Getpid())), 0o644)
+		// Written whole, then renamed: a test that sees the file reads
+		// the whole id.
+		if os.WriteFile(f+".tmp", []byte(strconv.Itoa(os.Getpid())), 0o644) == nil {
+			os.Rename(f+".tmp", f)
+		}
 	}
 	out := bufio.NewWriter(os.Stdout)
 	say := func(s string) { out.WriteString(s + "\n"); out.Flush() }
