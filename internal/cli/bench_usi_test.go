@@ -190,27 +190,35 @@ func TestBenchUSIFalseLine(t *testing.T) {
 	}
 }
 
-// Rule: an engine that does not answer within the limit and the grace
-// is sent stop, and its answer is a timeout, marked as stopped.
-func TestBenchUSITimeout(t *testing.T) {
-	t.Setenv(fakeMateEnv, "silent")
-	list := smallProblems(t)[:1]
+// fakeFirstRow runs the first problem of the small list side by side
+// with the fake engine of script mode, tsume and the engine limited to
+// limit, and returns its row (fields joined by one space) and the whole
+// output.
+func fakeFirstRow(t *testing.T, mode string, limit, grace time.Duration) (row, out string) {
+	t.Helper()
+	t.Setenv(fakeMateEnv, mode)
 	var stdout bytes.Buffer
 	e := &env{stdout: &stdout, stderr: &bytes.Buffer{}}
 	uo := usiBenchOptions{
-		bench:  benchOptions{solver: mate.SolverOptions{HashMB: 16, MaxTime: 50 * time.Millisecond, SkipSoundness: true}},
+		bench:  benchOptions{solver: mate.SolverOptions{HashMB: 16, MaxTime: limit, SkipSoundness: true}},
 		engine: match.EngineConfig{Argv: []string{os.Args[0]}},
-		grace:  10 * time.Millisecond,
+		grace:  grace,
 	}
-	if err := runBenchUSI(context.Background(), e, list, uo); err != nil {
+	if err := runBenchUSI(context.Background(), e, smallProblems(t)[:1], uo); err != nil {
 		t.Fatalf("%v\n%s", err, stdout.String())
 	}
 	rows := usiRows(t, stdout.String())
 	if len(rows) != 1 {
 		t.Fatalf("output:\n%s", stdout.String())
 	}
-	line := strings.Join(rows[0], " ")
-	if !strings.Contains(line, "| timeout ") && !strings.Contains(line, " timeout - ") || !strings.HasSuffix(line, "stopped after the limit") {
+	return strings.Join(rows[0], " "), stdout.String()
+}
+
+// Rule: an engine that does not answer within the limit and the grace
+// is sent stop, and its answer is a timeout, marked as stopped.
+func TestBenchUSITimeout(t *testing.T) {
+	line, _ := fakeFirstRow(t, "silent", 50*time.Millisecond, 10*time.Millisecond)
+	if !strings.Contains(line, " timeout - ") || !strings.HasSuffix(line, "stopped after the limit") {
 		t.Errorf("row %q: want a timeout, stopped", line)
 	}
 }
@@ -219,28 +227,12 @@ func TestBenchUSITimeout(t *testing.T) {
 // of a search for a shorter mate that was stopped): its length is
 // written "<=N" and it has no ratio.
 func TestBenchUSIMateAtLimit(t *testing.T) {
-	t.Setenv(fakeMateEnv, "late")
-	list := smallProblems(t)[:1]
-	var stdout bytes.Buffer
-	e := &env{stdout: &stdout, stderr: &bytes.Buffer{}}
-	uo := usiBenchOptions{
-		bench:  benchOptions{solver: mate.SolverOptions{HashMB: 16, MaxTime: 100 * time.Millisecond, SkipSoundness: true}},
-		engine: match.EngineConfig{Argv: []string{os.Args[0]}},
-		grace:  5 * time.Second,
-	}
-	if err := runBenchUSI(context.Background(), e, list, uo); err != nil {
-		t.Fatalf("%v\n%s", err, stdout.String())
-	}
-	rows := usiRows(t, stdout.String())
-	if len(rows) != 1 {
-		t.Fatalf("output:\n%s", stdout.String())
-	}
-	line := strings.Join(rows[0], " ")
+	line, out := fakeFirstRow(t, "late", 100*time.Millisecond, 5*time.Second)
 	if !strings.Contains(line, " mate <=1 ") || !strings.Contains(line, " - - ok (given at the limit: a bound)") {
 		t.Errorf("row %q: want a bound, no ratios", line)
 	}
-	if !strings.Contains(stdout.String(), "tsume decided 1, the engine 0, both 0") {
-		t.Errorf("summary:\n%s", stdout.String())
+	if !strings.Contains(out, "tsume decided 1, the engine 0, both 0") {
+		t.Errorf("summary:\n%s", out)
 	}
 }
 
