@@ -46,6 +46,7 @@ func fake(mode string) EngineConfig {
 //	garbage   a line with control characters
 //	flood     more lines that are not USI than a client passes over
 //	longline  an info line longer than a client reads
+//	say=TEXT  the line TEXT (such as "checkmate nomate", for go mate)
 //
 // A script "MODE@N" plays random moves for its first N answers, then
 // follows MODE.
@@ -120,6 +121,10 @@ func fakeEngine(mode string) int {
 			case "flood":
 				for i := range maxUnknown + 1 {
 					say(fmt.Sprintf("hello %d", i))
+				}
+			default:
+				if text, ok := strings.CutPrefix(m, "say="); ok {
+					say(text)
 				}
 			}
 		case "stop":

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/engine"
+	"github.com/tsume-shogi/tsume/match"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -24,7 +25,7 @@ func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "solve a fixed list of problems and print nodes, times and the total node count",
-		args:    "[--time 60s] [--nodes N] [--hash 256] [--futile discount|count] [--soundness [--verdict-nodes N]] [--problems FILE] [--json] | --engine [--depth N] [--hash MB]",
+		args:    "[--time 60s] [--nodes N] [--hash 256] [--futile discount|count] [--soundness [--verdict-nodes N]] [--problems FILE] [--json] | --vs-usi CMD [--usi-option Name=Value]… | --engine [--depth N] [--hash MB]",
 		help: `
 Bench solves a fixed list of tsume problems with one table and prints
 for each its id, status, length, whether the length is exact or only a
@@ -33,11 +34,16 @@ bound, the verdict (with --soundness), nodes, time and speed, then
 search), the total time and speed; a problem that does not give its
 expected result is marked. --problems reads another list, such as the
 200 classics of problem/testdata/classics/classics.tsv; --time and
---nodes limit each problem. --engine searches the game engine's positions
-to --depth instead.
+--nodes limit each problem. --vs-usi also gives each problem, with the
+same --time, to a USI mate engine (go mate), tsume first on the first,
+third, … problem and the engine first on the others, and prints both side
+by side: times, CPU times, their ratio, the engine's line checked by
+tsume's rules. --engine searches the game engine's positions to --depth
+instead.
 
-Exit status: 0 every problem gave its expected result, 1 some did not,
-2 bad usage or a list that cannot be read, 130 interrupted.
+Exit status: 0 every problem gave its expected result, 1 some did not
+(or the engine of --vs-usi gave a false line), 2 bad usage, an engine
+that fails or a list that cannot be read, 130 interrupted.
 
 More, with the list's format and the JSON object: docs/cli.md#bench,
 docs/performance.md.`,
@@ -119,6 +125,9 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asJSON := fs.Bool("json", false, "print one JSON object")
 	withEngine := fs.Bool("engine", false, "bench the game engine's search instead of the solver")
 	depth := fs.Int("depth", engine.BenchDepth, "with --engine, search each position this many `plies` deep")
+	vsUSI := fs.String("vs-usi", "", "also solve each problem with the USI engine `CMD` (go mate), side by side")
+	var usiOpts repeatedFlag
+	fs.Var(&usiOpts, "usi-option", "with --vs-usi, an engine option `Name=Value` (repeatable)")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "bench"
 		if len(args) > 0 {
@@ -127,13 +136,19 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if *withEngine {
-			if *problems != "" || *asJSON || *soundness || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] {
+			if *problems != "" || *asJSON || *soundness || *vsUSI != "" || len(usiOpts) > 0 || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] {
 				return usageErrorf(self, "--engine takes only --depth and --hash")
 			}
 			if *depth < 1 || *depth >= engine.MaxPly || *hash < 1 {
 				return usageErrorf(self, "--depth must be from 1 to %d and --hash at least 1", engine.MaxPly-1)
 			}
 			return runEngineBench(ctx, e, *depth, *hash)
+		}
+		if *vsUSI == "" && len(usiOpts) > 0 {
+			return usageErrorf(self, "--usi-option needs --vs-usi")
+		}
+		if *vsUSI != "" && (*asJSON || *soundness || set["nodes"]) {
+			return usageErrorf(self, "--vs-usi takes neither --json, --soundness nor --nodes")
 		}
 		if set["verdict-nodes"] && !*soundness {
 			return usageErrorf(self, "--verdict-nodes needs --soundness")
@@ -155,6 +170,22 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return inputError(err)
 		}
 		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, MaxNodes: *nodes, Futile: rule, SkipSoundness: !*soundness}
+		if *vsUSI != "" {
+			argv, err := engineArgv(*vsUSI)
+			if err != nil {
+				return usageErrorf(self, "--vs-usi %q: %v", *vsUSI, err)
+			}
+			// The engine gets tsume's table size unless an option says otherwise.
+			eo, err := engineOptions(append(repeatedFlag{"USI_Hash=" + strconv.Itoa(*hash)}, usiOpts...))
+			if err != nil {
+				return usageErrorf(self, "--usi-option: %v", err)
+			}
+			return runBenchUSI(ctx, e, list, usiBenchOptions{
+				bench:  benchOptions{solver: opts},
+				engine: match.EngineConfig{Argv: argv, Options: eo},
+				grace:  usiGrace(*limit),
+			})
+		}
 		return runBench(ctx, e, list, benchOptions{solver: opts, verdictNodes: *verdictNodes, json: *asJSON})
 	}
 }

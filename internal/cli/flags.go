@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -57,4 +58,16 @@ func uint64Flag(fs *flag.FlagSet, name string, value uint64, usage string) *uint
 	*p = value
 	fs.Var((*uint64Value)(p), name, usage)
 	return p
+}
+
+// repeatedFlag is a flag that may be given several times; it holds every
+// value, in order.
+type repeatedFlag []string
+
+func (l *repeatedFlag) String() string { return strings.Join(*l, ", ") }
+
+// Set adds one value.
+func (l *repeatedFlag) Set(s string) error {
+	*l = append(*l, s)
+	return nil
 }

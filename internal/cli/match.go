@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -37,16 +36,6 @@ More: docs/cli.md#match, docs/match.md.`,
 	}
 }
 
-// matchList is a flag that may be given several times.
-type matchList []string
-
-func (l *matchList) String() string { return strings.Join(*l, ", ") }
-
-func (l *matchList) Set(s string) error {
-	*l = append(*l, s)
-	return nil
-}
-
 // matchMillis is a duration flag that reads a bare number as
 // milliseconds: --byoyomi 100 or --byoyomi 100ms.
 type matchMillis time.Duration
@@ -70,7 +59,7 @@ func (d *matchMillis) Set(s string) error {
 }
 
 func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
-	var engines, options, options1, options2 matchList
+	var engines, options, options1, options2 repeatedFlag
 	fs.Var(&engines, "engine", "an engine's command line; give it twice")
 	fs.Var(&options, "option", `an option "Name=Value" for both engines (repeatable)`)
 	fs.Var(&options1, "option1", `an option "Name=Value" for the first engine (repeatable)`)
@@ -128,27 +117,17 @@ func setupMatch(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err := cfg.Game.Time.Check(); err != nil {
 			return bad("%v", err)
 		}
-		perEngine := [2]matchList{options1, options2}
+		perEngine := [2]repeatedFlag{options1, options2}
 		for k, cmd := range engines {
-			argv, err := match.SplitCommand(cmd)
+			argv, err := engineArgv(cmd)
 			if err != nil {
 				return bad("--engine %q: %v", cmd, err)
 			}
-			if argv[0] == "tsume" {
-				self, err := os.Executable()
-				if err != nil {
-					return inputError(fmt.Errorf("cannot find this program to run %q: %w", cmd, err))
-				}
-				argv[0] = self
+			eo, err := engineOptions(append(append(repeatedFlag(nil), options...), perEngine[k]...))
+			if err != nil {
+				return bad("%v", err)
 			}
-			ec := match.EngineConfig{Argv: argv, StartTimeout: time.Duration(startTimeout)}
-			for _, o := range append(append(matchList(nil), options...), perEngine[k]...) {
-				name, value, ok := strings.Cut(o, "=")
-				if !ok || strings.TrimSpace(name) == "" {
-					return bad("option %q: want Name=Value", o)
-				}
-				ec.Options = append(ec.Options, match.Option{Name: strings.TrimSpace(name), Value: strings.TrimSpace(value)})
-			}
+			ec := match.EngineConfig{Argv: argv, StartTimeout: time.Duration(startTimeout), Options: eo}
 			cfg.Engines[k] = ec
 		}
 		ops, err := openingsFrom(*openings, *seed, (*games+1)/2, *randomPlies)

@@ -20,6 +20,9 @@ import (
 const asMainEnv = "TSUME_CLI_TEST_AS_MAIN"
 
 func TestMain(m *testing.M) {
+	if mode := os.Getenv(fakeMateEnv); mode != "" {
+		os.Exit(fakeMateEngine(mode))
+	}
 	if os.Getenv(asMainEnv) == "1" {
 		os.Exit(Run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
