@@ -354,6 +354,9 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 // record.ReadRecords, and each, cut out of the file, with other readers
 // of its format.
 func writeProblem(w *strings.Builder, p *problem.Problem, format string, first bool) error {
+	if err := fairyFormat(p, format); err != nil {
+		return err
+	}
 	switch format {
 	case "sfen":
 		w.WriteString(p.Position.SFEN() + "\n")
