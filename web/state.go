@@ -19,6 +19,10 @@ type game struct {
 	start shogi.Position
 	moves []shogi.Move
 	pos   shogi.Position
+	// fairy holds the positions of a fairy problem (fairyProblem) under
+	// its rules, nil for a standard mate problem; pos then stays at the
+	// start.
+	fairy *fairyGame
 }
 
 // replay plays the moves, given in USI, from start: every move must be
@@ -46,6 +50,10 @@ func replay(start *shogi.Position, usi []string, field string) (*game, error) {
 // play plays m, a legal move.
 func (g *game) play(m shogi.Move) {
 	g.moves = append(g.moves, m)
+	if g.fairy != nil {
+		g.fairy.pos.DoMove(m)
+		return
+	}
 	g.pos.DoMove(m)
 }
 
