@@ -131,3 +131,13 @@ func TestFairyQueryParams(t *testing.T) {
 	wantError(t, do(t, s, "GET", "/api/v1/problems?rules=anan", nil), http.StatusBadRequest, "rules")
 	wantError(t, do(t, s, "GET", "/api/v1/problems?stip=self", nil), http.StatusBadRequest, "stip")
 }
+
+// A worksheet holds the standard mate problems of a query, and refuses to
+// hold fairy ones.
+func TestFairyWorksheet(t *testing.T) {
+	s := newFairyServer(t)
+	if w := do(t, s, "GET", "/api/v1/worksheet?plies=3", nil); w.Code != 200 || strings.Contains(w.Body.String(), "第2問") {
+		t.Errorf("plies=3: status %d (one standard problem wanted)", w.Code)
+	}
+	wantError(t, do(t, s, "GET", "/api/v1/worksheet?plies=3&rules=annan", nil), http.StatusBadRequest, "rules")
+}
