@@ -323,11 +323,25 @@ func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "id\tplies\tdifficulty\trating\t  sfen\n")
 		for _, en := range es {
-			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
-				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN())
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s%s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
+				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN(), fairyNote(&en.Problem))
 		}
 		return tw.Flush()
 	}
+}
+
+// fairyNote is what a list line adds after the SFEN of a fairy problem:
+// its rules and stipulation ("  (annan mate)", "  (standard help)");
+// nothing for a standard mate problem.
+func fairyNote(p *problem.Problem) string {
+	if p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+		return ""
+	}
+	rules := p.Rules
+	if rules == "" {
+		rules = problem.Standard
+	}
+	return "  (" + rules + " " + p.Stipulation.Goal.String() + ")"
 }
 
 // entryJSON is the JSON form of a bank entry that query --json writes.

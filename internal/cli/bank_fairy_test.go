@@ -52,6 +52,9 @@ func TestBankFairyImportExport(t *testing.T) {
 			t.Errorf("export --format %s: exit %d, %s", f, code, errs)
 		}
 	}
+	if list := mustRun(t, "bank", "query", "--bank", db); !strings.Contains(list, "(annan mate)") || !strings.Contains(list, "(standard help)") {
+		t.Errorf("query:\n%s", list)
+	}
 	_, errs, code := runBankCLI(t, context.Background(), "", "bank", "query", "--bank", db, "--rules", "anan")
 	if code != ExitError || !strings.Contains(errs, "anan") {
 		t.Errorf("query --rules anan: exit %d, %s", code, errs)
