@@ -98,7 +98,7 @@ func fairyStateOf(g *game, p *problem.Problem, plies int, portrait bool) state {
 		Remaining:  max(plies-len(g.moves), 0),
 		SideToMove: "black",
 		InCheck:    f.pos.InCheck(),
-		Hands:      hands{Black: fairyHandView(f.pos.Hand(shogi.Black)), White: fairyHandView(f.pos.Hand(shogi.White))},
+		Hands:      hands{Black: handView(f.pos.Hand(shogi.Black)), White: handView(f.pos.Hand(shogi.White))},
 		Legal:      []string{},
 	}
 	if f.pos.SideToMove() == shogi.White {
@@ -113,17 +113,6 @@ func fairyStateOf(g *game, p *problem.Problem, plies int, portrait bool) state {
 	}
 	st.BoardSVG = string(render.FairySVG(&f.pos, render.SVGOptions{Highlight: last, Portrait: portrait, Title: rulesTitle(p)}))
 	return st
-}
-
-// fairyHandView lists h in diagram order.
-func fairyHandView(h variant.Hand) []handPiece {
-	out := []handPiece{}
-	for _, k := range handOrder {
-		if n := h.Count(k); n > 0 {
-			out = append(out, handPiece{Piece: k.Letter(), Count: n})
-		}
-	}
-	return out
 }
 
 // playFairyMove answers POST …/move for a fairy problem e: the

@@ -99,8 +99,8 @@ type handPiece struct {
 // handOrder is the order in which a hand lists its kinds, as diagrams do.
 var handOrder = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
 
-// handView lists h in diagram order.
-func handView(h shogi.Hand) []handPiece {
+// handView lists h, a hand of package shogi or variant, in diagram order.
+func handView[H interface{ Count(shogi.Kind) int }](h H) []handPiece {
 	out := []handPiece{}
 	for _, k := range handOrder {
 		if n := h.Count(k); n > 0 {
