@@ -91,28 +91,13 @@ func rulesTitle(p *problem.Problem) string {
 func fairyStateOf(g *game, p *problem.Problem, plies int, portrait bool) state {
 	f := g.fairy
 	usi, ja := report.FairyLine(&f.start, g.moves)
-	st := state{
-		SFEN:       f.pos.SFEN(),
-		Moves:      usi,
-		MovesJA:    ja,
-		Remaining:  max(plies-len(g.moves), 0),
-		SideToMove: "black",
-		InCheck:    f.pos.InCheck(),
-		Hands:      hands{Black: handView(f.pos.Hand(shogi.Black)), White: handView(f.pos.Hand(shogi.White))},
-		Legal:      []string{},
-	}
-	if f.pos.SideToMove() == shogi.White {
-		st.SideToMove = "white"
-	}
 	last := lastOf(g.moves)
-	if last != shogi.NoMove {
-		st.LastMove = variant.MoveString(last)
-	}
+	var legal []string
 	for _, m := range f.pos.LegalMoves(nil) {
-		st.Legal = append(st.Legal, variant.MoveString(m))
+		legal = append(legal, variant.MoveString(m))
 	}
-	st.BoardSVG = string(render.FairySVG(&f.pos, render.SVGOptions{Highlight: last, Portrait: portrait, Title: rulesTitle(p)}))
-	return st
+	svg := render.FairySVG(&f.pos, render.SVGOptions{Highlight: last, Portrait: portrait, Title: rulesTitle(p)})
+	return positionState(&f.pos, usi, ja, legal, plies-len(g.moves), last, string(svg))
 }
 
 // playFairyMove answers POST …/move for a fairy problem e: the

@@ -114,28 +114,44 @@ func handView[H interface{ Count(shogi.Kind) int }](h H) []handPiece {
 // in the portrait layout or not.
 func stateOf(g *game, plies int, portrait bool) state {
 	usi, ja := report.Line(&g.start, g.moves)
+	last := lastOf(g.moves)
+	var legal []string
+	for _, m := range g.pos.LegalMoves(nil) {
+		legal = append(legal, m.String())
+	}
+	return positionState(&g.pos, usi, ja, legal, plies-len(g.moves), last, picture(&g.pos, last, portrait))
+}
+
+// viewable is what positionState reads of a position: a *shogi.Position
+// or a *variant.Position, whose hands are H.
+type viewable[H interface{ Count(shogi.Kind) int }] interface {
+	SFEN() string
+	InCheck() bool
+	SideToMove() shogi.Color
+	Hand(shogi.Color) H
+}
+
+// positionState is the view of p, reached by the moves usi (ja in
+// Japanese) with remaining plies of the problem left, last the last move
+// (NoMove: none), its legal moves and its picture given.
+func positionState[H interface{ Count(shogi.Kind) int }, P viewable[H]](p P, usi, ja, legal []string, remaining int, last shogi.Move, svg string) state {
 	st := state{
-		SFEN:       g.pos.SFEN(),
+		SFEN:       p.SFEN(),
 		Moves:      usi,
 		MovesJA:    ja,
-		Remaining:  max(plies-len(g.moves), 0),
+		Remaining:  max(remaining, 0),
 		SideToMove: "black",
-		InCheck:    g.pos.InCheck(),
-		Hands:      hands{Black: handView(g.pos.Hand(shogi.Black)), White: handView(g.pos.Hand(shogi.White))},
-		Legal:      []string{},
+		InCheck:    p.InCheck(),
+		Hands:      hands{Black: handView(p.Hand(shogi.Black)), White: handView(p.Hand(shogi.White))},
+		Legal:      append([]string{}, legal...),
+		BoardSVG:   svg,
 	}
-	if g.pos.SideToMove() == shogi.White {
+	if p.SideToMove() == shogi.White {
 		st.SideToMove = "white"
 	}
-	last := shogi.NoMove
-	if n := len(g.moves); n > 0 {
-		last = g.moves[n-1]
-		st.LastMove = last.String()
+	if last != shogi.NoMove {
+		st.LastMove = usi[len(usi)-1]
 	}
-	for _, m := range g.pos.LegalMoves(nil) {
-		st.Legal = append(st.Legal, m.String())
-	}
-	st.BoardSVG = picture(&g.pos, last, portrait)
 	return st
 }
 
