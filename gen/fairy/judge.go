@@ -6,6 +6,7 @@ import (
 	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/helpmate"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
@@ -20,7 +21,9 @@ type judge struct {
 	ctx    context.Context
 	o      *Options
 	rules  *variant.Rules
-	solver *fairymate.Solver // mate only
+	solver *fairymate.Solver // mate only: the soundness checked
+	quick  *fairymate.Solver // mate only: the length and the line
+	std    *mate.Solver      // mate only: the standard rules' question
 	filter *mateFilter       // mate only
 	checks []variant.Move
 }
@@ -30,7 +33,10 @@ func newJudge(ctx context.Context, o *Options) gen.Judge {
 	j := &judge{ctx: ctx, o: o, rules: rules, checks: make([]variant.Move, 0, variant.MaxMoves)}
 	if o.Goal == problem.Mate {
 		j.solver = fairymate.NewSolver(fairymate.Options{TableMB: tableMB, MaxNodes: o.MaxNodes})
+		j.quick = fairymate.NewSolver(fairymate.Options{TableMB: tableMB, MaxNodes: o.MaxNodes, SkipSoundness: true})
 		j.filter = newMateFilter(o.Length)
+		// The standard solver: a table of tableMB and the same budget.
+		j.std, _ = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.MaxNodes, DefenderHand: mate.AsGiven})
 	}
 	return j.judge
 }
@@ -101,35 +107,59 @@ func (j *judge) mate(v *variant.Position) (variant.Position, []variant.Move, uin
 	if j.o.Length > 1 && j.filter.mates(&w, j.o.Length-2) || !j.filter.mates(&w, j.o.Length) {
 		return variant.Position{}, nil, 0, false
 	}
-	sol, err := j.solver.Solve(j.ctx, v)
-	if err != nil || !soundMate(sol, j.o.Length) {
+	// The length and the line first, the soundness check (余詰) after
+	// the filter's look for cooks: that check is most of the cost.
+	sol, err := j.quick.Solve(j.ctx, v)
+	if err != nil || !soundMate(sol, j.o.Length, false) || j.filter.cooked(&sol.Position, sol.PV) {
+		return variant.Position{}, nil, 0, false
+	}
+	if sol, err = j.solver.Solve(j.ctx, v); err != nil || !soundMate(sol, j.o.Length, true) {
 		return variant.Position{}, nil, 0, false
 	}
 	pos, line, nodes := sol.Position, sol.PV, sol.Nodes
-	std := pos
+	return pos, line, nodes, j.standardDiffers(&pos)
+}
+
+// standardDiffers reports whether the rules matter to p, a mate problem
+// of the asked length under them: under the standard rules p has no mate
+// of that length (none within it, or one within two plies less), as the
+// standard solver's depth-bounded question says (package mate,
+// MateWithin, with p's hands). A position the standard rules do not
+// allow (a king left in check) differs too; a question the budget cuts
+// short does not count as a difference.
+func (j *judge) standardDiffers(p *variant.Position) bool {
+	std := *p
 	std.SetRules(nil)
-	alt, err := j.solver.Solve(j.ctx, &std)
-	switch {
-	case err != nil:
-		if j.ctx.Err() != nil {
-			return pos, line, nodes, false
-		}
-		// Not a problem under the standard rules (a king in check): the
-		// rules matter.
-	case alt.Status == fairymate.Unknown:
-		return pos, line, nodes, false // undecided within the budget
-	case alt.Status == fairymate.Mate && alt.Length == j.o.Length:
-		return pos, line, nodes, false // the same length without the rules
+	sp, ok := std.Shogi()
+	if !ok || j.std == nil { // no table: undecided
+		return false
 	}
-	return pos, line, nodes, true
+	if sp.Validate() != nil {
+		return true
+	}
+	for _, plies := range []int{j.o.Length, j.o.Length - 2} {
+		if plies < 1 {
+			return false // a mate in 1 under both rules
+		}
+		w, err := j.std.MateWithin(j.ctx, &sp, plies)
+		switch {
+		case err != nil && j.ctx.Err() != nil, w.Status == mate.Unknown:
+			return false
+		case err != nil:
+			return true // no tsume position under the standard rules
+		case w.Status == mate.NoMate:
+			return true // none within plies: none of the length, or only a shorter one
+		}
+	}
+	return true // within two plies less: a shorter mate
 }
 
 // soundMate reports whether sol is the exact shortest mate of length
-// plies, its line complete, with no other mate along it and nothing left
-// in the attacker's hand at the end.
-func soundMate(sol *fairymate.Solution, length int) bool {
+// plies, its line complete, nothing left in the attacker's hand at the
+// end and, when checked, no other mate along it.
+func soundMate(sol *fairymate.Solution, length int, checked bool) bool {
 	return sol.Status == fairymate.Mate && sol.LengthExact && sol.PVComplete && sol.Length == length &&
-		len(sol.PV) == length && sol.SoundnessChecked && sol.Unique && !sol.Leftover
+		len(sol.PV) == length && !sol.Leftover && (!checked || sol.SoundnessChecked && sol.Unique)
 }
 
 // help searches v for helpmates and reports whether it has exactly one
