@@ -64,6 +64,11 @@ func checkMate(t *testing.T, p problem.Problem) {
 	if !reflect.DeepEqual(sol.PV, q.Line) {
 		t.Errorf("%s: main line %v, the record's %v", q.Position.SFEN(), sol.PV, q.Line)
 	}
+	// The filter agrees: no cook it can see, a mate within the length
+	// (unless only the futile rule makes it one) and none sooner.
+	if f := newMateFilter(q.Stipulation.Plies); f.cooked(&v, q.Line) || q.Stipulation.Plies > 1 && f.mates(&v, q.Stipulation.Plies-2) {
+		t.Errorf("%s: the filter sees a cook or a shorter mate in a sound problem", q.Position.SFEN())
+	}
 	std := fromSFEN(t, &q, "")
 	alt, err := fairymate.Solve(context.Background(), &std, fairymate.Options{TableMB: 16, DefenderHand: fairymate.AsGiven})
 	if err == nil && alt.Status == fairymate.Mate && alt.Length == q.Stipulation.Plies {
