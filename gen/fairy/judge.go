@@ -96,13 +96,20 @@ func (j *judge) judge(cand *shogi.Position, _ int, p *problem.Problem) bool {
 // problem of the asked length whose rules matter; it returns the
 // position with the defender's hand and the main line.
 func (j *judge) mate(v *variant.Position) (variant.Position, []variant.Move, uint64, bool) {
-	// The filter first, with the defender's hand of the tsume convention:
-	// no mate sooner, one within the length, every reply counting.
+	// The filter first. With the defender's hand emptied it is cheap (no
+	// drops to try) and still a necessary condition: a mate within the
+	// length against every defence is one against the defences without
+	// drops. Then, with the defender's hand of the tsume convention,
+	// every reply counting: no mate sooner, and one within the length.
 	h, err := fairymate.RemainingHand(v, v.SideToMove())
 	if err != nil {
 		return variant.Position{}, nil, 0, false
 	}
 	w := *v
+	w.SetHand(v.SideToMove().Opp(), 0)
+	if !j.filter.mates(&w, j.o.Length) {
+		return variant.Position{}, nil, 0, false
+	}
 	w.SetHand(v.SideToMove().Opp(), h)
 	if j.o.Length > 1 && j.filter.mates(&w, j.o.Length-2) || !j.filter.mates(&w, j.o.Length) {
 		return variant.Position{}, nil, 0, false
