@@ -16,10 +16,10 @@ import (
 // insertColumns are the columns rowOf gives values for.
 const insertColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality, game`
+	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality, game, rules`
 
 // numInsertColumns is the number of insertColumns.
-const numInsertColumns = 28
+const numInsertColumns = 29
 
 // insertProblems returns the statement that adds n problems, each unless
 // its key is there already.
@@ -121,7 +121,9 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 // appendRow appends the values of insertColumns for p, added at now, to
 // args; line is scratch space.
 func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64) ([]any, error) {
-	if p.Stipulation.Goal != problem.Mate {
+	switch p.Stipulation.Goal {
+	case problem.Mate, problem.Help, problem.HelpSelf:
+	default:
 		return args, fmt.Errorf("stipulation %v cannot be stored", p.Stipulation)
 	}
 	var composer any // NULL when not measured
@@ -166,11 +168,11 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 	pos := &p.Position
 	sfen := pos.SFEN()
 	return append(args,
-		gen.CanonicalKeySFEN(pos, sfen), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
+		keyOf(p, gen.CanonicalKeySFEN(pos, sfen)), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes, quality, game,
+		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes, quality, game, p.Rules,
 	), nil
 }
 
@@ -201,7 +203,7 @@ func missingThemes(ctx context.Context, ps []problem.Problem) ([][]problem.Theme
 	out := make([][]problem.Theme, len(ps))
 	for i := range ps {
 		p := &ps[i]
-		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate {
+		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate || p.Rules != "" {
 			continue
 		}
 		found, err := theme.Find(ctx, &p.Position, p.Line, theme.Options{})

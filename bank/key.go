@@ -14,6 +14,26 @@ import (
 // agree on what a duplicate is.
 func Key(p *shogi.Position) string { return gen.CanonicalKey(p) }
 
+// KeyOf returns the key under which a bank stores p: the key of its
+// position (Key) for a standard mate problem; for a problem under other
+// rules or another stipulation, that key followed by a space, the rules
+// ("standard" for none) and the stipulation ("… annan mate", "… standard
+// help"), so that one position under two rule sets or stipulations is two
+// problems.
+func KeyOf(p *problem.Problem) string { return keyOf(p, Key(&p.Position)) }
+
+// keyOf is KeyOf for a caller that has the key of p's position.
+func keyOf(p *problem.Problem, key string) string {
+	if p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+		return key
+	}
+	rules := p.Rules
+	if rules == "" {
+		rules = problem.Standard
+	}
+	return key + " " + rules + " " + p.Stipulation.Goal.String()
+}
+
 // The king regions of KingRegion.
 const (
 	Corner = "corner" // the four corner 2×2 blocks (problem.CornerSquare)

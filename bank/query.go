@@ -16,7 +16,7 @@ import (
 // entryColumns are the columns scanEntry reads, in its order.
 const entryColumns = `id, key, sfen, name, goal, plies, raw_plies, status, line, promotion_ambiguous,
 	legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, added, rating, rd, attempts, solves, solve_ns, themes, quality, game`
+	method, seed, seq, version, added, rating, rd, attempts, solves, solve_ns, themes, quality, game, rules`
 
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
@@ -35,7 +35,7 @@ func scanEntry(s scanner) (Entry, error) {
 	err := s.Scan(&e.ID, &e.Key, &sfen, &p.ID, &goal, &p.Stipulation.Plies, &p.RawPlies, &status, &line, &p.PromotionAmbiguous,
 		&p.Metrics.Legal, &p.Metrics.Checks, &p.Metrics.Replies, &p.Metrics.Tempting, &composer, &p.Difficulty, &p.Verdict, &nodes,
 		&p.Provenance.Method, &seed, &p.Provenance.Index, &p.Provenance.Version, &added,
-		&e.Rating.R, &e.Rating.RD, &e.Attempts, &e.Solves, &dur, &themes, &qual, &game)
+		&e.Rating.R, &e.Rating.RD, &e.Attempts, &e.Solves, &dur, &themes, &qual, &game, &p.Rules)
 	if err != nil {
 		return e, err
 	}
@@ -45,14 +45,8 @@ func scanEntry(s scanner) (Entry, error) {
 	if p.Position, err = shogi.ParseSFEN(sfen); err != nil {
 		return e, fmt.Errorf("entry %d: sfen: %w", e.ID, err)
 	}
-	q := p.Position
-	for _, u := range strings.Fields(line) {
-		m, err := q.ParseUSIMove(u)
-		if err != nil {
-			return e, fmt.Errorf("entry %d: line: %w", e.ID, err)
-		}
-		p.Line = append(p.Line, m)
-		q.DoMove(m)
+	if p.Line, err = problem.ParseLineRules(&p.Position, p.Rules, strings.Fields(line)); err != nil {
+		return e, fmt.Errorf("entry %d: line: %w", e.ID, err)
 	}
 	if composer.Valid {
 		p.Composer = new(problem.Composer)
@@ -95,8 +89,9 @@ func (b *Bank) Get(ctx context.Context, id int64) (Entry, error) {
 }
 
 // where returns the WHERE clause of q (empty when q selects everything)
-// and its arguments. The limit and offset are not part of it.
-func (q *Query) where() (string, []any) {
+// and its arguments. The limit and offset are not part of it. Unknown
+// rules or stipulations are an error that names them.
+func (q *Query) where() (string, []any, error) {
 	var conds []string
 	var args []any
 	add := func(cond string, arg any) {
@@ -136,13 +131,27 @@ func (q *Query) where() (string, []any) {
 	if q.Method != "" {
 		add("method = ?", q.Method)
 	}
+	if q.Rules != "" {
+		rules, err := problem.CanonicalRules(q.Rules)
+		if err != nil {
+			return "", nil, fmt.Errorf("rules: %w", err)
+		}
+		add("rules = ?", rules)
+	}
+	if q.Stip != "" {
+		g, err := problem.ParseGoal(q.Stip)
+		if err != nil {
+			return "", nil, err
+		}
+		add("goal = ?", int(g))
+	}
 	for _, t := range q.Themes {
 		add("id IN (SELECT problem_id FROM problem_themes WHERE name = ?)", t)
 	}
 	if len(conds) == 0 {
-		return "", nil
+		return "", nil, nil
 	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return " WHERE " + strings.Join(conds, " AND "), args, nil
 }
 
 // Query returns the entries q selects, in the order of their IDs, from
@@ -151,7 +160,10 @@ func (b *Bank) Query(ctx context.Context, q Query) ([]Entry, error) {
 	if q.Limit < 0 || q.Offset < 0 {
 		return nil, fmt.Errorf("bank: query: negative limit %d or offset %d", q.Limit, q.Offset)
 	}
-	w, args := q.where()
+	w, args, err := q.where()
+	if err != nil {
+		return nil, fmt.Errorf("bank: query: %w", err)
+	}
 	limit := -1 // SQLite's no limit
 	if q.Limit > 0 {
 		limit = q.Limit
@@ -179,7 +191,10 @@ func (b *Bank) Query(ctx context.Context, q Query) ([]Entry, error) {
 // Count returns the number of entries q selects, its limit and offset
 // aside.
 func (b *Bank) Count(ctx context.Context, q Query) (int, error) {
-	w, args := q.where()
+	w, args, err := q.where()
+	if err != nil {
+		return 0, fmt.Errorf("bank: count: %w", err)
+	}
 	var n int
 	if err := b.db.QueryRowContext(ctx, "SELECT count(*) FROM problems"+w, args...).Scan(&n); err != nil {
 		return 0, fmt.Errorf("bank: count: %w", err)
@@ -191,7 +206,10 @@ func (b *Bank) Count(ctx context.Context, q Query) (int, error) {
 // chosen at random by seed: the same seed picks the same entry of the
 // same bank. It fails with ErrNotFound when q selects none.
 func (b *Bank) Pick(ctx context.Context, q Query, seed uint64) (Entry, error) {
-	w, args := q.where()
+	w, args, err := q.where()
+	if err != nil {
+		return Entry{}, fmt.Errorf("bank: pick: %w", err)
+	}
 	// One statement, so that the count and the row come from one snapshot.
 	h := int64(mix(seed) >> 1)
 	args = append(args, h)

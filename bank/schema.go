@@ -101,6 +101,12 @@ var migrations = [...]string{
 	// (tsume mine, docs/mining.md), as the JSON object of
 	// problem.GameSource; NULL for a problem not mined.
 	`ALTER TABLE problems ADD COLUMN game TEXT;`,
+	// Version 7: the rules a problem is played under (problem.Problem.Rules:
+	// "annan", "tenjiku", …; '' for the standard rules, which every problem
+	// of an older bank has). The stipulation is the column goal (0 mate,
+	// 1 help, 2 helpself: problem.Goal) since version 1.
+	`ALTER TABLE problems ADD COLUMN rules TEXT NOT NULL DEFAULT '';
+	CREATE INDEX problems_rules ON problems (rules, goal);`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

@@ -96,11 +96,17 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// oldBank writes a bank of schema version v < 5 at path from the first v
-// steps of the DDL, holding ps: each row is today's insert without the
-// columns later versions added (game from version 6, quality from
-// version 5, themes from version 3), and those fields of ps are cleared,
-// as such a bank has them.
+// laterColumns are the last columns of insertColumns, in order, each
+// with the schema version that added it.
+var laterColumns = []struct {
+	name    string
+	version int
+}{{"themes", 3}, {"quality", 5}, {"game", 6}, {"rules", 7}}
+
+// oldBank writes a bank of schema version v from the first v steps of the
+// DDL, holding ps: each row is today's insert without the columns later
+// versions added (laterColumns), and those fields of ps are cleared, as
+// such a bank has them. ps must be standard mate problems.
 func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
 	t.Helper()
 	db, err := sql.Open("sqlite", path)
@@ -116,14 +122,22 @@ func oldBank(t *testing.T, path string, v int, ps []problem.Problem) {
 	if _, err := db.Exec(fmt.Sprintf("PRAGMA user_version = %d", v)); err != nil {
 		t.Fatal(err)
 	}
-	columns, later := strings.TrimSuffix(strings.TrimSuffix(insertColumns, ", game"), ", quality"), 2
-	if v < 3 {
-		columns, later = strings.TrimSuffix(columns, ", themes"), 3
+	columns, later := insertColumns, 0
+	for i := len(laterColumns) - 1; i >= 0 && laterColumns[i].version > v; i-- {
+		columns, later = strings.TrimSuffix(columns, ", "+laterColumns[i].name), later+1
 	}
 	insert := "INSERT INTO problems (" + columns + ") VALUES (?" + strings.Repeat(", ?", numInsertColumns-later-1) + ")"
 	var line strings.Builder
 	for i := range ps {
-		ps[i].Quality, ps[i].Provenance.Game = nil, nil
+		if ps[i].Rules != "" || ps[i].Stipulation.Goal != problem.Mate {
+			t.Fatalf("problem %d: an old bank holds standard mate problems only", i)
+		}
+		if v < 6 {
+			ps[i].Provenance.Game = nil
+		}
+		if v < 5 {
+			ps[i].Quality = nil
+		}
 		if v < 3 {
 			ps[i].Themes = nil
 		}

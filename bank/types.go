@@ -47,6 +47,13 @@ type Query struct {
 	KingRegion    string  // where the defender's king stands: "corner", "edge" or "centre"
 	Verdict       string  // "sound", …
 	Method        string  // the generation method
+	// Rules selects the problems under one rule set, named as
+	// problem.CanonicalRules names it ("annan", "tenjiku,annan"), or
+	// "standard" for the standard rules; "" selects every rule set.
+	Rules string
+	// Stip selects one stipulation ("mate", "help" or "helpself"); ""
+	// selects every one.
+	Stip string
 	// Themes are theme names (docs/themes.md, theme.Catalogue): a problem
 	// is selected when its main line has every one of them, at any ply.
 	Themes []string

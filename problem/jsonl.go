@@ -49,6 +49,10 @@ type record struct {
 	Themes *[]Theme `json:"themes,omitempty"`
 	// Game is written for a problem mined from a game record.
 	Game *GameSource `json:"game,omitempty"`
+	// Rules is written for a problem under fairy rules (Problem.Rules),
+	// Stip for a stipulation other than mate ("help", "helpself").
+	Rules string `json:"rules,omitempty"`
+	Stip  string `json:"stip,omitempty"`
 }
 
 type recordMetrics struct {
@@ -75,12 +79,14 @@ type recordMetrics struct {
 // ({"from":…,"steps":…}, see Optimized), themes
 // ([{"name":…,"ply":…}], see Theme; [] when none was found) and game
 // ({"file":…,"game":…,"move":…,"black":…,"white":…,"date":…}, see
-// GameSource) follow when they are set.
+// GameSource), rules (Problem.Rules: "annan", …) and stip ("help" or
+// "helpself"; left out for mate) follow when they are set. Under fairy
+// rules solution_ja is written in KIF's form (JapaneseVariantLine).
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
 		SFEN:       p.Position.SFEN(),
 		Solution:   usiLine(p.Line),
-		SolutionJA: japaneseLine(&p.Position, p.Line),
+		SolutionJA: p.lineJA(),
 		Metrics:    recordMetrics{p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Composer},
 		Difficulty: p.Difficulty,
 		Method:     p.Provenance.Method,
@@ -100,11 +106,17 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		Quality:   p.Quality,
 		Optimized: p.Optimized,
 		Game:      p.Provenance.Game,
+
+		Rules: p.Rules,
 	}
 	if p.Themes != nil {
 		r.Themes = &p.Themes
 	}
-	if p.Stipulation.Goal != Mate {
+	switch g := p.Stipulation.Goal; g {
+	case Mate:
+	case Help, HelpSelf:
+		r.Stip = g.String()
+	default:
 		return nil, fmt.Errorf("problem: stipulation %v has no JSON form", p.Stipulation)
 	}
 	if p.Stipulation.Plies != len(p.Line) {
@@ -148,10 +160,19 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	if p.Position, err = shogi.ParseSFEN(r.SFEN); err != nil {
 		return p, "sfen", err
 	}
-	if p.Line, err = parseLine(&p.Position, strings.Fields(r.Solution)); err != nil {
+	if p.Rules, err = CanonicalRules(r.Rules); err != nil {
+		return p, "rules", err
+	}
+	goal := Mate
+	if r.Stip != "" {
+		if goal, err = ParseGoal(r.Stip); err != nil {
+			return p, "stip", err
+		}
+	}
+	if p.Line, err = ParseLineRules(&p.Position, p.Rules, strings.Fields(r.Solution)); err != nil {
 		return p, "solution", err
 	}
-	p.Stipulation = MateIn(len(p.Line))
+	p.Stipulation = Stipulation{Goal: goal, Plies: len(p.Line)}
 	if r.Plies != nil {
 		if *r.Plies < 0 {
 			return p, "plies", fmt.Errorf("%d is not a number of plies", *r.Plies)

@@ -26,6 +26,11 @@ type Problem struct {
 	Position shogi.Position
 	// Stipulation is what the attacker must achieve.
 	Stipulation Stipulation
+	// Rules names the rules the problem is played under, as
+	// CanonicalRules writes them ("annan", "tenjiku"); empty for the
+	// standard rules. The position holds standard pieces only, the kings
+	// the only royals; the rules change how they move.
+	Rules string
 	// RawPlies is the length of the shortest forced mate when every
 	// interposition counts as a defence, futile or not (0: unknown).
 	RawPlies int
@@ -64,23 +69,43 @@ type Problem struct {
 	Provenance Provenance
 }
 
-// Goal is the aim of a stipulation. Only mate exists today; fairy aims
-// (self-mate, help-mate, …) are to be added as further values.
+// Goal is the aim of a stipulation: the names and numbers of the goals
+// are those of the --stip flag and of a problem bank's goal column.
 type Goal uint8
 
 // The goals.
 const (
 	// Mate is the tsume shogi aim: every attacker move checks, and the
-	// defender is mated (詰将棋).
+	// defender is mated (詰将棋, かしこ詰).
 	Mate Goal = iota
+	// Help is ばか詰 (協力詰, the helpmate h#N): the attacker checks on
+	// every move and both sides cooperate so that the defender is mated
+	// after exactly N plies, N the shortest (docs/helpmate.md).
+	Help
+	// HelpSelf is 協力自玉詰 (the help-selfmate hs#N): the attacker checks
+	// on every move and both sides cooperate so that the defender's last
+	// move, ply N, mates the attacker.
+	HelpSelf
 )
 
-// String returns "mate".
+var goalNames = [...]string{"mate", "help", "helpself"}
+
+// String returns "mate", "help" or "helpself".
 func (g Goal) String() string {
-	if g == Mate {
-		return "mate"
+	if int(g) < len(goalNames) {
+		return goalNames[g]
 	}
 	return fmt.Sprintf("Goal(%d)", uint8(g))
+}
+
+// ParseGoal reads a goal's name (see Goal.String).
+func ParseGoal(name string) (Goal, error) {
+	for i, n := range goalNames {
+		if name == n {
+			return Goal(i), nil
+		}
+	}
+	return 0, fmt.Errorf("unknown stipulation %q: want mate, help or helpself", name)
 }
 
 // Stipulation is what the attacker must achieve, and in how many plies.

@@ -123,6 +123,9 @@ func parseLine(start *shogi.Position, usi []string) ([]shogi.Move, error) {
 func WriteTSV(w io.Writer, ps []Problem) error {
 	for i := range ps {
 		id := ps[i].ID
+		if ps[i].Rules != "" || ps[i].Stipulation.Goal != Mate {
+			return fmt.Errorf("problem %d: a problem list holds standard mate problems only, not %v under rules %q", i+1, ps[i].Stipulation, ps[i].Rules)
+		}
 		if strings.ContainsAny(id, "\t\r\n") || strings.HasPrefix(id, "#") || id == "id" || id == "-" {
 			return fmt.Errorf("problem %d: ID %q cannot be written in a problem list", i+1, id)
 		}

@@ -164,8 +164,14 @@ func matches(e *bank.Entry, q *bank.Query) bool {
 		q.MinPieces != 0 && pieces < q.MinPieces,
 		q.MaxPieces != 0 && pieces > q.MaxPieces,
 		q.Verdict != "" && p.Verdict != q.Verdict,
-		q.Method != "" && p.Provenance.Method != q.Method:
+		q.Method != "" && p.Provenance.Method != q.Method,
+		q.Stip != "" && p.Stipulation.Goal.String() != q.Stip:
 		return false
+	}
+	if q.Rules != "" {
+		if rules, err := problem.CanonicalRules(q.Rules); err != nil || rules != p.Rules {
+			return false
+		}
 	}
 	if q.MatingPiece != "" {
 		if len(p.Line) == 0 || p.Line[len(p.Line)-1].PieceAfter().Kind().Letter() != q.MatingPiece {

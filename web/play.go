@@ -52,6 +52,9 @@ func (s *Server) playMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	if fairyProblem(&e.Problem) {
+		return s.playFairyMove(w, &e, &req, portrait)
+	}
 	n := plies(&e)
 	if len(req.Moves) >= n {
 		return unprocessable("moves", "%d moves played: the problem has %s", len(req.Moves), pliesText(n))

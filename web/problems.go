@@ -13,6 +13,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -79,14 +80,25 @@ type summary struct {
 	Solves     int     `json:"solves"`
 	Verdict    string  `json:"verdict,omitempty"`
 	Method     string  `json:"method,omitempty"`
+	// Rules and Stip, of a fairy problem: its rules ("annan", …) and
+	// stipulation ("help"); absent for a standard mate problem.
+	Rules string `json:"rules,omitempty"`
+	Stip  string `json:"stip,omitempty"`
 }
 
 func summaryOf(e *bank.Entry) summary {
-	return summary{
+	s := summary{
 		ID: e.ID, Plies: plies(e), SFEN: e.Problem.Position.SFEN(), Difficulty: e.Problem.Difficulty,
 		Rating: rating{e.Rating.R, e.Rating.RD}, Attempts: e.Attempts, Solves: e.Solves,
 		Verdict: e.Problem.Verdict, Method: e.Problem.Provenance.Method,
 	}
+	if fairyProblem(&e.Problem) {
+		s.Rules = e.Problem.Rules
+		if g := e.Problem.Stipulation.Goal; g != problem.Mate {
+			s.Stip = g.String()
+		}
+	}
+	return s
 }
 
 // problemView is a problem as a player gets it: no solution.
@@ -98,6 +110,11 @@ type problemView struct {
 // problemOf returns the view of e, its picture in the portrait layout or
 // not.
 func problemOf(e *bank.Entry, portrait bool) problemView {
+	if fairyProblem(&e.Problem) {
+		if g, err := replayProblem(&e.Problem, nil, "moves"); err == nil {
+			return problemView{summary: summaryOf(e), State: fairyStateOf(g, &e.Problem, plies(e), portrait)}
+		}
+	}
 	return problemView{summary: summaryOf(e), State: stateOf(&game{start: e.Problem.Position, pos: e.Problem.Position}, plies(e), portrait)}
 }
 
@@ -188,7 +205,14 @@ func (s *Server) boardSVG(w http.ResponseWriter, r *http.Request) error {
 	if len(g.moves) == 0 {
 		title = fmt.Sprintf("第%d問", e.ID)
 	}
-	pic := render.SVG(&g.pos, render.SVGOptions{Title: title, Highlight: lastOf(g.moves), Portrait: portrait})
+	opts := render.SVGOptions{Title: title, Highlight: lastOf(g.moves), Portrait: portrait}
+	var pic []byte
+	if g.fairy != nil {
+		opts.Title = strings.TrimPrefix(title+" · "+rulesTitle(&e.Problem), " · ")
+		pic = render.FairySVG(&g.fairy.pos, opts)
+	} else {
+		pic = render.SVG(&g.pos, opts)
+	}
 	w.Header().Set("Content-Type", "image/svg+xml")
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`inline; filename="tsume-%d.svg"`, e.ID))
 	w.Write(pic)
@@ -206,7 +230,7 @@ func (s *Server) entryAfterMoves(r *http.Request) (bank.Entry, *game, error) {
 	if err != nil {
 		return e, nil, err
 	}
-	g, err := replay(&e.Problem.Position, ms, "moves")
+	g, err := replayProblem(&e.Problem, ms, "moves")
 	return e, g, err
 }
 
@@ -232,12 +256,14 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	if g.pos.SideToMove() != e.Problem.Position.SideToMove() {
+	if len(g.moves)%2 == 1 {
 		return unprocessable("moves", "it is the defender's turn: a hint is for the attacker's move")
 	}
 	m := shogi.NoMove
 	if main := mainLine(&e, g); main != nil {
 		m = main[0]
+	} else if g.fairy != nil {
+		return unprocessable("moves", "the moves left the solution: take them back")
 	} else if m, err = s.bestMove(r.Context(), &g.pos); err != nil {
 		return err
 	}
@@ -293,7 +319,16 @@ func (s *Server) solution(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	usi, ja := report.Line(&e.Problem.Position, e.Problem.Line)
+	var usi, ja []string
+	if fairyProblem(&e.Problem) {
+		v, err := e.Problem.VariantPosition()
+		if err != nil {
+			return err
+		}
+		usi, ja = report.FairyLine(&v, e.Problem.Line)
+	} else {
+		usi, ja = report.Line(&e.Problem.Position, e.Problem.Line)
+	}
 	writeJSON(w, http.StatusOK, struct {
 		ID    int64    `json:"id"`
 		Plies int      `json:"plies"`

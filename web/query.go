@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/tsume-shogi/tsume/bank"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/theme"
 )
 
@@ -23,6 +24,8 @@ const (
 	paramKingRegion    = "king_region"
 	paramVerdict       = "verdict"
 	paramMethod        = "method"
+	paramRules         = "rules"
+	paramStip          = "stip"
 	paramTheme         = "theme"
 	paramLimit         = "limit"
 	paramOffset        = "offset"
@@ -42,7 +45,8 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 	for name := range v {
 		switch name {
 		case paramPlies, paramMinDifficulty, paramMaxDifficulty, paramMinRating, paramMaxRating,
-			paramMinPieces, paramMaxPieces, paramMatingPiece, paramKingRegion, paramVerdict, paramMethod, paramTheme, paramLimit, paramOffset:
+			paramMinPieces, paramMaxPieces, paramMatingPiece, paramKingRegion, paramVerdict, paramMethod, paramTheme, paramLimit, paramOffset,
+			paramRules, paramStip:
 		default:
 			ok := false
 			for _, a := range allowed {
@@ -102,6 +106,16 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 		return q, badRequest(paramTheme, "theme: %v", err)
 	}
 	q.Verdict, q.Method = v.Get(paramVerdict), v.Get(paramMethod)
+	if q.Rules = v.Get(paramRules); q.Rules != "" {
+		if _, err := problem.CanonicalRules(q.Rules); err != nil {
+			return q, badRequest(paramRules, "rules: %v", err)
+		}
+	}
+	if q.Stip = v.Get(paramStip); q.Stip != "" {
+		if _, err := problem.ParseGoal(q.Stip); err != nil {
+			return q, badRequest(paramStip, "stip: %v", err)
+		}
+	}
 	for name, s := range map[string]string{paramVerdict: q.Verdict, paramMethod: q.Method} {
 		if len(s) > 64 || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {
 			return q, badRequest(name, "%s: at most 64 characters, no control characters", name)

@@ -19,6 +19,10 @@ type game struct {
 	start shogi.Position
 	moves []shogi.Move
 	pos   shogi.Position
+	// fairy holds the positions of a fairy problem (fairyProblem) under
+	// its rules, nil for a standard mate problem; pos then stays at the
+	// start.
+	fairy *fairyGame
 }
 
 // replay plays the moves, given in USI, from start: every move must be
@@ -46,6 +50,10 @@ func replay(start *shogi.Position, usi []string, field string) (*game, error) {
 // play plays m, a legal move.
 func (g *game) play(m shogi.Move) {
 	g.moves = append(g.moves, m)
+	if g.fairy != nil {
+		g.fairy.pos.DoMove(m)
+		return
+	}
 	g.pos.DoMove(m)
 }
 
@@ -91,8 +99,8 @@ type handPiece struct {
 // handOrder is the order in which a hand lists its kinds, as diagrams do.
 var handOrder = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
 
-// handView lists h in diagram order.
-func handView(h shogi.Hand) []handPiece {
+// handView lists h, a hand of package shogi or variant, in diagram order.
+func handView[H interface{ Count(shogi.Kind) int }](h H) []handPiece {
 	out := []handPiece{}
 	for _, k := range handOrder {
 		if n := h.Count(k); n > 0 {
@@ -106,28 +114,44 @@ func handView(h shogi.Hand) []handPiece {
 // in the portrait layout or not.
 func stateOf(g *game, plies int, portrait bool) state {
 	usi, ja := report.Line(&g.start, g.moves)
+	last := lastOf(g.moves)
+	var legal []string
+	for _, m := range g.pos.LegalMoves(nil) {
+		legal = append(legal, m.String())
+	}
+	return positionState(&g.pos, usi, ja, legal, plies-len(g.moves), last, picture(&g.pos, last, portrait))
+}
+
+// viewable is what positionState reads of a position: a *shogi.Position
+// or a *variant.Position, whose hands are H.
+type viewable[H interface{ Count(shogi.Kind) int }] interface {
+	SFEN() string
+	InCheck() bool
+	SideToMove() shogi.Color
+	Hand(shogi.Color) H
+}
+
+// positionState is the view of p, reached by the moves usi (ja in
+// Japanese) with remaining plies of the problem left, last the last move
+// (NoMove: none), its legal moves and its picture given.
+func positionState[H interface{ Count(shogi.Kind) int }, P viewable[H]](p P, usi, ja, legal []string, remaining int, last shogi.Move, svg string) state {
 	st := state{
-		SFEN:       g.pos.SFEN(),
+		SFEN:       p.SFEN(),
 		Moves:      usi,
 		MovesJA:    ja,
-		Remaining:  max(plies-len(g.moves), 0),
+		Remaining:  max(remaining, 0),
 		SideToMove: "black",
-		InCheck:    g.pos.InCheck(),
-		Hands:      hands{Black: handView(g.pos.Hand(shogi.Black)), White: handView(g.pos.Hand(shogi.White))},
-		Legal:      []string{},
+		InCheck:    p.InCheck(),
+		Hands:      hands{Black: handView(p.Hand(shogi.Black)), White: handView(p.Hand(shogi.White))},
+		Legal:      append([]string{}, legal...),
+		BoardSVG:   svg,
 	}
-	if g.pos.SideToMove() == shogi.White {
+	if p.SideToMove() == shogi.White {
 		st.SideToMove = "white"
 	}
-	last := shogi.NoMove
-	if n := len(g.moves); n > 0 {
-		last = g.moves[n-1]
-		st.LastMove = last.String()
+	if last != shogi.NoMove {
+		st.LastMove = usi[len(usi)-1]
 	}
-	for _, m := range g.pos.LegalMoves(nil) {
-		st.Legal = append(st.Legal, m.String())
-	}
-	st.BoardSVG = picture(&g.pos, last, portrait)
 	return st
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/theme"
 )
@@ -37,6 +38,12 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 	if q.Plies == 0 {
 		q.Plies = 1
 	}
+	// The sheet's pictures and answers are those of standard mate
+	// problems: a fairy problem has no place on it yet.
+	if q.Rules != "" && q.Rules != problem.Standard || q.Stip != "" && q.Stip != problem.Mate.String() {
+		return badRequest(paramRules, "a worksheet holds standard mate problems only")
+	}
+	q.Rules, q.Stip = problem.Standard, problem.Mate.String()
 	q.Limit = n
 	es, err := s.store.Query(r.Context(), q)
 	if err != nil {

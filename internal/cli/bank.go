@@ -14,6 +14,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/tsume-shogi/tsume/bank"
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/theme"
 )
 
@@ -60,8 +61,9 @@ as it is. docs/bank.md describes the file.
 
 The query flags: --length, --min-difficulty, --max-difficulty,
 --min-pieces, --max-pieces (the pieces besides White's king, board and
-Black's hand), --mating-piece (the kind giving mate as SFEN writes it: G,
-+R, …), --king-region (corner, edge or centre), --verdict, --method,
+Black's hand), --mating-piece (the kind giving mate as SFEN writes it:
+G, +R, …), --king-region (corner, edge or centre), --verdict, --method,
+--rules (standard, annan, tenjiku, …), --stip (mate, help or helpself),
 --theme (NAME[,NAME]: the main line has every theme named, lure,
 head-gold, …; docs/themes.md lists them), --min-rating, --max-rating,
 --limit and --offset. Problems come in the order they entered the bank.
@@ -215,6 +217,8 @@ func queryFlags(fs *flag.FlagSet) *bank.Query {
 	fs.StringVar(&q.KingRegion, "king-region", "", "where White's king stands: `corner`, edge or centre")
 	fs.StringVar(&q.Verdict, "verdict", "", "the `verdict`, such as sound")
 	fs.StringVar(&q.Method, "method", "", "the generation `method`, such as reverse")
+	fs.StringVar(&q.Rules, "rules", "", "the `rules` the problems are played under: standard, annan, tenjiku, … (default any)")
+	fs.StringVar(&q.Stip, "stip", "", "the stipulation: `mate`, help or helpself (default any)")
 	fs.Float64Var(&q.MinRating, "min-rating", 0, "an empirical rating of at least `R`")
 	fs.Float64Var(&q.MaxRating, "max-rating", 0, "an empirical rating of at most `R` (0: no limit)")
 	fs.Func("theme", "themes the main line has, all of them: `NAME[,NAME]` as docs/themes.md names them (lure, head-gold, …); the flag may be repeated", func(v string) error {
@@ -244,6 +248,16 @@ func checkQuery(q *bank.Query) error {
 	}
 	if q.MatingPiece == "+G" {
 		errs = append(errs, "--mating-piece +G: a gold does not promote")
+	}
+	if q.Rules != "" {
+		if _, err := problem.CanonicalRules(q.Rules); err != nil {
+			errs = append(errs, "--rules: "+err.Error())
+		}
+	}
+	if q.Stip != "" {
+		if _, err := problem.ParseGoal(q.Stip); err != nil {
+			errs = append(errs, "--stip: "+err.Error())
+		}
 	}
 	if q.Themes != nil {
 		names, err := theme.ParseNames(strings.Join(q.Themes, ","))
@@ -309,11 +323,25 @@ func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		tw := tabwriter.NewWriter(e.stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 		fmt.Fprint(tw, "id\tplies\tdifficulty\trating\t  sfen\n")
 		for _, en := range es {
-			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
-				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN())
+			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s%s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
+				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN(), fairyNote(&en.Problem))
 		}
 		return tw.Flush()
 	}
+}
+
+// fairyNote is what a list line adds after the SFEN of a fairy problem:
+// its rules and stipulation ("  (annan mate)", "  (standard help)");
+// nothing for a standard mate problem.
+func fairyNote(p *problem.Problem) string {
+	if p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+		return ""
+	}
+	rules := p.Rules
+	if rules == "" {
+		rules = problem.Standard
+	}
+	return "  (" + rules + " " + p.Stipulation.Goal.String() + ")"
 }
 
 // entryJSON is the JSON form of a bank entry that query --json writes.

@@ -295,6 +295,9 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 			}
 			for i := range es {
 				p := es[i].Problem
+				if err := fairyFormat(&p, "svg"); err != nil {
+					return &exitError{ExitError, fmt.Sprintf("problem %d: %v", es[i].ID, err)}
+				}
 				p.Provenance.Index = i // the worksheet numbers the problems 1, 2, …
 				if err := sheet.add(&p); err != nil {
 					return &exitError{ExitError, err.Error()}
@@ -321,4 +324,18 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 		}
 		return nil
 	}
+}
+
+// fairyFormat refuses to write p in format when the format cannot say
+// that p is played under fairy rules or has another stipulation than
+// mate: only jsonl holds them (its fields rules and stip).
+func fairyFormat(p *problem.Problem, format string) error {
+	if format == "jsonl" || p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+		return nil
+	}
+	rules := p.Rules
+	if rules == "" {
+		rules = problem.Standard
+	}
+	return fmt.Errorf("format %s cannot hold a problem under the rules %s with the stipulation %v: use jsonl", format, rules, p.Stipulation.Goal)
 }

@@ -28,12 +28,9 @@ func generateCommand() *command {
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
 		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg] [--out FILE|DIR] [--bank FILE]",
 		help: `
-Generate writes --n sound problems of --length plies (1, or 3, 5, 7, …)
-as sfen, jsonl, kif, ki2, csa or svg (a worksheet in --out DIR), or into
-a bank (--bank); the same flags and --seed give the same output whatever
---workers. Exit status: 0 every problem written, 1 --timeout or too many
-duplicates first, 2 bad usage or an unwritable output, 130 interrupted.
-More: docs/cli.md#generate, docs/generation.md.`,
+Generate writes --n sound problems of --length plies (1, 3, 5, …): sfen, jsonl, kif, ki2, csa, svg
+(--out DIR) or --bank; same flags and --seed, same output for any --workers. docs/cli.md#generate
+Exit status: 0 all written, 1 --timeout or too many duplicates, 2 bad usage/output, 130 interrupted.`,
 		setup: setupGenerate,
 	}
 }
@@ -69,6 +66,8 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	shardFlag := fs.String("shard", "", "only indices i mod S = K (`K/S`; auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
 	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (alone without --format, --out)")
+	rules := fs.String("rules", problem.Standard, "fairy problems under the `rules` annan or tenjiku (--format jsonl or --bank)")
+	stip := fs.String("stip", "mate", "the stipulation: `mate`, or help (ばか詰, any --rules)")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
 		if len(args) > 0 {
@@ -145,6 +144,13 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		sp := span{n: *n, indices: *indices, shard: shard}
 		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
 			*format = "" // the bank only
+		}
+		if fairyRun(*rules, *stip) {
+			g, err := fairyGenerator(fs, o, *length, *rules, *stip, *maxNodes, *format, errs)
+			if err != nil {
+				return usageErrorf(self, "%s", err)
+			}
+			return runGenerate(ctx, e, g, nil, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if *length != 1 && *filters.style == "realistic" {
 			g, c, usage, err := realisticGenerator(ctx, e, fs, *length, uint64(seed), *maxNodes, *workers, errs)
@@ -368,6 +374,9 @@ func drawProgress(w io.Writer, done, total int, elapsed time.Duration) {
 // record.ReadRecords, and each, cut out of the file, with other readers
 // of its format.
 func writeProblem(w *strings.Builder, p *problem.Problem, format string, first bool) error {
+	if err := fairyFormat(p, format); err != nil {
+		return err
+	}
 	switch format {
 	case "sfen":
 		w.WriteString(p.Position.SFEN() + "\n")

@@ -46,6 +46,7 @@ var layers = map[string]int{
 	"gen":                      4,
 	"gen/mate1":                4,
 	"gen/maten":                4,
+	"gen/fairy":                4,
 	"gen/realistic":            6,
 	"selfplay":                 4,
 	"report":                   5,
