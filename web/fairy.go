@@ -136,7 +136,7 @@ func (s *Server) playFairyMove(w http.ResponseWriter, e *bank.Entry, req *moveRe
 	case rem == 1 && after.IsMate():
 		ans.Result = resultSolved
 		ans.Explanation = fmt.Sprintf("%s mates. Solved!", ans.MoveJA)
-	case main != nil && len(main) >= 2 && main[0] == m:
+	case len(main) >= 2 && main[0] == m:
 		ans.Result = resultCorrect
 		r := main[1]
 		_, replyJA := report.FairyLine(&after, []variant.Move{r})
