@@ -66,7 +66,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	shardFlag := fs.String("shard", "", "only indices i mod S = K (`K/S`; auto/S: K from $JOB_COMPLETION_INDEX)")
 	filters := newFilterFlags(fs)
 	bankPath := fs.String("bank", "", "write each problem into the bank `FILE` too (alone without --format, --out)")
-	rules := fs.String("rules", problem.Standard, "fairy problems under the `rules` annan or tenjiku (--format jsonl or --bank)")
+	rules := addRulesFlag(fs)
 	stip := fs.String("stip", "mate", "the stipulation: `mate`, or help (ばか詰, any --rules)")
 	return func(ctx context.Context, e *env, args []string) error {
 		const self = "generate"
