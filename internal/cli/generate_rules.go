@@ -30,6 +30,9 @@ func fairyGenerator(fs *flag.FlagSet, o mate1.Options, length int, rules, stip s
 			errs = append(errs, fmt.Errorf("--%s does not apply to fairy problems (--rules, --stip)", name))
 		}
 	}
+	if _, err := problem.CanonicalRules(rules); err != nil {
+		errs = append(errs, fmt.Errorf("--rules: %w", err))
+	}
 	goal, err := problem.ParseGoal(stip)
 	if err != nil {
 		errs = append(errs, fmt.Errorf("--stip: %w", err))

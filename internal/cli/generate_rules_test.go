@@ -67,6 +67,7 @@ func TestGenerateFairyUsage(t *testing.T) {
 	}{
 		{[]string{"--rules", "annan"}, "--format sfen"},
 		{[]string{"--rules", "anan", "--format", "jsonl"}, "anan"},
+		{[]string{"--rules", "anan"}, `--rules: variant: bad rules "anan"`}, // named beside the format's error
 		{[]string{"--stip", "helpself", "--format", "jsonl"}, "helpself"},
 		{[]string{"--stip", "selfmate", "--format", "jsonl"}, "selfmate"},
 		{[]string{"--rules", "annan", "--format", "jsonl", "--style", "free", "--length", "3"}, "--style"},
