@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -166,6 +167,9 @@ func TestQuery(t *testing.T) {
 		{KingRegion: Centre},
 		{Verdict: "sound"},
 		{Method: "reverse", Limit: 7, Offset: 3},
+		{Method: "backward"}, // a family: backward-3
+		{Method: "backward-3"},
+		{Method: "back"}, // not a family of backward-3
 		{MinRating: 1400, MaxRating: 1600},
 	}
 	match := func(q Query, e *Entry) bool {
@@ -178,7 +182,7 @@ func TestQuery(t *testing.T) {
 			(q.MatingPiece == "" || MatingPiece(p.Line) == q.MatingPiece) &&
 			(q.KingRegion == "" || KingRegion(&p.Position) == q.KingRegion) &&
 			(q.Verdict == "" || p.Verdict == q.Verdict) &&
-			(q.Method == "" || p.Provenance.Method == q.Method) &&
+			(q.Method == "" || p.Provenance.Method == q.Method || strings.HasPrefix(p.Provenance.Method, q.Method+"-")) &&
 			(q.MinRating == 0 || e.Rating.R >= q.MinRating) &&
 			(q.MaxRating == 0 || e.Rating.R <= q.MaxRating)
 	}
@@ -188,6 +192,9 @@ func TestQuery(t *testing.T) {
 			if match(q, &all[i]) {
 				want = append(want, all[i].ID)
 			}
+		}
+		if q.Method == "backward" && len(want) == 0 {
+			t.Error("no problem of the method family backward: the family query is untested")
 		}
 		n, err := b.Count(ctx, q)
 		if err != nil {

@@ -129,7 +129,8 @@ func (q *Query) where() (string, []any, error) {
 		add("verdict = ?", q.Verdict)
 	}
 	if q.Method != "" {
-		add("method = ?", q.Method)
+		conds = append(conds, "(method = ? OR substr(method, 1, ?) = ?)")
+		args = append(args, q.Method, len(q.Method)+1, q.Method+"-")
 	}
 	if q.Rules != "" {
 		rules, err := problem.CanonicalRules(q.Rules)
@@ -296,4 +297,12 @@ func (b *Bank) Stats(ctx context.Context) (Stats, error) {
 		return s, fmt.Errorf("bank: stats: %w", err)
 	}
 	return s, nil
+}
+
+// MethodMatches reports whether a problem made by method is one a query
+// for the method q selects: q itself, or a family of methods named by
+// their common prefix before a hyphen ("realistic" selects realistic-3,
+// realistic-5, …, "backward" backward-3, …).
+func MethodMatches(method, q string) bool {
+	return method == q || len(method) > len(q) && method[len(q)] == '-' && method[:len(q)] == q
 }

@@ -46,7 +46,7 @@ type Query struct {
 	MatingPiece   string  // the kind that gives the final mate, as in SFEN: "G", "+R", …
 	KingRegion    string  // where the defender's king stands: "corner", "edge" or "centre"
 	Verdict       string  // "sound", …
-	Method        string  // the generation method
+	Method        string  // the generation method, or its family: "realistic" matches realistic-3, realistic-5, … (MethodMatches)
 	// Rules selects the problems under one rule set, named as
 	// problem.CanonicalRules names it ("annan", "tenjiku,annan"), or
 	// "standard" for the standard rules; "" selects every rule set.

@@ -212,3 +212,24 @@ func TestGamesTooLong(t *testing.T) {
 		t.Errorf("error %q: want the limit", e.Error)
 	}
 }
+
+// method=realistic draws the problems of generate --style realistic,
+// whose methods are realistic-3, realistic-5, … (a family, as the bank's
+// query reads it), and no other.
+func TestPracticeDrawsRealisticProblems(t *testing.T) {
+	ps := testProblems(t)
+	ps[8].Provenance.Method = "realistic-3"   // problem 9
+	ps[2].Provenance.Method = "realisticness" // not of the family
+	s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range 4 {
+		var p problemView
+		w := do(t, s, "GET", "/api/v1/problems/random?method=realistic&seed="+itoa(seed), nil)
+		decode(t, w, &p)
+		if w.Code != 200 || p.ID != 9 || p.Method != "realistic-3" {
+			t.Errorf("seed %d: status %d, problem %d (%s), want 9 (realistic-3)", seed, w.Code, p.ID, p.Method)
+		}
+	}
+}

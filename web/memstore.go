@@ -164,7 +164,7 @@ func matches(e *bank.Entry, q *bank.Query) bool {
 		q.MinPieces != 0 && pieces < q.MinPieces,
 		q.MaxPieces != 0 && pieces > q.MaxPieces,
 		q.Verdict != "" && p.Verdict != q.Verdict,
-		q.Method != "" && p.Provenance.Method != q.Method,
+		q.Method != "" && !bank.MethodMatches(p.Provenance.Method, q.Method),
 		q.Stip != "" && p.Stipulation.Goal.String() != q.Stip:
 		return false
 	}

@@ -147,6 +147,10 @@
         return 'The bank has no problem with the theme ' + o.textContent + (q.has('plies') ? ' at this length.' : '.') +
           ' Choose another theme or length.';
       }
+      if (err.status === 404 && q.get('method') === 'realistic') {
+        return 'The bank has no game-like problem' + (q.has('plies') ? ' at this length' : '') +
+          ' (tsume generate --style realistic --bank adds them). Choose another source or length.';
+      }
       if (err.status === 404 && q.has('method')) {
         return 'The bank has no problem mined from games' + (q.has('plies') ? ' at this length' : '') +
           ' (tsume mine --bank adds them). Choose another source or length.';
