@@ -184,23 +184,28 @@ func doContext(t *testing.T, ctx context.Context, h http.Handler, target string,
 
 // The practice page's source filter: method=mine draws only the problems
 // mined from games (their provenance's method), and none when the bank
-// has none of that length.
-func TestPracticeDrawsMinedProblems(t *testing.T) {
-	ps := testProblems(t)
-	ps[8].Provenance.Method = "mine" // problem 9, of 3 plies
-	s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for seed := range 4 {
-		var p problemView
-		w := do(t, s, "GET", "/api/v1/problems/random?method=mine&seed="+itoa(seed), nil)
-		decode(t, w, &p)
-		if w.Code != 200 || p.ID != 9 || p.Method != "mine" {
-			t.Errorf("seed %d: status %d, problem %d (%s), want 9 (mine)", seed, w.Code, p.ID, p.Method)
+// has none of that length; method=realistic those of generate --style
+// realistic, whose methods are realistic-3, realistic-5, … (a family, as
+// the bank's query reads it), and no other.
+func TestPracticeDrawsBySource(t *testing.T) {
+	for _, c := range []struct{ query, method string }{{"mine", "mine"}, {"realistic", "realistic-3"}} {
+		ps := testProblems(t)
+		ps[8].Provenance.Method = c.method         // problem 9, of 3 plies
+		ps[2].Provenance.Method = c.query + "ness" // not of the family
+		s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
+		if err != nil {
+			t.Fatal(err)
 		}
+		for seed := range 4 {
+			var p problemView
+			w := do(t, s, "GET", "/api/v1/problems/random?method="+c.query+"&seed="+itoa(seed), nil)
+			decode(t, w, &p)
+			if w.Code != 200 || p.ID != 9 || p.Method != c.method {
+				t.Errorf("method=%s, seed %d: status %d, problem %d (%s), want 9 (%s)", c.query, seed, w.Code, p.ID, p.Method, c.method)
+			}
+		}
+		wantError(t, do(t, s, "GET", "/api/v1/problems/random?method="+c.query+"&plies=5", nil), http.StatusNotFound, "query")
 	}
-	wantError(t, do(t, s, "GET", "/api/v1/problems/random?method=mine&plies=5", nil), http.StatusNotFound, "query")
 }
 
 // A game that takes longer than MineTime to mine is answered 503, naming
@@ -210,26 +215,5 @@ func TestGamesTooLong(t *testing.T) {
 	e := wantError(t, do(t, s, "POST", "/api/v1/games", gamesRequest{Input: readGame(t, "missed.kif")}), http.StatusServiceUnavailable, "input")
 	if !strings.Contains(e.Error, "took longer than 1ns") {
 		t.Errorf("error %q: want the limit", e.Error)
-	}
-}
-
-// method=realistic draws the problems of generate --style realistic,
-// whose methods are realistic-3, realistic-5, … (a family, as the bank's
-// query reads it), and no other.
-func TestPracticeDrawsRealisticProblems(t *testing.T) {
-	ps := testProblems(t)
-	ps[8].Provenance.Method = "realistic-3"   // problem 9
-	ps[2].Provenance.Method = "realisticness" // not of the family
-	s, err := New(Config{Store: NewMemoryStore(ps), Log: discardLogger()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for seed := range 4 {
-		var p problemView
-		w := do(t, s, "GET", "/api/v1/problems/random?method=realistic&seed="+itoa(seed), nil)
-		decode(t, w, &p)
-		if w.Code != 200 || p.ID != 9 || p.Method != "realistic-3" {
-			t.Errorf("seed %d: status %d, problem %d (%s), want 9 (realistic-3)", seed, w.Code, p.ID, p.Method)
-		}
 	}
 }
