@@ -119,6 +119,12 @@ func TestComposedNeedsAttackerTheme(t *testing.T) {
 	checkLines(t, j, []lineCase{
 		{"no attacker theme", themelessSFEN, themelessLine, 3, false},
 		{"a sacrifice", sacrificeSFEN, sacrificeLine, 3, true},
+		// The knight goes to 2c unpromoted where a promoted knight would
+		// not check: a refusal that is no try, not the theme (issue 26).
+		{"an empty non-promotion", "6r1k/6p2/8S/9/6N2/9/9/9/9 b Brb4g3s3n4l17p 1", "3e2c 1a2a B*1b", 3, false},
+		// ▲３二銀不成: promoted, the silver checks too, but only the
+		// unpromoted silver guards 2c (the blind reading's problem 7).
+		{"a necessary non-promotion", "5S1ks/9/6G2/9/9/9/9/9/9 b 2r2b3g2s4n4l18p 1", "4a3b 2a1b 3c2c", 3, true},
 	})
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"no attacker theme, free style", themelessSFEN, themelessLine, 3, true}})
