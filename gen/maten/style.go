@@ -26,8 +26,8 @@ const (
 	// bishop or rook in the defender's camp without a refusal (不成) of
 	// it in the line, no idle piece (one whose removal leaves a sound
 	// problem with the same solution is taken away), at least one theme
-	// of the attacker's play (HasAttackerTheme) and no one-piece chase
-	// along an edge (EdgeClimbs).
+	// of the attacker's play (HasAttackerTheme), no one-piece chase
+	// along an edge (EdgeClimbs) and no staircase of drops (Staircase).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -207,13 +207,66 @@ func climbMove(line []shogi.Move, i int) bool {
 		adjacent(m.From(), m.To()) && adjacent(m.From(), k0) && adjacent(m.To(), k1)
 }
 
+// Staircase reports whether the main line line is a staircase of drops,
+// which the composed style refuses (docs/generation.md, "Style"; issue
+// 26: "once a student has seen one, they have seen them all"): two steps
+// of StairDrops, or one step where the two drops are of the same kind
+// (▲８一飛打 △同玉 ▲７一飛打, ▲７二香打 △同玉 ▲７三香打). A single
+// step with a different piece (a pawn, then the gold that mates on its
+// head) is a plain lure and is kept.
+func Staircase(line []shogi.Move) bool {
+	steps := 0
+	for i := 2; i < len(line); i += 2 {
+		if stairMove(line, i) {
+			if line[i].DroppedKind() == line[i-2].DroppedKind() {
+				return true
+			}
+			steps++
+		}
+	}
+	return steps >= 2
+}
+
+// StairDrops counts the steps of a staircase in the main line line
+// (docs/generation.md, "Style"): an attacker drop line[i] (i ≥ 2) such
+// that
+//
+//   - the attacker's previous move line[i-2] was a drop too,
+//   - the defender's king took that dropped piece (line[i-1] moves the
+//     king onto its square),
+//   - and line[i] drops on the square next to it in the direction the
+//     king just moved: one square further along the king's path.
+//
+// The kinds need not be the same (歩, then 銀, then 飛 is a staircase as
+// much as 香, 香, 飛): what the solver sees is the drop, the capture and
+// the next drop one square on. ▲１二香打 △同玉 ▲１三香打 has one step;
+// ▲１二歩打 △同玉 ▲１三銀打 △同玉 ▲１四飛打 has two; a drop beside the
+// path, a board move, or a king that steps away instead of taking has
+// none.
+func StairDrops(line []shogi.Move) int {
+	return countFollowing(line, stairMove)
+}
+
+// stairMove reports whether the attacker move line[i] (i ≥ 2) is a step
+// StairDrops counts.
+func stairMove(line []shogi.Move, i int) bool {
+	prev, reply, m := line[i-2], line[i-1], line[i]
+	if !prev.IsDrop() || !m.IsDrop() || reply.IsDrop() || reply.Piece().Kind() != shogi.King || reply.To() != prev.To() {
+		return false
+	}
+	df, dr := step(reply.From(), reply.To())
+	to := prev.To()
+	f, r := to.File()+df, to.Rank()+dr
+	return f >= 1 && f <= 9 && r >= 1 && r <= 9 && m.To() == shogi.NewSquare(f, r)
+}
+
 // lineOK is the composed style's test of the main line pv of q, a
 // candidate of n plies the solver has proven sound, made before the
 // verdict (always true under Free): no one-piece chase along an edge
-// (EdgeClimbs, which counts the chases of the quality score and more) at
-// any length, since the extensions of a line keep its end; at the full
-// length the checks of shapeOK and at
-// least one attacker theme (HasAttackerTheme), the themes found as
+// (EdgeClimbs, which counts the chases of the quality score and more) and
+// no staircase of drops (Staircase) at any length, since the extensions
+// of a line keep its end; at the full length the checks of shapeOK and
+// at least one attacker theme (HasAttackerTheme), the themes found as
 // generate reports them, each search with a table of its own so that the
 // decision does not depend on the worker.
 func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
@@ -221,7 +274,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return true
 	}
-	if EdgeClimbs(pv) > 0 {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) {
 		return false
 	}
 	if n != o.Length {
