@@ -27,7 +27,8 @@ const (
 	// it in the line, no idle piece (one whose removal leaves a sound
 	// problem with the same solution is taken away), at least one theme
 	// of the attacker's play (HasAttackerTheme), no one-piece chase
-	// along an edge (EdgeClimbs) and no staircase of drops (Staircase).
+	// along an edge (EdgeClimbs), no staircase of drops (Staircase) and
+	// no heavy battery at the start (HeavyBattery).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -74,7 +75,7 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
-// otherwise) and, when final, a guard.
+// otherwise) and, when final, a guard and no heavy battery.
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -83,7 +84,36 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q)
+	return !final || HasGuard(q) && !HeavyBattery(q)
+}
+
+// HeavyBattery reports whether the attacker (Black) has, on the board of
+// q, two dragons, or two rooks or dragons on one file or rank with
+// nothing between them (one behind the other). The composed style
+// refuses such a start (docs/generation.md, "Style"; issue 26's blind
+// reading: a heavy battery mates by weight, and the reader found it in
+// problems that taught nothing else).
+func HeavyBattery(q *shogi.Position) bool {
+	dragons := q.Pieces(shogi.Black, shogi.Dragon)
+	if dragons.MoreThanOne() {
+		return true
+	}
+	rooks := q.Pieces(shogi.Black, shogi.Rook).Or(dragons)
+	if !rooks.MoreThanOne() {
+		return false
+	}
+	for rest := rooks; rest.Any(); {
+		a := rest.LSB()
+		rest = rest.Without(a)
+		for others := rest; others.Any(); {
+			b := others.LSB()
+			others = others.Without(b)
+			if (a.File() == b.File() || a.Rank() == b.Rank()) && !shogi.Between(a, b).Intersects(q.Occupied()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // HasGuard reports whether the defender (White) has a piece other than

@@ -359,3 +359,56 @@ func TestComposedRefusesStaircase(t *testing.T) {
 		}
 	}
 }
+
+// TestHeavyBattery: two attacker dragons anywhere, or two rooks or
+// dragons one behind the other on a file or rank, are a heavy battery
+// (the blind reading's problems 4, 12, 13, 22); a piece between them, a
+// defender's rook, or a rook and a dragon on different lines are not.
+func TestHeavyBattery(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		want       bool
+	}{
+		{"problem 4: rooks on 5e and 5g", "5k3/7G1/6n2/4N4/4R4/9/4R4/9/9 b 2b3g4s2n4l18p 1", true},
+		{"problem 12: rook on 7d, dragon on 7i", "1k7/g8/2P6/2R6/9/9/9/9/2+R6 b 2b3g4s4n4l17p 1", true},
+		{"problem 13: two dragons", "6k2/7P1/6g2/9/8+R/5+R3/9/9/9 b G2b2g4s4n4l17p 1", true},
+		{"problem 22: a lance, a gold, a promoted lance and a rook on one file", "2kp5/1L1+n5/1G7/1+L7/9/1R7/9/9/9 b r2b3g4s3n2l17p 1", false},
+		{"two rooks on the second rank", "4k4/9/9/9/9/9/9/1R3R3/9 b - 1", true},
+		{"a gold between the rooks", "4k4/9/9/9/9/9/9/1R1G1R3/9 b - 1", false},
+		{"a rook and a dragon on different lines", "4k4/9/9/9/9/9/2+R6/9/6R2 b - 1", false},
+		{"one rook, the defender's rook behind it", "4k4/9/9/9/4r4/9/4R4/9/9 b - 1", false},
+		{"problem 1: no rook", "6bSk/9/7L1/6+B2/7N1/9/9/9/9 b 2r4g3s3n3l18p 1", false},
+	} {
+		q, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := HeavyBattery(&q); got != c.want {
+			t.Errorf("%s: heavy battery %v, want %v", c.name, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { HeavyBattery(&q) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0 (every step back at the full length asks)", c.name, n)
+		}
+	}
+}
+
+// TestComposedRefusesHeavyBattery: the composed style turns away a start
+// with a heavy battery (shapeFits, before any search), the free style
+// keeps it; problems on the way (not final) are not tested.
+func TestComposedRefusesHeavyBattery(t *testing.T) {
+	q, err := shogi.ParseSFEN("5k3/7G1/6n2/4N4/4R4/9/4R4/9/9 b 2b3g4s2n4l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	if o.shapeFits(&q, true) {
+		t.Error("composed: a start with two rooks on the fifth file fits")
+	}
+	if !o.shapeFits(&q, false) {
+		t.Error("composed: a problem on the way with two rooks on the fifth file does not fit")
+	}
+	o.Style = Free
+	if !o.shapeFits(&q, true) {
+		t.Error("free: a start with two rooks on the fifth file does not fit")
+	}
+}
