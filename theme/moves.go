@@ -29,10 +29,14 @@ func (a *analysis) attackerMoves() error {
 }
 
 // nonPromotion (不成): a board move that could promote and does not,
-// where the promoting move does not mate within the plies left (the
-// solver decides). When replaying the rest of the line after the
-// promoting move meets a pawn drop that would mate but is illegal, the
-// non-promotion also avoids a drop-pawn mate.
+// where the promoting move also checks but does not mate within the
+// plies left (the solver decides). A promotion that gives no check is
+// no try in a tsume problem, where every attacker move checks, so the
+// refusal teaches nothing and is not the theme (the promoting move must
+// be a move that "does not mate in the same length",
+// ../shared/tsume-themes.md; docs/themes.md). When replaying the rest
+// of the line after the promoting move meets a pawn drop that would mate
+// but is illegal, the non-promotion also avoids a drop-pawn mate.
 func (a *analysis) nonPromotion(j int) error {
 	m := a.line[j]
 	if m.IsDrop() || m.IsPromotion() {
@@ -40,7 +44,7 @@ func (a *analysis) nonPromotion(j int) error {
 	}
 	p := &a.pos[j]
 	alt := m.TogglePromotion()
-	if !p.IsLegal(alt) {
+	if !p.IsLegal(alt) || !p.GivesCheck(alt) {
 		return nil
 	}
 	v, err := a.matesWithin(p, alt, len(a.line)-j)

@@ -262,10 +262,15 @@ func BenchmarkLength5(b *testing.B) {
 }
 
 // TestRepair: random candidates that the solver proves mates but that are
-// not sound are repaired into sound problems, different positions.
+// not sound are repaired into sound problems, different positions. The
+// repair is tested under the free style: the composed style turns away
+// most repaired mate-in-3s by its own rules (with the staircase rule of
+// issue 26, 2 of 1,699 tried in 400,000 candidates passed), which
+// TestComposedShape and the style tests cover.
 func TestRepair(t *testing.T) {
 	o := DefaultOptions()
 	o.Method = Random
+	o.Style = Free
 	j, err := o.newJudgeState(context.Background())
 	if err != nil {
 		t.Fatal(err)

@@ -27,8 +27,8 @@ var shapeFiles = flag.String("shape-files", "", "TestShapeReport: comma-separate
 // least one attacker theme (HasAttackerTheme over the themes found anew,
 // findThemes), a sacrifice (the theme), a one-piece chase (chaseMoves,
 // the chase of Score), an edge climb (EdgeClimbs, the composed style's
-// wider rule), a gift and a capture on the first move
-// (MeasureShape), no idle piece (every piece taken away in turn, the rest
+// wider rule), a staircase of drops (Staircase), a heavy battery
+// (HeavyBattery), a gift and a capture on the first move (MeasureShape), no idle piece (every piece taken away in turn, the rest
 // judged by a fresh solver of at most 100,000 nodes a search and the
 // verdict on the same line), then the largest share of one (mating piece
 // kind, king region) pair and of one (main theme, mating piece kind, king
@@ -41,13 +41,13 @@ func TestShapeReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | an attacker theme | a sacrifice | a chase | an edge climb | a gift | no idle piece | no first-move capture | top pair | top triple |")
+	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | an attacker theme | a sacrifice | a chase | an edge climb | a staircase | a heavy battery | a gift | no idle piece | no first-move capture | top pair | top triple |")
 	for _, path := range strings.Split(*shapeFiles, ",") {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var n, camp, far, guard, themed, sacrifice, chase, climb, gift, idle, capture int
+		var n, camp, far, guard, themed, sacrifice, chase, climb, stair, battery, gift, idle, capture int
 		pairs, triples := map[string]int{}, map[string]int{}
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		sc.Buffer(nil, 1<<20)
@@ -70,6 +70,8 @@ func TestShapeReport(t *testing.T) {
 			sacrifice += b2i(slices.ContainsFunc(themes, func(t problem.Theme) bool { return t.Name == theme.Sacrifice }))
 			chase += b2i(chaseMoves(&q, pv) > 0)
 			climb += b2i(EdgeClimbs(pv) > 0)
+			stair += b2i(Staircase(pv))
+			battery += b2i(HeavyBattery(&q))
 			sh := MeasureShape(&q, pv)
 			gift += b2i(sh.Gifts > 0)
 			capture += b2i(sh.FirstCapture)
@@ -88,8 +90,8 @@ func TestShapeReport(t *testing.T) {
 			}
 			return fmt.Sprintf("%s (%s)", pc(m[best]), best)
 		}
-		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard),
-			pc(themed), pc(sacrifice), pc(chase), pc(climb), pc(gift), pc(n-idle), pc(n-capture), top(pairs), top(triples))
+		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard),
+			pc(themed), pc(sacrifice), pc(chase), pc(climb), pc(stair), pc(battery), pc(gift), pc(n-idle), pc(n-capture), top(pairs), top(triples))
 	}
 }
 

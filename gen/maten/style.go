@@ -26,8 +26,9 @@ const (
 	// bishop or rook in the defender's camp without a refusal (不成) of
 	// it in the line, no idle piece (one whose removal leaves a sound
 	// problem with the same solution is taken away), at least one theme
-	// of the attacker's play (HasAttackerTheme) and no one-piece chase
-	// along an edge (EdgeClimbs).
+	// of the attacker's play (HasAttackerTheme), no one-piece chase
+	// along an edge (EdgeClimbs), no staircase of drops (Staircase) and
+	// no heavy battery at the start (HeavyBattery).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -74,7 +75,7 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
-// otherwise) and, when final, a guard.
+// otherwise) and, when final, a guard and no heavy battery.
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -83,7 +84,36 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q)
+	return !final || HasGuard(q) && !HeavyBattery(q)
+}
+
+// HeavyBattery reports whether the attacker (Black) has, on the board of
+// q, two dragons, or two rooks or dragons on one file or rank with
+// nothing between them (one behind the other). The composed style
+// refuses such a start (docs/generation.md, "Style"; issue 26's blind
+// reading: a heavy battery mates by weight, and the reader found it in
+// problems that taught nothing else).
+func HeavyBattery(q *shogi.Position) bool {
+	dragons := q.Pieces(shogi.Black, shogi.Dragon)
+	if dragons.MoreThanOne() {
+		return true
+	}
+	rooks := q.Pieces(shogi.Black, shogi.Rook).Or(dragons)
+	if !rooks.MoreThanOne() {
+		return false
+	}
+	for rest := rooks; rest.Any(); {
+		a := rest.LSB()
+		rest = rest.Without(a)
+		for others := rest; others.Any(); {
+			b := others.LSB()
+			others = others.Without(b)
+			if (a.File() == b.File() || a.Rank() == b.Rank()) && !shogi.Between(a, b).Intersects(q.Occupied()) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // HasGuard reports whether the defender (White) has a piece other than
@@ -207,13 +237,66 @@ func climbMove(line []shogi.Move, i int) bool {
 		adjacent(m.From(), m.To()) && adjacent(m.From(), k0) && adjacent(m.To(), k1)
 }
 
+// Staircase reports whether the main line line is a staircase of drops,
+// which the composed style refuses (docs/generation.md, "Style"; issue
+// 26: "once a student has seen one, they have seen them all"): two steps
+// of StairDrops, or one step where the two drops are of the same kind
+// (▲８一飛打 △同玉 ▲７一飛打, ▲７二香打 △同玉 ▲７三香打). A single
+// step with a different piece (a pawn, then the gold that mates on its
+// head) is a plain lure and is kept.
+func Staircase(line []shogi.Move) bool {
+	steps := 0
+	for i := 2; i < len(line); i += 2 {
+		if stairMove(line, i) {
+			if line[i].DroppedKind() == line[i-2].DroppedKind() {
+				return true
+			}
+			steps++
+		}
+	}
+	return steps >= 2
+}
+
+// StairDrops counts the steps of a staircase in the main line line
+// (docs/generation.md, "Style"): an attacker drop line[i] (i ≥ 2) such
+// that
+//
+//   - the attacker's previous move line[i-2] was a drop too,
+//   - the defender's king took that dropped piece (line[i-1] moves the
+//     king onto its square),
+//   - and line[i] drops on the square next to it in the direction the
+//     king just moved: one square further along the king's path.
+//
+// The kinds need not be the same (歩, then 銀, then 飛 is a staircase as
+// much as 香, 香, 飛): what the solver sees is the drop, the capture and
+// the next drop one square on. ▲１二香打 △同玉 ▲１三香打 has one step;
+// ▲１二歩打 △同玉 ▲１三銀打 △同玉 ▲１四飛打 has two; a drop beside the
+// path, a board move, or a king that steps away instead of taking has
+// none.
+func StairDrops(line []shogi.Move) int {
+	return countFollowing(line, stairMove)
+}
+
+// stairMove reports whether the attacker move line[i] (i ≥ 2) is a step
+// StairDrops counts.
+func stairMove(line []shogi.Move, i int) bool {
+	prev, reply, m := line[i-2], line[i-1], line[i]
+	if !prev.IsDrop() || !m.IsDrop() || reply.IsDrop() || reply.Piece().Kind() != shogi.King || reply.To() != prev.To() {
+		return false
+	}
+	df, dr := step(reply.From(), reply.To())
+	to := prev.To()
+	f, r := to.File()+df, to.Rank()+dr
+	return f >= 1 && f <= 9 && r >= 1 && r <= 9 && m.To() == shogi.NewSquare(f, r)
+}
+
 // lineOK is the composed style's test of the main line pv of q, a
 // candidate of n plies the solver has proven sound, made before the
 // verdict (always true under Free): no one-piece chase along an edge
-// (EdgeClimbs, which counts the chases of the quality score and more) at
-// any length, since the extensions of a line keep its end; at the full
-// length the checks of shapeOK and at
-// least one attacker theme (HasAttackerTheme), the themes found as
+// (EdgeClimbs, which counts the chases of the quality score and more) and
+// no staircase of drops (Staircase) at any length, since the extensions
+// of a line keep its end; at the full length the checks of shapeOK and
+// at least one attacker theme (HasAttackerTheme), the themes found as
 // generate reports them, each search with a table of its own so that the
 // decision does not depend on the worker.
 func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
@@ -221,7 +304,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return true
 	}
-	if EdgeClimbs(pv) > 0 {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) {
 		return false
 	}
 	if n != o.Length {

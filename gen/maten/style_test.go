@@ -119,6 +119,12 @@ func TestComposedNeedsAttackerTheme(t *testing.T) {
 	checkLines(t, j, []lineCase{
 		{"no attacker theme", themelessSFEN, themelessLine, 3, false},
 		{"a sacrifice", sacrificeSFEN, sacrificeLine, 3, true},
+		// The knight goes to 2c unpromoted where a promoted knight would
+		// not check: a refusal that is no try, not the theme (issue 26).
+		{"an empty non-promotion", "6r1k/6p2/8S/9/6N2/9/9/9/9 b Brb4g3s3n4l17p 1", "3e2c 1a2a B*1b", 3, false},
+		// ▲３二銀不成: promoted, the silver checks too, but only the
+		// unpromoted silver guards 2c (the blind reading's problem 7).
+		{"a necessary non-promotion", "5S1ks/9/6G2/9/9/9/9/9/9 b 2r2b3g2s4n4l18p 1", "4a3b 2a1b 3c2c", 3, true},
 	})
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"no attacker theme, free style", themelessSFEN, themelessLine, 3, true}})
@@ -297,5 +303,112 @@ func TestParseStyle(t *testing.T) {
 		if _, err := ParseStyle(s); err == nil {
 			t.Errorf("ParseStyle(%q): no error", s)
 		}
+	}
+}
+
+// The staircases of the blind reading of issue 26 (tsume generate
+// --length 3|5|7 --n 10 --seed 90572559, problems 2, 3, 16, 18, 24 have
+// one; 1, 7, 28 have none), as SFEN, main line, steps and staircase.
+var stairCases = []struct {
+	name, sfen, line string
+	steps            int
+	stair            bool
+}{
+	{"problem 2: ▲８一飛打 △同玉 ▲７一飛打", "k2+P5/n8/9/N8/9/9/9/9/9 b 2R2b4g4s2n4l17p 1", "R*8a 9a8a R*7a", 1, true},
+	{"problem 3: ▲７二香打 △同玉 ▲７三香打", "2k1G4/G2n5/9/2S6/9/9/9/9/9 b 2L2r2b2g3s3n2l18p 1", "L*7b 7a7b L*7c", 1, true},
+	{"problem 16: 歩, 銀, 飛 down the first file", "8k/7l1/6+N2/9/8S/9/9/9/9 b RSPr2b4g2s3n3l17p 1", "P*1b 1a1b S*1c 1b1c R*1d", 2, true},
+	{"problem 18: 金, 金, 香 down the ninth file", "k8/1r7/9/9/G8/9/1R7/9/9 b 2GL2bg4s4n3l18p 1", "G*9b 9a9b G*9c 9b9c L*9d", 2, true},
+	{"problem 24: 香, 香, 飛, then the king steps aside", "8k/5+B1l1/9/9/8+L/9/9/9/9 b R2Lrb4g4s4n18p 1", "L*1b 1a1b L*1c 1b1c R*1d 1c2c 1e2d", 2, true},
+	{"problem 1: a board move sacrifice", "6bSk/9/7L1/6+B2/7N1/9/9/9/9 b 2r4g3s3n3l18p 1", "2c2b+ 1a2b 3d1b", 0, false},
+	{"problem 7: 不成, the king steps aside", "5S1ks/9/6G2/9/9/9/9/9/9 b 2r2b3g2s4n4l18p 1", "4a3b 2a1b 3c2c", 0, false},
+	{"problem 28: the gold dropped on 2c, after board moves", "6+R2/8n/6P1k/6R1g/9/9/9/9/9 b G2b2g4s3n4l17p 1", "3a2b 1c2b 3c3b+ 2b1c G*2c 1c2c 3d3c+", 0, false},
+	{"one step with another piece: a pawn, then the gold on its head", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", 1, false},
+}
+
+// TestStaircase: a drop taken by the king, then a drop one square further
+// along the king's path, is a step of a staircase; two steps, or one with
+// two drops of the same kind, make a staircase. Board moves, drops beside
+// the path and kings that step away make no step.
+func TestStaircase(t *testing.T) {
+	for _, c := range stairCases {
+		_, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := StairDrops(pv); got != c.steps {
+			t.Errorf("%s: %d steps, want %d", c.name, got, c.steps)
+		}
+		if got := Staircase(pv); got != c.stair {
+			t.Errorf("%s: staircase %v, want %v", c.name, got, c.stair)
+		}
+	}
+}
+
+// TestComposedRefusesStaircase: a staircase of drops is refused at any
+// length in the composed style and kept in the free style.
+func TestComposedRefusesStaircase(t *testing.T) {
+	j := composedJudge(7)
+	for _, c := range stairCases {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := j.lineOK(&q, pv, len(pv)); got == c.stair {
+			t.Errorf("%s: kept %v in the composed style", c.name, got)
+		}
+	}
+	j.o.Style = Free
+	for _, c := range stairCases {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if !j.lineOK(&q, pv, len(pv)) {
+			t.Errorf("%s: refused in the free style", c.name)
+		}
+	}
+}
+
+// TestHeavyBattery: two attacker dragons anywhere, or two rooks or
+// dragons one behind the other on a file or rank, are a heavy battery
+// (the blind reading's problems 4, 12, 13, 22); a piece between them, a
+// defender's rook, or a rook and a dragon on different lines are not.
+func TestHeavyBattery(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		want       bool
+	}{
+		{"problem 4: rooks on 5e and 5g", "5k3/7G1/6n2/4N4/4R4/9/4R4/9/9 b 2b3g4s2n4l18p 1", true},
+		{"problem 12: rook on 7d, dragon on 7i", "1k7/g8/2P6/2R6/9/9/9/9/2+R6 b 2b3g4s4n4l17p 1", true},
+		{"problem 13: two dragons", "6k2/7P1/6g2/9/8+R/5+R3/9/9/9 b G2b2g4s4n4l17p 1", true},
+		{"problem 22: a lance, a gold, a promoted lance and a rook on one file", "2kp5/1L1+n5/1G7/1+L7/9/1R7/9/9/9 b r2b3g4s3n2l17p 1", false},
+		{"two rooks on the second rank", "4k4/9/9/9/9/9/9/1R3R3/9 b - 1", true},
+		{"a gold between the rooks", "4k4/9/9/9/9/9/9/1R1G1R3/9 b - 1", false},
+		{"a rook and a dragon on different lines", "4k4/9/9/9/9/9/2+R6/9/6R2 b - 1", false},
+		{"one rook, the defender's rook behind it", "4k4/9/9/9/4r4/9/4R4/9/9 b - 1", false},
+		{"problem 1: no rook", "6bSk/9/7L1/6+B2/7N1/9/9/9/9 b 2r4g3s3n3l18p 1", false},
+	} {
+		q, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := HeavyBattery(&q); got != c.want {
+			t.Errorf("%s: heavy battery %v, want %v", c.name, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { HeavyBattery(&q) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0 (every step back at the full length asks)", c.name, n)
+		}
+	}
+}
+
+// TestComposedRefusesHeavyBattery: the composed style turns away a start
+// with a heavy battery (shapeFits, before any search), the free style
+// keeps it; problems on the way (not final) are not tested.
+func TestComposedRefusesHeavyBattery(t *testing.T) {
+	q, err := shogi.ParseSFEN("5k3/7G1/6n2/4N4/4R4/9/4R4/9/9 b 2b3g4s2n4l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := DefaultOptions()
+	if o.shapeFits(&q, true) {
+		t.Error("composed: a start with two rooks on the fifth file fits")
+	}
+	if !o.shapeFits(&q, false) {
+		t.Error("composed: a problem on the way with two rooks on the fifth file does not fit")
+	}
+	o.Style = Free
+	if !o.shapeFits(&q, true) {
+		t.Error("free: a start with two rooks on the fifth file does not fit")
 	}
 }
