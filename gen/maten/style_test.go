@@ -249,7 +249,7 @@ func composedRun(t *testing.T) map[int][]problem.Problem {
 }
 
 // TestComposedShape: a default problem has its king in its camp (ranks
-// 1–3) and never beyond rank 4 along the line, a guard, no capture on
+// 1–3) and never leaves them along the line, a guard, no capture on
 // the first move, no gift, no unexplained unpromoted major piece in the
 // defender's camp, an attacker theme and no chase; it is sound.
 func TestComposedShape(t *testing.T) {
@@ -410,5 +410,42 @@ func TestComposedRefusesHeavyBattery(t *testing.T) {
 	o.Style = Free
 	if !o.shapeFits(&q, true) {
 		t.Error("free: a start with two rooks on the fifth file does not fit")
+	}
+}
+
+// TestComposedKeepsTheKingInItsCamp: a line that takes the king out of
+// ranks 1–3, even for a move, fails the composed style's shape; the same
+// line inside them passes; the free style takes both.
+func TestComposedKeepsTheKingInItsCamp(t *testing.T) {
+	for _, c := range []struct {
+		sfen, line string
+		inCamp     bool
+	}{
+		// ▲3一角 △1四玉: the king steps out to rank 4.
+		{"9/9/8k/9/9/9/9/9/9 b B 1", "B*3a 1c1d", false},
+		// ▲3一角 △1二玉: the king steps back, into rank 2.
+		{"9/9/8k/9/9/9/9/9/9 b B 1", "B*3a 1c1b", true},
+	} {
+		q, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []shogi.Move
+		p := q
+		for _, s := range strings.Fields(c.line) {
+			m, err := p.ParseUSIMove(s)
+			if err != nil {
+				t.Fatalf("%s: %v", s, err)
+			}
+			line = append(line, m)
+			p.DoMove(m)
+		}
+		composed, free := Options{Style: Composed}, Options{Style: Free}
+		if got := composed.shapeOK(&q, line); got != c.inCamp {
+			t.Errorf("%s %s: composed shape %v, want %v (farthest rank %d)", c.sfen, c.line, got, c.inCamp, MeasureShape(&q, line).FarthestRank)
+		}
+		if !free.shapeOK(&q, line) {
+			t.Errorf("%s %s: the free style refuses it", c.sfen, c.line)
+		}
 	}
 }
