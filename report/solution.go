@@ -68,7 +68,7 @@ func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileR
 	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
 	attacker := sol.Position.SideToMove()
 	var q shogi.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, alternatives(sol.Alternatives), shogi.Move.String,
+	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, sol.Alternatives, shogi.Move.String,
 		func(p *shogi.Position, m shogi.Move, prevTo shogi.Square) string {
 			return p.JapaneseMove(m, prevTo, japanese)
 		})
@@ -110,25 +110,6 @@ func newView(status string, length int, exact, unique, checked bool, nodes uint6
 	}
 }
 
-// alternatives returns the alternatives of a standard or a fairy
-// solution (fairymate.Alternative is mate.Alternative) as one type.
-func alternatives(as []mate.Alternative) []alternative {
-	out := make([]alternative, len(as))
-	for i, a := range as {
-		out[i] = alternative(a)
-	}
-	return out
-}
-
-// alternative is another mating move of a solution, at the 0-based ply
-// of its main line: mate.Alternative's fields, which
-// fairymate.Alternative has too.
-type alternative struct {
-	Ply               int
-	Move              shogi.Move
-	LastMovePromotion bool
-}
-
 // alternativeViews returns the views of alts, other moves along pv from
 // root, in the order of their plies, each written in the position of its
 // ply (usi and ja its texts, prevTo the square of the move before), and
@@ -136,8 +117,8 @@ type alternative struct {
 func alternativeViews[T any, P interface {
 	*T
 	DoMove(shogi.Move)
-}](root T, pv []shogi.Move, alts []alternative, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) ([]Alternative, T) {
-	byPly := make(map[int][]alternative)
+}](root T, pv []shogi.Move, alts []mate.Alternative, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) ([]Alternative, T) {
+	byPly := make(map[int][]mate.Alternative)
 	for _, a := range alts {
 		byPly[a.Ply] = append(byPly[a.Ply], a)
 	}

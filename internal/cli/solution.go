@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/theme"
@@ -33,42 +32,37 @@ type solveOptions struct {
 	rules        *variant.Rules // --rules: each position of a batch is read under them
 }
 
-// fairyOptions returns the fairymate options of opt.
-func (opt *solveOptions) fairyOptions() fairymate.Options {
-	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime,
-		SkipSoundness: opt.solver.SkipSoundness}
-	if opt.solver.DefenderHand == mate.AsGiven {
-		fo.DefenderHand = fairymate.AsGiven
-	}
-	if opt.solver.Futile == mate.Count {
-		fo.Futile = fairymate.Count
-	}
-	return fo
-}
-
-// problemSolver solves the positions of a run one after the other, each
-// with the solver of its rules, made at the first position that needs
-// it (its table is large) and kept for the others.
+// problemSolver solves the positions of a run one after the other, with
+// one solver for standard and fairy positions alike (package mate's,
+// instantiated for each), made at the first position (its table is
+// large) and kept for the others.
 type problemSolver struct {
-	e     *env
-	name  string // the command, for messages
-	opt   solveOptions
-	std   *mate.Solver
-	pl    *statusLine // the progress line of std, or nil
-	fairy *fairymate.Solver
+	e    *env
+	name string // the command, for messages
+	opt  solveOptions
+	s    *mate.Solver
+	pl   *statusLine // the progress line, or nil
 }
 
 // solve solves p and returns its report, with the verdict of a mate when
 // the soundness is searched; line is the input line in batch mode, else
 // 0. A position the solver refuses is an error matching
-// mate.ErrNotAProblem or fairymate.ErrNotAProblem. An interrupted search
-// gives what it found.
+// mate.ErrNotAProblem. An interrupted search gives what it found.
 func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (*solveReport, error) {
-	if p.fairy != nil {
-		if s.fairy == nil {
-			s.fairy = fairymate.NewSolver(s.opt.fairyOptions())
+	if s.s == nil {
+		so := s.opt.solver
+		if s.opt.showProgress {
+			s.pl = newStatusLine(s.e.stderr)
+			so.Progress = func(p mate.Progress) { drawSearchProgress(s.pl, p) }
 		}
-		sol, err := s.fairy.Solve(ctx, p.fairy)
+		var err error
+		if s.s, err = newSolver(s.e, s.name, so); err != nil {
+			return nil, err
+		}
+	}
+	if p.fairy != nil {
+		sol, err := s.s.SolveVariant(ctx, p.fairy)
+		s.pl.clear()
 		if sol == nil {
 			return nil, err
 		}
@@ -76,18 +70,7 @@ func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (
 		v.Line = line
 		return &solveReport{opt: s.opt, view: v, solved: true, fairy: true, elapsed: sol.Time, interrupted: ctx.Err() != nil}, nil
 	}
-	if s.std == nil {
-		so := s.opt.solver
-		if s.opt.showProgress {
-			s.pl = newStatusLine(s.e.stderr)
-			so.Progress = func(p mate.Progress) { drawSearchProgress(s.pl, p) }
-		}
-		var err error
-		if s.std, err = newSolver(s.e, s.name, so); err != nil {
-			return nil, err
-		}
-	}
-	sol, err := s.std.Solve(ctx, &p.std)
+	sol, err := s.s.Solve(ctx, &p.std)
 	s.pl.clear()
 	if err != nil {
 		return nil, err
@@ -103,7 +86,7 @@ func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (
 
 // isNotAProblem reports whether err is a solver's refusal of a position.
 func isNotAProblem(err error) bool {
-	return errors.Is(err, mate.ErrNotAProblem) || errors.Is(err, fairymate.ErrNotAProblem)
+	return errors.Is(err, mate.ErrNotAProblem)
 }
 
 // solveReport is the result of one position, ready to print: its view

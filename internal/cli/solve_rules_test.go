@@ -25,7 +25,7 @@ func TestSolveFairy(t *testing.T) {
 		pv     string
 		rules  string
 	}{
-		// A fairy SFEN goes to fairymate without --rules.
+		// A fairy SFEN goes to the variant instantiation without --rules.
 		{[]string{"--sfen", "$b8/1p7/9/9/9/9/9/9/9 b G 1"}, 0, "mate", 1, "G*8a", "standard"},
 		{[]string{"--sfen", "k8/Bp7/1G7/9/9/9/9/9/9 b (GH) 1"}, 0, "mate", 1, "(GH)*9c", "standard"},
 		// 打ち歩詰め against the royal bishop is refused.

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -176,8 +175,8 @@ type verifyResult struct {
 func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*verifyResult, error) {
 	if p.fairy != nil {
 		r := &verifyResult{legal: true, attacker: p.fairy.SideToMove(), hand: vf.opt.hand, fairy: true}
-		v, err := fairymate.Verify1(p.fairy, fairyHand(vf.opt.hand))
-		var npe *fairymate.NotAProblemError
+		v, err := mate.Verify1Variant(p.fairy, vf.opt.hand)
+		var npe *mate.NotAProblemError
 		switch {
 		case errors.As(err, &npe):
 			r.view, r.legal, r.notAProblem = report.NewBadSFENVerdict(p.sfen(), npe.Msg, vf.opt.hand), false, npe.Msg
@@ -227,14 +226,6 @@ func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*ver
 	}
 	r.view.StateLength(vf.opt.length)
 	return r, nil
-}
-
-// fairyHand returns fairymate's defender's hand rule for mate's.
-func fairyHand(h mate.DefenderHand) fairymate.DefenderHand {
-	if h == mate.AsGiven {
-		return fairymate.AsGiven
-	}
-	return fairymate.Remaining
 }
 
 // one judges the single position p. A position that is not a valid
