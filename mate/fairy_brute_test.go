@@ -2,6 +2,7 @@ package mate
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -68,19 +69,16 @@ func fairyBruteLength(p *variant.Position, max int) int {
 // fairyPosition parses sfen under the rules named by rules.
 func fairyPosition(t *testing.T, sfen, rules string) variant.Position {
 	t.Helper()
-	p, err := variant.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := variant.ParseRules(rules)
-	if err != nil {
+	r, rerr := variant.ParseRules(rules)
+	p, perr := variant.ParseSFEN(sfen)
+	if err := errors.Join(rerr, perr); err != nil {
 		t.Fatal(err)
 	}
 	p.SetRules(r)
 	return p
 }
 
-// replay checks that line is a mate under the rules: every move legal,
+// fairyReplay checks that line is a mate under the rules: every move legal,
 // every attacker move a check, the defender mated at the end.
 func fairyReplay(t *testing.T, p variant.Position, line []variant.Move) {
 	t.Helper()

@@ -130,21 +130,12 @@ func TestZukou033(t *testing.T) {
 				// The record's moves; the promotion choice of a bishop's
 				// move that mates as fast either way (▲６一角成 then
 				// ▲８三馬, or ▲６一角 then ▲８三角成) is the solver's.
-				if got := usiLine(sol.PV); strings.ReplaceAll(got, "+", "") != strings.ReplaceAll(recorded, "+", "") {
+				if got := usiList(sol.PV); strings.ReplaceAll(got, "+", "") != strings.ReplaceAll(recorded, "+", "") {
 					t.Errorf("%s: main line %s, recorded %s", in.name, got, recorded)
 				}
 			}
 		}
 	}
-}
-
-// usiLine writes moves in USI, separated by spaces.
-func usiLine(ms []shogi.Move) string {
-	s := make([]string, len(ms))
-	for i, m := range ms {
-		s[i] = m.String()
-	}
-	return strings.Join(s, " ")
 }
 
 // TestVariantNotAProblem: the variant instantiation refuses positions

@@ -190,3 +190,20 @@ func Verify1Variant(p *variant.Position, hand DefenderHand) (*VariantVerdict1, e
 	}
 	return v, nil
 }
+
+// VerifyLineVariant is VerifyLine for a variant position under its
+// rules: it replays line from p, independently of the search, and checks
+// that it is a tsume line (an odd number of moves, every move legal,
+// every attacker move a check) that ends with the defender mated — no
+// legal reply, or with Discount none but futile interpositions. It
+// returns nil or an error naming the first fault.
+func VerifyLineVariant(p *variant.Position, line []variant.Move, rule FutileRule) error {
+	return verifyLine((*fairyPos)(p), line, rule, func(q *fairyPos, m shogi.Move) bool { return q.vp().IsLegal(m) }, variant.MoveString)
+}
+
+// VariantInterposes reports whether r, a reply of the side to move in p
+// (in check), puts a piece that is not royal strictly between the one
+// royal in check and the one piece checking it, on their line.
+func VariantInterposes(p *variant.Position, r variant.Move) bool {
+	return (*fairyPos)(p).IsInterposition(r)
+}

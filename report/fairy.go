@@ -7,6 +7,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/variant"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 // FairyLine is Line for a position of package variant: it plays moves
@@ -60,8 +61,8 @@ func RulesName(r *variant.Rules) string {
 
 // NewFairyVerdict returns the view of v, the mate-in-1 judgement of a
 // fairy position with the defender's hand hand: the fields of NewVerdict
-// that apply (no composers' verdict yet, no excluded mates), each check's
-// replies of no standard kind in Other, and the rules.
+// that apply (no excluded mates), each check's replies of no standard
+// kind in Other, and the rules.
 func NewFairyVerdict(v *mate.VariantVerdict1, hand mate.DefenderHand) *Verdict {
 	q := &v.Position
 	j := newVerdict(q.SFEN(), hand)
@@ -72,16 +73,12 @@ func NewFairyVerdict(v *mate.VariantVerdict1, hand mate.DefenderHand) *Verdict {
 		j.ErrorCodes = append(j.ErrorCodes, string(e.Code))
 	}
 	j.Unique, j.Leftover, j.PromotionAmbiguous = len(v.Mates) == 1, v.Leftover, v.PromotionPair
-	switch {
-	case len(j.ErrorCodes) > 0 && j.ErrorCodes[0] != string(mate.NoMatingMove) && j.ErrorCodes[0] != string(mate.NotUnique):
-		j.Kind = KindNotAProblem
-	case j.Valid:
-		j.Kind = KindMate1
-	case len(v.Mates) > 1:
-		j.Kind = KindNotUnique
-	default:
-		j.Kind = KindNoMate
+	if reasons := notAProblemReasons(v.Errors); len(reasons) > 0 {
+		j.Verdict = notAProblem(strings.Join(reasons, "; "))
+	} else {
+		j.Verdict = NewFairyAssessment(verdict.Mate1Variant(q, v.Mates), q)
 	}
+	j.Kind = mate1Kind(v.Errors, j.Valid, len(v.Mates))
 	if len(v.Mates) > 0 {
 		j.Length = 1
 	}

@@ -36,9 +36,6 @@ type Solution struct {
 	// Rules are the rules of a fairy position (the conditions as --rules
 	// names them, "standard" for none); absent for a standard position.
 	Rules string `json:"rules,omitempty"`
-	// PVIncomplete is true when a limit cut the reading of the main line
-	// short (a fairy position's solver reads it after the proof).
-	PVIncomplete bool `json:"pv_incomplete,omitempty"`
 	// Themes are the themes of the main line of an exact mate, by ply
 	// (docs/themes.md); set by the caller, empty otherwise.
 	Themes []theme.Found `json:"themes"`
@@ -68,10 +65,7 @@ func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileR
 	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
 	attacker := sol.Position.SideToMove()
 	var q shogi.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, sol.Alternatives, shogi.Move.String,
-		func(p *shogi.Position, m shogi.Move, prevTo shogi.Square) string {
-			return p.JapaneseMove(m, prevTo, japanese)
-		})
+	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, sol.Alternatives, shogi.Move.String, japaneseMove)
 	if sol.Status == mate.Mate {
 		v.Leftover = sol.Leftover
 		if h := q.Hand(attacker); !h.IsEmpty() {

@@ -60,27 +60,34 @@ func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (
 			return nil, err
 		}
 	}
+	var (
+		r   *solveReport
+		err error
+	)
 	if p.fairy != nil {
-		sol, err := s.s.SolveVariant(ctx, p.fairy)
+		sol, serr := s.s.SolveVariant(ctx, p.fairy)
 		s.pl.clear()
 		if sol == nil {
-			return nil, err
+			return nil, serr
 		}
+		interrupted := ctx.Err() != nil
 		v := report.NewFairySolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
-		v.Line = line
-		return &solveReport{opt: s.opt, view: v, solved: true, fairy: true, elapsed: sol.Time, interrupted: ctx.Err() != nil}, nil
+		r = &solveReport{opt: s.opt, view: v, fsol: sol, solved: true, fairy: true, elapsed: sol.Time, interrupted: interrupted}
+		err = r.finish(ctx, &sol.Solution, line)
+	} else {
+		sol, serr := s.s.Solve(ctx, &p.std)
+		s.pl.clear()
+		if serr != nil {
+			return nil, serr
+		}
+		interrupted := ctx.Err() != nil
+		v := report.NewSolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
+		r = &solveReport{opt: s.opt, view: v, sol: sol, solved: true, elapsed: sol.Time, interrupted: interrupted}
+		err = r.finish(ctx, sol, line)
 	}
-	sol, err := s.s.Solve(ctx, &p.std)
-	s.pl.clear()
 	if err != nil {
 		return nil, err
 	}
-	interrupted := ctx.Err() != nil
-	r, err := newSolveReport(ctx, sol, s.opt, line)
-	if err != nil {
-		return nil, err
-	}
-	r.interrupted = interrupted
 	return r, nil
 }
 
@@ -94,38 +101,55 @@ func isNotAProblem(err error) bool {
 type solveReport struct {
 	opt         solveOptions
 	view        *report.Solution
-	sol         *mate.Solution // a standard position's solution, else nil
-	solved      bool           // false for an input that could not be solved
-	fairy       bool           // a position of package variant
-	elapsed     time.Duration  // the search's time
-	interrupted bool           // the search was interrupted (Ctrl-C)
+	sol         *mate.Solution        // a standard position's solution, else nil
+	fsol        *mate.VariantSolution // a fairy position's solution, else nil
+	solved      bool                  // false for an input that could not be solved
+	fairy       bool                  // a position of package variant
+	elapsed     time.Duration         // the search's time
+	interrupted bool                  // the search was interrupted (Ctrl-C)
 }
 
-// newSolveReport returns the report of sol, a standard position's
-// solution, with its themes and, when the soundness is searched, the
-// verdict of a mate; line is the input line in batch mode, else 0. Its
-// error is one of the verdict's solvers.
-func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
-	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
+// finish completes the view of r, whose solution is sol (of a standard
+// or a fairy position): the input line in batch mode (else 0), the
+// themes of an exact mate and, when the soundness is searched, the
+// verdict of a mate. Its error is one of the verdict's solvers.
+func (r *solveReport) finish(ctx context.Context, sol *mate.Solution, line int) error {
+	v, opt := r.view, r.opt
 	v.Line = line
-	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 && !r.fairy {
 		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: opt.solver.DefenderHand})
 		switch {
 		case err == nil:
 			v.Themes = found
 		case ctx.Err() == nil:
-			return nil, err
+			return err
 		}
 	}
-	r := &solveReport{opt: opt, view: v, sol: sol, solved: true, elapsed: sol.Time}
 	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
-		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		a, err := r.assess(ctx, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		if err != nil {
+			return err
+		}
+		v.Verdict = a
+	}
+	return nil
+}
+
+// assess returns the composers' verdict on r's solution, standard or
+// fairy, with the options opts.
+func (r *solveReport) assess(ctx context.Context, opts verdict.Options) (*report.Assessment, error) {
+	if r.fsol != nil {
+		vd, err := verdict.JudgeVariant(ctx, r.fsol, opts)
 		if err != nil {
 			return nil, err
 		}
-		v.Verdict = report.NewAssessment(vd, &sol.Position)
+		return report.NewFairyAssessment(vd, &r.fsol.Position), nil
 	}
-	return r, nil
+	vd, err := verdict.Judge(ctx, r.sol, opts)
+	if err != nil {
+		return nil, err
+	}
+	return report.NewAssessment(vd, &r.sol.Position), nil
 }
 
 // errorSolveReport is the result of a batch line that cannot be solved.
@@ -213,9 +237,6 @@ func (r *solveReport) writeResult(w *bufio.Writer) {
 			w.WriteString("main line found so far:\n")
 		}
 		r.writeMoves(w)
-		if v.PVIncomplete {
-			w.WriteString("  (the reading of the main line was cut short by a limit)\n")
-		}
 	}
 	if mated && v.LengthExact && !r.fairy {
 		writeThemes(w, v.Themes) // package theme reads standard positions only

@@ -78,9 +78,7 @@ func TestSolveFairyErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--rules", "bogus", "--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1"}, `bad --rules "bogus"`},
-		{[]string{"--sfen", "$b8/9/9/9/9/9/9/9/9 b G 1", "--verdict-nodes", "5"}, "--verdict-nodes does not apply"},
 		{[]string{"--sfen", "9/9/9/9/9/9/9/9/(GH)8 b G 1"}, "not a tsume position: the defender (white) has no royal piece"},
-		{[]string{"--rules", "tenjiku", "--sfen", "-", "--progress", "always"}, "--progress does not apply"},
 	} {
 		code, _, errs := runCLI(append([]string{"solve"}, c.args...)...)
 		if code != ExitError || !strings.Contains(errs, c.want) {
