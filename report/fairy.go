@@ -16,33 +16,17 @@ import (
 // "▲１三獅(19)", "△同　玉(22)", "▲２三グ打"). The moves must be legal in
 // turn.
 func FairyLine(p *variant.Position, moves []variant.Move) (usi, ja []string) {
-	usi = make([]string, 0, len(moves))
-	for _, m := range moves {
-		usi = append(usi, variant.MoveString(m))
-	}
-	return usi, problem.JapaneseVariantLine(p, moves)
+	return lineOf(*p, moves, variant.MoveString, problem.JapaneseVariantMove)
 }
 
 // NewFairySolution is NewSolution for a solution of a fairy position:
 // the same view, its moves written as FairyLine writes them, with the
-// rules of the position. Themes stay empty (package theme reads standard positions).
+// rules of the position. Themes stay empty (package theme reads standard
+// positions).
 func NewFairySolution(sol *mate.VariantSolution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
-	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
-		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
+	v := newSolution(&sol.Solution, sol.Position, hand, futile, variant.MoveString, problem.JapaneseVariantMove,
+		func(p *variant.Position, c variant.Color) string { return p.Hand(c).String() })
 	v.Rules = RulesName(sol.Position.Rules())
-	v.PV, v.PVJA = FairyLine(&sol.Position, sol.PV)
-	attacker := sol.Position.SideToMove()
-	var q variant.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, sol.Alternatives, variant.MoveString, problem.JapaneseVariantMove)
-	if sol.Status == mate.Mate {
-		v.Leftover = sol.Leftover
-		if h := q.Hand(attacker); h != 0 {
-			v.LeftoverPieces = h.String()
-		}
-		if len(sol.PV) > 0 {
-			v.FirstMoveForced = len(sol.Position.Checks(nil)) == 1
-		}
-	}
 	return v
 }
 

@@ -59,18 +59,36 @@ type Alternative struct {
 // plies; each is written in Japanese in the position of its ply, with 同
 // after the main line's move before it.
 func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	return newSolution(sol, sol.Position, hand, futile, shogi.Move.String, japaneseMove, spareOf)
+}
+
+// spareOf returns c's hand in p, "" for none.
+func spareOf(p *shogi.Position, c shogi.Color) string {
+	if h := p.Hand(c); !h.IsEmpty() {
+		return h.String()
+	}
+	return ""
+}
+
+// newSolution is NewSolution of sol, whose position solved is root, of
+// type T (package shogi's or variant's): usi and ja write a move, spare
+// a side's hand ("" for none).
+func newSolution[T any, P interface {
+	*T
+	DoMove(shogi.Move)
+	SFEN() string
+	SideToMove() shogi.Color
+}](sol *mate.Solution, root T, hand mate.DefenderHand, futile mate.FutileRule,
+	usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string, spare func(P, shogi.Color) string) *Solution {
 	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
-		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
+		sol.Nodes, sol.Time, P(&root).SFEN(), hand, futile)
 	v.FirstMoveForced = sol.FirstMoveForced
-	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
-	attacker := sol.Position.SideToMove()
-	var q shogi.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, sol.Alternatives, shogi.Move.String, japaneseMove)
+	v.PV, v.PVJA = lineOf(root, sol.PV, usi, ja)
+	var q T
+	v.Alternatives, q = alternativeViews(root, sol.PV, sol.Alternatives, usi, ja)
 	if sol.Status == mate.Mate {
 		v.Leftover = sol.Leftover
-		if h := q.Hand(attacker); !h.IsEmpty() {
-			v.LeftoverPieces = h.String()
-		}
+		v.LeftoverPieces = spare(&q, P(&root).SideToMove())
 	}
 	return v
 }
