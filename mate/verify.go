@@ -131,33 +131,39 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 // defender mated at the end — no legal reply, or with Discount none but
 // futile interpositions (of the plain rule, or futile by capture at once). It returns nil or an error naming the first fault.
 func VerifyLine(p *shogi.Position, line []shogi.Move, rule FutileRule) error {
+	return verifyLine(std(p), line, rule, func(q *stdPos, m shogi.Move) bool { return q.sp().IsLegal(m) }, shogi.Move.String)
+}
+
+// verifyLine is VerifyLine for a position of type P: legal says whether
+// a move is legal, and name writes a move.
+func verifyLine[P any, PP positionOps[P]](p *P, line []shogi.Move, rule FutileRule, legal func(*P, shogi.Move) bool, name func(shogi.Move) string) error {
 	if len(line)%2 == 0 {
 		return fmt.Errorf("mate: a tsume line has an odd number of moves; got %d", len(line))
 	}
-	attacker := p.SideToMove()
+	attacker := PP(p).SideToMove()
 	q := *p
 	for i, m := range line {
-		if !q.IsLegal(m) {
-			return fmt.Errorf("mate: move %d (%s) is not legal", i+1, m)
+		if !legal(&q, m) {
+			return fmt.Errorf("mate: move %d (%s) is not legal", i+1, name(m))
 		}
-		q.DoMove(m)
-		if i%2 == 0 && !q.InCheck() {
-			return fmt.Errorf("mate: attacker move %d (%s) does not check", i+1, m)
+		PP(&q).DoMove(m)
+		if i%2 == 0 && !PP(&q).InCheck() {
+			return fmt.Errorf("mate: attacker move %d (%s) does not check", i+1, name(m))
 		}
 	}
-	if q.SideToMove() == attacker || !q.InCheck() {
+	if PP(&q).SideToMove() == attacker || !PP(&q).InCheck() {
 		return fmt.Errorf("mate: the line does not end with the defender in check")
 	}
 	if rule == Count {
-		if rs := q.Evasions(nil); len(rs) != 0 {
-			return fmt.Errorf("mate: the defender can still play %s at the end", rs[0])
+		if rs := PP(&q).Evasions(nil); len(rs) != 0 {
+			return fmt.Errorf("mate: the defender can still play %s at the end", name(rs[0]))
 		}
 		return nil
 	}
-	s := &search[stdPos, *stdPos]{attacker: attacker, futile: true}
-	if !s.mated(std(&q), make([]shogi.Move, 0, shogi.MaxMoves)) {
-		rs := s.replies(std(&q), nil)
-		return fmt.Errorf("mate: the defender can still play %s at the end", rs[0])
+	s := &search[P, PP]{attacker: attacker, futile: true}
+	if !s.mated(&q, make([]shogi.Move, 0, shogi.MaxMoves)) {
+		rs := s.replies(&q, nil)
+		return fmt.Errorf("mate: the defender can still play %s at the end", name(rs[0]))
 	}
 	return nil
 }

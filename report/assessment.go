@@ -1,7 +1,9 @@
 package report
 
 import (
+	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -46,26 +48,47 @@ type Finding struct {
 // Each finding's move is written in Japanese in the position of its ply,
 // with 同 after the line's move before it.
 func NewAssessment(v *verdict.Verdict, root *shogi.Position) *Assessment {
+	return newAssessment(v, *root, shogi.Move.String, japaneseMove)
+}
+
+// NewFairyAssessment is NewAssessment for a verdict on a line from root,
+// a position of package variant, its moves written as FairyLine writes
+// them.
+func NewFairyAssessment(v *verdict.Verdict, root *variant.Position) *Assessment {
+	return newAssessment(v, *root, variant.MoveString, problem.JapaneseVariantMove)
+}
+
+// newAssessment is NewAssessment from root, a position of type T, with
+// usi and ja writing a move (as alternativeViews takes them).
+func newAssessment[T any, P interface {
+	*T
+	DoMove(shogi.Move)
+}](v *verdict.Verdict, root T, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) *Assessment {
 	a := &Assessment{Overall: string(v.Overall), Reason: v.Reason, Length: v.Length, Findings: []Finding{}, Searches: v.Searches}
-	q, prevTo, ply := *root, shogi.NoSquare, 1
+	q, prevTo, ply := root, shogi.NoSquare, 1
 	for _, f := range v.Findings {
 		for ply < f.Ply && ply <= len(v.Line) {
 			prevTo = v.Line[ply-1].To()
-			q.DoMove(v.Line[ply-1])
+			P(&q).DoMove(v.Line[ply-1])
 			ply++
 		}
 		j := Finding{
 			Class: string(f.Class), ClassEN: f.Class.English(), Severity: f.Severity.String(),
-			Ply: f.Ply, Main: f.Main.String(), MainLen: f.MainLength, Length: f.Length, Bound: f.Bound, Rejoin: f.Rejoin,
+			Ply: f.Ply, Main: usi(f.Main), MainLen: f.MainLength, Length: f.Length, Bound: f.Bound, Rejoin: f.Rejoin,
 			Undecided: f.Undecided, Text: f.Describe(),
 		}
 		if f.Move != shogi.NoMove {
-			j.Move, j.MoveJA = f.Move.String(), q.JapaneseMove(f.Move, prevTo, japanese)
+			j.Move, j.MoveJA = usi(f.Move), ja(&q, f.Move, prevTo)
 		}
-		if !f.Spare.IsEmpty() {
+		if f.Spare != 0 {
 			j.Spare = f.Spare.String()
 		}
 		a.Findings = append(a.Findings, j)
 	}
 	return a
+}
+
+// japaneseMove writes m, a move in p after a move to prevTo, in Japanese.
+func japaneseMove(p *shogi.Position, m shogi.Move, prevTo shogi.Square) string {
+	return p.JapaneseMove(m, prevTo, japanese)
 }

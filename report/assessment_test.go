@@ -6,6 +6,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -27,7 +28,7 @@ func TestNewAssessment(t *testing.T) {
 		Overall: verdict.Unsound, Line: line, Length: 5,
 		Findings: []verdict.Finding{
 			{Class: verdict.LastMoveCook, Ply: 5, Move: alt, Main: line[4], MainLength: 1, Length: 1},
-			{Class: verdict.Leftover, Severity: verdict.Flaw, Ply: 5, Main: line[4], MainLength: 1, Spare: shogi.Hand(0).Add(shogi.Pawn)},
+			{Class: verdict.Leftover, Severity: verdict.Flaw, Ply: 5, Main: line[4], MainLength: 1, Spare: variant.Hand(0).Add(shogi.Pawn)},
 		},
 	}
 	a := report.NewAssessment(v, &p)

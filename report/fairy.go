@@ -4,10 +4,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/variant"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 // FairyLine is Line for a position of package variant: it plays moves
@@ -16,34 +16,17 @@ import (
 // "▲１三獅(19)", "△同　玉(22)", "▲２三グ打"). The moves must be legal in
 // turn.
 func FairyLine(p *variant.Position, moves []variant.Move) (usi, ja []string) {
-	usi = make([]string, 0, len(moves))
-	for _, m := range moves {
-		usi = append(usi, variant.MoveString(m))
-	}
-	return usi, problem.JapaneseVariantLine(p, moves)
+	return lineOf(*p, moves, variant.MoveString, problem.JapaneseVariantMove)
 }
 
 // NewFairySolution is NewSolution for a solution of a fairy position:
 // the same view, its moves written as FairyLine writes them, with the
-// rules of the position and whether the reading of the main line was
-// cut short. Themes stay empty (package theme reads standard positions).
-func NewFairySolution(sol *fairymate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
-	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
-		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
-	v.Rules, v.PVIncomplete = RulesName(sol.Position.Rules()), len(sol.PV) > 0 && !sol.PVComplete
-	v.PV, v.PVJA = FairyLine(&sol.Position, sol.PV)
-	attacker := sol.Position.SideToMove()
-	var q variant.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, alternatives(sol.Alternatives), variant.MoveString, problem.JapaneseVariantMove)
-	if sol.Status == fairymate.Mate {
-		v.Leftover = sol.Leftover
-		if h := q.Hand(attacker); h != 0 {
-			v.LeftoverPieces = h.String()
-		}
-		if len(sol.PV) > 0 {
-			v.FirstMoveForced = len(sol.Position.Checks(nil)) == 1
-		}
-	}
+// rules of the position. Themes stay empty (package theme reads standard
+// positions).
+func NewFairySolution(sol *mate.VariantSolution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	v := newSolution(&sol.Solution, sol.Position, hand, futile, variant.MoveString, problem.JapaneseVariantMove,
+		func(p *variant.Position, c variant.Color) string { return p.Hand(c).String() })
+	v.Rules = RulesName(sol.Position.Rules())
 	return v
 }
 
@@ -62,40 +45,24 @@ func RulesName(r *variant.Rules) string {
 
 // NewFairyVerdict returns the view of v, the mate-in-1 judgement of a
 // fairy position with the defender's hand hand: the fields of NewVerdict
-// that apply (no composers' verdict yet, no excluded mates), each check's
-// replies of no standard kind in Other, and the rules.
-func NewFairyVerdict(v *fairymate.Verdict1, hand mate.DefenderHand) *Verdict {
+// that apply (no excluded mates), each check's replies of no standard
+// kind in Other, and the rules.
+func NewFairyVerdict(v *mate.VariantVerdict1, hand mate.DefenderHand) *Verdict {
 	q := &v.Position
 	j := newVerdict(q.SFEN(), hand)
 	j.Rules = RulesName(q.Rules())
 	j.Valid = v.Valid()
-	attacker := q.SideToMove()
-	for _, msg := range v.Errors {
-		// Verify1's reasons, in its order: no royal, in check, then the
-		// mates.
-		code := mate.NotUnique
-		switch {
-		case q.Royals(attacker.Opp()).IsEmpty():
-			code = mate.NoDefenderKing
-		case q.InCheck():
-			code = mate.AttackerInCheck
-		case len(v.Mates) == 0:
-			code = mate.NoMatingMove
-		}
-		j.Errors = append(j.Errors, msg)
-		j.ErrorCodes = append(j.ErrorCodes, string(code))
+	for _, e := range v.Errors {
+		j.Errors = append(j.Errors, e.Msg)
+		j.ErrorCodes = append(j.ErrorCodes, string(e.Code))
 	}
 	j.Unique, j.Leftover, j.PromotionAmbiguous = len(v.Mates) == 1, v.Leftover, v.PromotionPair
-	switch {
-	case len(j.ErrorCodes) > 0 && j.ErrorCodes[0] != string(mate.NoMatingMove) && j.ErrorCodes[0] != string(mate.NotUnique):
-		j.Kind = KindNotAProblem
-	case j.Valid:
-		j.Kind = KindMate1
-	case len(v.Mates) > 1:
-		j.Kind = KindNotUnique
-	default:
-		j.Kind = KindNoMate
+	if reasons := notAProblemReasons(v.Errors); len(reasons) > 0 {
+		j.Verdict = notAProblem(strings.Join(reasons, "; "))
+	} else {
+		j.Verdict = NewFairyAssessment(verdict.Mate1Variant(q, v.Mates), q)
 	}
+	j.Kind = mate1Kind(v.Errors, j.Valid, len(v.Mates))
 	if len(v.Mates) > 0 {
 		j.Length = 1
 	}
@@ -107,7 +74,7 @@ func NewFairyVerdict(v *fairymate.Verdict1, hand mate.DefenderHand) *Verdict {
 	st := &v.Stats
 	j.Metrics.Legal, j.Metrics.Checks, j.Metrics.Replies = st.Legal, st.Checks, st.Replies
 	checks := slices.Clone(st.ByCheck)
-	slices.SortFunc(checks, func(a, b fairymate.CheckStats) int {
+	slices.SortFunc(checks, func(a, b mate.VariantCheckStats) int {
 		return strings.Compare(variant.MoveString(a.Move), variant.MoveString(b.Move))
 	})
 	for _, c := range checks {

@@ -17,13 +17,22 @@ func JapaneseMove(p *shogi.Position, m shogi.Move) string {
 // before written with 同: ["B*3c" "3b3c"] and ["▲３三角打" "△同　銀"]. The
 // moves must be legal in turn; both lists are empty, not nil, for no moves.
 func Line(p *shogi.Position, moves []shogi.Move) (usi, ja []string) {
-	usi, ja = make([]string, 0, len(moves)), make([]string, 0, len(moves))
-	q, prevTo := *p, shogi.NoSquare
+	return lineOf(*p, moves, shogi.Move.String, japaneseMove)
+}
+
+// lineOf is Line from root, a position of type T, with usi and ja
+// writing a move (ja after the move to prevTo, NoSquare for none).
+func lineOf[T any, P interface {
+	*T
+	DoMove(shogi.Move)
+}](root T, moves []shogi.Move, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) (u, j []string) {
+	u, j = make([]string, 0, len(moves)), make([]string, 0, len(moves))
+	q, prevTo := root, shogi.NoSquare
 	for _, m := range moves {
-		usi = append(usi, m.String())
-		ja = append(ja, q.JapaneseMove(m, prevTo, japanese))
+		u = append(u, usi(m))
+		j = append(j, ja(&q, m, prevTo))
 		prevTo = m.To()
-		q.DoMove(m)
+		P(&q).DoMove(m)
 	}
-	return usi, ja
+	return u, j
 }

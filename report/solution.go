@@ -36,9 +36,6 @@ type Solution struct {
 	// Rules are the rules of a fairy position (the conditions as --rules
 	// names them, "standard" for none); absent for a standard position.
 	Rules string `json:"rules,omitempty"`
-	// PVIncomplete is true when a limit cut the reading of the main line
-	// short (a fairy position's solver reads it after the proof).
-	PVIncomplete bool `json:"pv_incomplete,omitempty"`
 	// Themes are the themes of the main line of an exact mate, by ply
 	// (docs/themes.md); set by the caller, empty otherwise.
 	Themes []theme.Found `json:"themes"`
@@ -62,21 +59,36 @@ type Alternative struct {
 // plies; each is written in Japanese in the position of its ply, with 同
 // after the main line's move before it.
 func NewSolution(sol *mate.Solution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
+	return newSolution(sol, sol.Position, hand, futile, shogi.Move.String, japaneseMove, spareOf)
+}
+
+// spareOf returns c's hand in p, "" for none.
+func spareOf(p *shogi.Position, c shogi.Color) string {
+	if h := p.Hand(c); !h.IsEmpty() {
+		return h.String()
+	}
+	return ""
+}
+
+// newSolution is NewSolution of sol, whose position solved is root, of
+// type T (package shogi's or variant's): usi and ja write a move, spare
+// a side's hand ("" for none).
+func newSolution[T any, P interface {
+	*T
+	DoMove(shogi.Move)
+	SFEN() string
+	SideToMove() shogi.Color
+}](sol *mate.Solution, root T, hand mate.DefenderHand, futile mate.FutileRule,
+	usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string, spare func(P, shogi.Color) string) *Solution {
 	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
-		sol.Nodes, sol.Time, sol.Position.SFEN(), hand, futile)
+		sol.Nodes, sol.Time, P(&root).SFEN(), hand, futile)
 	v.FirstMoveForced = sol.FirstMoveForced
-	v.PV, v.PVJA = Line(&sol.Position, sol.PV)
-	attacker := sol.Position.SideToMove()
-	var q shogi.Position
-	v.Alternatives, q = alternativeViews(sol.Position, sol.PV, alternatives(sol.Alternatives), shogi.Move.String,
-		func(p *shogi.Position, m shogi.Move, prevTo shogi.Square) string {
-			return p.JapaneseMove(m, prevTo, japanese)
-		})
+	v.PV, v.PVJA = lineOf(root, sol.PV, usi, ja)
+	var q T
+	v.Alternatives, q = alternativeViews(root, sol.PV, sol.Alternatives, usi, ja)
 	if sol.Status == mate.Mate {
 		v.Leftover = sol.Leftover
-		if h := q.Hand(attacker); !h.IsEmpty() {
-			v.LeftoverPieces = h.String()
-		}
+		v.LeftoverPieces = spare(&q, P(&root).SideToMove())
 	}
 	return v
 }
@@ -110,25 +122,6 @@ func newView(status string, length int, exact, unique, checked bool, nodes uint6
 	}
 }
 
-// alternatives returns the alternatives of a standard or a fairy
-// solution (fairymate.Alternative is mate.Alternative) as one type.
-func alternatives(as []mate.Alternative) []alternative {
-	out := make([]alternative, len(as))
-	for i, a := range as {
-		out[i] = alternative(a)
-	}
-	return out
-}
-
-// alternative is another mating move of a solution, at the 0-based ply
-// of its main line: mate.Alternative's fields, which
-// fairymate.Alternative has too.
-type alternative struct {
-	Ply               int
-	Move              shogi.Move
-	LastMovePromotion bool
-}
-
 // alternativeViews returns the views of alts, other moves along pv from
 // root, in the order of their plies, each written in the position of its
 // ply (usi and ja its texts, prevTo the square of the move before), and
@@ -136,8 +129,8 @@ type alternative struct {
 func alternativeViews[T any, P interface {
 	*T
 	DoMove(shogi.Move)
-}](root T, pv []shogi.Move, alts []alternative, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) ([]Alternative, T) {
-	byPly := make(map[int][]alternative)
+}](root T, pv []shogi.Move, alts []mate.Alternative, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) ([]Alternative, T) {
+	byPly := make(map[int][]mate.Alternative)
 	for _, a := range alts {
 		byPly[a.Ply] = append(byPly[a.Ply], a)
 	}

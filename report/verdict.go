@@ -149,7 +149,7 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 	}
 	j.Unique, j.Leftover, j.PromotionAmbiguous, j.TwoKings = v.Unique, v.Leftover, v.PromotionAmbiguous, v.TwoKings
 	j.Verdict = Mate1Assessment(v)
-	j.Kind = mate1Kind(v)
+	j.Kind = mate1Kind(v.Errors, v.Valid, len(v.Analysis.Mates))
 	if !v.Legal {
 		return j
 	}
@@ -184,17 +184,15 @@ func NewVerdict(v *mate.Verdict) *Verdict {
 	return j
 }
 
-// mate1Kind returns the kind of a mate-in-1 verdict.
-func mate1Kind(v *mate.Verdict) string {
-	for _, pe := range v.Errors {
-		if pe.Code != mate.NoMatingMove && pe.Code != mate.NotUnique {
-			return KindNotAProblem
-		}
-	}
+// mate1Kind returns the kind of a mate-in-1 verdict with the errors
+// errs, valid or not, with mates mating moves.
+func mate1Kind(errs []mate.ProblemError, valid bool, mates int) string {
 	switch {
-	case v.Valid:
+	case len(notAProblemReasons(errs)) > 0:
+		return KindNotAProblem
+	case valid:
 		return KindMate1
-	case len(v.Analysis.Mates) > 1:
+	case mates > 1:
 		return KindNotUnique
 	}
 	return KindNoMate
@@ -305,16 +303,23 @@ func IsValidKind(kind string) bool { return kind == KindMate1 || kind == KindLon
 // reasons when the position is not a tsume problem (illegal, without the
 // defender's king, or the attacker in check).
 func Mate1Assessment(v *mate.Verdict) *Assessment {
+	if reasons := notAProblemReasons(v.Errors); len(reasons) > 0 {
+		return notAProblem(strings.Join(reasons, "; "))
+	}
+	return NewAssessment(verdict.Mate1(&v.Position, v.Analysis.Mates), &v.Position)
+}
+
+// notAProblemReasons returns the messages of the errors of a mate-in-1
+// judgement that make the position no tsume problem at all: those other
+// than no mate and more than one.
+func notAProblemReasons(errs []mate.ProblemError) []string {
 	var reasons []string
-	for _, pe := range v.Errors {
+	for _, pe := range errs {
 		if pe.Code != mate.NoMatingMove && pe.Code != mate.NotUnique {
 			reasons = append(reasons, pe.Msg)
 		}
 	}
-	if len(reasons) > 0 {
-		return notAProblem(strings.Join(reasons, "; "))
-	}
-	return NewAssessment(verdict.Mate1(&v.Position, v.Analysis.Mates), &v.Position)
+	return reasons
 }
 
 // notAProblem is the verdict of a position that is not a tsume problem.

@@ -149,10 +149,10 @@ func TestClassicRecordedLine(t *testing.T) {
 // 73 keep the continuation (非限定).
 func TestZukou99(t *testing.T) {
 	p := classics(t)["zukou-099"]
-	j := newJudge(context.Background(), &p.Position, p.Line, Options{})
+	j := newJudge[stdPos](context.Background(), stdPos{p.Position}, p.Line, Options{})
 	n := len(p.Line)
 	last := 0
-	for _, m := range mate.Mate1(&j.pos[n-1]) {
+	for _, m := range mate.Mate1(&j.pos[n-1].Position) {
 		if m == p.Line[n-1] {
 			continue
 		}
@@ -175,7 +175,7 @@ func TestZukou99(t *testing.T) {
 		{41, "9d8e", NonUnique, 0},
 		{73, "5c5d", NonUnique, 0},
 	} {
-		m := move(t, &j.pos[c.ply-1], c.move)
+		m := move(t, &j.pos[c.ply-1].Position, c.move)
 		f := j.classify(c.ply-1, m, n-c.ply+1, false)
 		if f.Class != c.class || f.Severity != Blemish || c.class == Transposition && f.Rejoin != c.rejoin {
 			t.Errorf("ply %d %s: %s, want %s", c.ply, c.move, f.Describe(), c.class)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Options configures the searches of a verdict.
@@ -23,14 +24,15 @@ type Options struct {
 // defaultHashMB is the table size of Options.HashMB 0.
 const defaultHashMB = 64
 
-// judge holds the state of one verdict.
-type judge struct {
+// judge holds the state of one verdict on a line from a position of type
+// P (positions.go).
+type judge[P any, PP position[P]] struct {
 	ctx   context.Context
 	opts  Options
 	quick *mate.Solver // without the soundness search, made on first use
 	full  *mate.Solver // with it, made on first use
 	line  []shogi.Move
-	pos   []shogi.Position // pos[i] is the position after i plies
+	pos   []P // pos[i] is the position after i plies
 	// proven[k], for a defender node k, is true when the solver proved
 	// it mated within the remaining length under its futile rule: for
 	// the solver's own exact line, every node; for a stated line, the
@@ -39,23 +41,23 @@ type judge struct {
 	v      *Verdict
 }
 
-func newJudge(ctx context.Context, root *shogi.Position, line []shogi.Move, opts Options) *judge {
+func newJudge[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) *judge[P, PP] {
 	if opts.HashMB <= 0 {
 		opts.HashMB = defaultHashMB
 	}
-	j := &judge{ctx: ctx, opts: opts, line: line, v: &Verdict{Length: len(line), Line: line}}
-	j.pos = make([]shogi.Position, len(line)+1)
+	j := &judge[P, PP]{ctx: ctx, opts: opts, line: line, v: &Verdict{Length: len(line), Line: line}}
+	j.pos = make([]P, len(line)+1)
 	j.proven = make([]bool, len(line)+1)
-	j.pos[0] = *root
+	j.pos[0] = root
 	for i, m := range line {
 		j.pos[i+1] = j.pos[i]
-		j.pos[i+1].DoMove(m)
+		PP(&j.pos[i+1]).DoMove(m)
 	}
 	return j
 }
 
 // solve runs one search of p, with the soundness search when full.
-func (j *judge) solve(p *shogi.Position, full bool) (*mate.Solution, error) {
+func (j *judge[P, PP]) solve(p *P, full bool) (*mate.Solution, error) {
 	s := &j.quick
 	if full {
 		s = &j.full
@@ -71,7 +73,7 @@ func (j *judge) solve(p *shogi.Position, full bool) (*mate.Solution, error) {
 		}
 	}
 	j.v.Searches++
-	sol, err := (*s).Solve(j.ctx, p)
+	sol, err := PP(p).solve(j.ctx, *s)
 	if err != nil {
 		return nil, fmt.Errorf("verdict: %w", err)
 	}
@@ -79,7 +81,7 @@ func (j *judge) solve(p *shogi.Position, full bool) (*mate.Solution, error) {
 }
 
 // add appends f to the findings.
-func (j *judge) add(f Finding) { j.v.Findings = append(j.v.Findings, f) }
+func (j *judge[P, PP]) add(f Finding) { j.v.Findings = append(j.v.Findings, f) }
 
 // Judge judges sol, a solution found by a mate.Solver under opts.Futile,
 // taking its main line as the line to judge: its alternatives (the
@@ -89,6 +91,19 @@ func (j *judge) add(f Finding) { j.v.Findings = append(j.v.Findings, f) }
 // alternatives were not searched to the end, unless a flaw is proven.
 // Errors are those of mate.NewSolver and Solve.
 func Judge(ctx context.Context, sol *mate.Solution, opts Options) (*Verdict, error) {
+	return judgeSolution(ctx, stdPos{sol.Position}, sol, opts)
+}
+
+// JudgeVariant is Judge for sol, a solution of a position of package
+// variant (mate.Solver.SolveVariant), under its rules: royals for the
+// king, and every search of the verdict through the variant
+// instantiation of package mate.
+func JudgeVariant(ctx context.Context, sol *mate.VariantSolution, opts Options) (*Verdict, error) {
+	return judgeSolution(ctx, fairyPos{sol.Position}, &sol.Solution, opts)
+}
+
+// judgeSolution is Judge of sol, whose position is root.
+func judgeSolution[P any, PP position[P]](ctx context.Context, root P, sol *mate.Solution, opts Options) (*Verdict, error) {
 	switch {
 	case sol.Status == mate.NoMate:
 		return &Verdict{Overall: Unsound, Reason: "the attacker cannot force mate"}, nil
@@ -97,7 +112,7 @@ func Judge(ctx context.Context, sol *mate.Solution, opts Options) (*Verdict, err
 	case !sol.LengthExact:
 		return &Verdict{Overall: Undecided, Length: sol.Length, Line: sol.PV, Reason: "the length is not proven the shortest"}, nil
 	}
-	j := newJudge(ctx, &sol.Position, sol.PV, opts)
+	j := newJudge[P, PP](ctx, root, sol.PV, opts)
 	for k := range j.proven {
 		j.proven[k] = true
 	}
@@ -122,10 +137,22 @@ func Judge(ctx context.Context, sol *mate.Solution, opts Options) (*Verdict, err
 // that is not a tsume line ending in mate (from mate.VerifyLine), or an
 // error of mate.NewSolver or Solve.
 func JudgeLine(ctx context.Context, root *shogi.Position, line []shogi.Move, opts Options) (*Verdict, error) {
-	if err := mate.VerifyLine(root, line, opts.Futile); err != nil {
+	return judgeStated(ctx, &stdPos{*root}, line, opts)
+}
+
+// JudgeLineVariant is JudgeLine for root, a position of package variant
+// (the defender's hand already applied), under its rules; the line is
+// checked by mate.VerifyLineVariant.
+func JudgeLineVariant(ctx context.Context, root *variant.Position, line []variant.Move, opts Options) (*Verdict, error) {
+	return judgeStated(ctx, &fairyPos{*root}, line, opts)
+}
+
+// judgeStated is JudgeLine from root, a position of type P.
+func judgeStated[P any, PP position[P]](ctx context.Context, root *P, line []shogi.Move, opts Options) (*Verdict, error) {
+	if err := PP(root).verifyLine(line, opts.Futile); err != nil {
 		return nil, fmt.Errorf("verdict: %w", err)
 	}
-	j := newJudge(ctx, root, line, opts)
+	j := newJudge[P, PP](ctx, *root, line, opts)
 	for k := 0; k < len(line) && ctx.Err() == nil; k += 2 {
 		if err := j.attackerNode(k); err != nil {
 			return nil, err
@@ -140,7 +167,7 @@ func JudgeLine(ctx context.Context, root *shogi.Position, line []shogi.Move, opt
 
 // attackerNode searches the attacker node before line[k] for shorter
 // mates and for other checks that mate within the remaining length.
-func (j *judge) attackerNode(k int) error {
+func (j *judge[P, PP]) attackerNode(k int) error {
 	rem := len(j.line) - k
 	sol, err := j.solve(&j.pos[k], true)
 	if err != nil {
@@ -174,7 +201,7 @@ func (j *judge) attackerNode(k int) error {
 // classify returns the finding of alt, a check played instead of line[k]
 // that mates in length plies, alt included; shorter is true when that is
 // fewer than the main line's.
-func (j *judge) classify(k int, alt shogi.Move, length int, shorter bool) Finding {
+func (j *judge[P, PP]) classify(k int, alt shogi.Move, length int, shorter bool) Finding {
 	n := len(j.line)
 	m := j.line[k]
 	f := Finding{Ply: k + 1, Move: alt, Main: m, MainLength: len(j.line) - k, Length: length}
@@ -212,7 +239,7 @@ func (j *judge) classify(k int, alt shogi.Move, length int, shorter bool) Findin
 // (lance, bishop, rook, horse or dragon) on two squares of one line
 // through the defender's king, both checking along it: the distance
 // choice of a ranged piece.
-func (j *judge) sameLine(k int, alt shogi.Move) bool {
+func (j *judge[P, PP]) sameLine(k int, alt shogi.Move) bool {
 	m := j.line[k]
 	if alt.PieceAfter() != m.PieceAfter() || alt.IsDrop() != m.IsDrop() || !alt.IsDrop() && alt.From() != m.From() {
 		return false
@@ -222,7 +249,10 @@ func (j *judge) sameLine(k int, alt shogi.Move) bool {
 	default:
 		return false
 	}
-	king := j.pos[k].King(j.pos[k].SideToMove().Opp())
+	king := PP(&j.pos[k]).royal(PP(&j.pos[k]).SideToMove().Opp())
+	if king == shogi.NoSquare {
+		return false
+	}
 	near, far := alt.To(), m.To()
 	if shogi.Between(king, near).Has(far) {
 		near, far = far, near
@@ -233,10 +263,10 @@ func (j *judge) sameLine(k int, alt shogi.Move) bool {
 // sameContinuation reports whether the main line's moves after line[k],
 // with the piece line[k] placed moved or captured from alt's square
 // instead, make a mating line after alt.
-func (j *judge) sameContinuation(k int, alt shogi.Move) bool {
+func (j *judge[P, PP]) sameContinuation(k int, alt shogi.Move) bool {
 	cur, other := j.line[k].To(), alt.To()
 	q := j.pos[k]
-	q.DoMove(alt)
+	PP(&q).DoMove(alt)
 	line := []shogi.Move{alt}
 	for _, m := range j.line[k+1:] {
 		from, to := m.From(), m.To()
@@ -248,20 +278,20 @@ func (j *judge) sameContinuation(k int, alt shogi.Move) bool {
 			to = other
 		}
 		if !m.IsDrop() {
-			m = shogi.NewBoardMove(q.PieceAt(from), from, to, m.IsPromotion())
+			m = PP(&q).boardMove(from, to, m.IsPromotion())
 		} else {
 			m = shogi.NewDrop(m.Color(), m.DroppedKind(), to)
 		}
-		if !q.IsLegal(m) {
+		if !PP(&q).IsLegal(m) {
 			return false
 		}
-		q.DoMove(m)
+		PP(&q).DoMove(m)
 		line = append(line, m)
 		if moved || to == other {
 			cur, other = shogi.NoSquare, shogi.NoSquare // the two lines' pieces meet
 		}
 	}
-	return mate.VerifyLine(&j.pos[k], line, j.opts.Futile) == nil
+	return PP(&j.pos[k]).verifyLine(line, j.opts.Futile) == nil
 }
 
 // sameChoice reports whether attacker moves a and m are one choice made
@@ -295,9 +325,9 @@ func sameInterposition(a, m shogi.Move) bool {
 }
 
 // finish adds the check of the end of the line and sums the verdict.
-func (j *judge) finish() {
+func (j *judge[P, PP]) finish() {
 	n := len(j.line)
-	if h := j.pos[n].Hand(j.pos[0].SideToMove()); !h.IsEmpty() {
+	if h := PP(&j.pos[n]).spare(PP(&j.pos[0]).SideToMove()); h != 0 {
 		j.add(Finding{Class: Leftover, Severity: Flaw, Ply: n, Main: j.line[n-1], MainLength: 1, Spare: h})
 	}
 	if j.ctx.Err() != nil && j.v.Reason == "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // This file holds the searches beside the main line: the defender's other
@@ -16,18 +17,18 @@ import (
 const blemishPlies = 4
 
 // defences searches every other reply at every defender node of the line.
-func (j *judge) defences() error {
+func (j *judge[P, PP]) defences() error {
 	n := len(j.line)
-	attacker := j.pos[0].SideToMove()
+	attacker := PP(&j.pos[0]).SideToMove()
 	for k := 1; k < n && j.ctx.Err() == nil; k += 2 {
 		d := &j.pos[k]
 		rem := n - k
-		for _, r := range d.Evasions(nil) {
-			if r == j.line[k] || j.opts.Futile == mate.Discount && mate.IsFutileInterposition(d, r) {
+		for _, r := range PP(d).replies() {
+			if r == j.line[k] || j.opts.Futile == mate.Discount && PP(d).futile(r) {
 				continue
 			}
 			c := *d
-			c.DoMove(r)
+			PP(&c).DoMove(r)
 			sol, err := j.solve(&c, false)
 			if err != nil {
 				return err
@@ -53,9 +54,9 @@ func (j *judge) defences() error {
 				f.Length = sol.Length + 1
 				end := c
 				for _, m := range sol.PV {
-					end.DoMove(m)
+					PP(&end).DoMove(m)
 				}
-				f.Spare = end.Hand(attacker)
+				f.Spare = PP(&end).spare(attacker)
 				if !j.variation(&f, d, rem) {
 					continue
 				}
@@ -70,12 +71,12 @@ func (j *judge) defences() error {
 // f.Length plies with f.Spare left, where the main line takes rem; it
 // returns false when f is no finding: shorter, of equal length with a
 // piece left, or an interposition the solver discounts as futile.
-func (j *judge) variation(f *Finding, d *shogi.Position, rem int) bool {
+func (j *judge[P, PP]) variation(f *Finding, d *P, rem int) bool {
 	switch {
 	case f.Length < rem:
 		return false
 	case f.Length == rem:
-		if !f.Spare.IsEmpty() {
+		if f.Spare != 0 {
 			return false // the main line, leaving nothing, is preferred
 		}
 		switch {
@@ -86,31 +87,17 @@ func (j *judge) variation(f *Finding, d *shogi.Position, rem int) bool {
 		default:
 			f.Class, f.Severity = EqualVariation, Tolerated
 		}
-	case j.proven[f.Ply-1] && j.opts.Futile == mate.Discount && interposes(d, f.Move):
+	case j.proven[f.Ply-1] && j.opts.Futile == mate.Discount && PP(d).interposes(f.Move):
 		// The solver proved the main line's node mated in rem plies
 		// under its futile rule: a longer interposition is one it
 		// does not count as a defence.
 		return false
-	case f.Length == rem+2 && !f.Spare.IsEmpty():
+	case f.Length == rem+2 && f.Spare != 0:
 		f.Class, f.Severity = LongerVariation, Tolerated // 2手長駒余り
 	default:
 		f.Class, f.Severity = LongerVariation, Flaw
 	}
 	return true
-}
-
-// interposes reports whether r, a reply of the defender to move in d,
-// puts a piece other than the king strictly between the king and the
-// single piece that checks it.
-func interposes(d *shogi.Position, r shogi.Move) bool {
-	if r.Piece().Kind() == shogi.King {
-		return false
-	}
-	checkers := d.Checkers()
-	if checkers.IsEmpty() || checkers.MoreThanOne() {
-		return false
-	}
-	return shogi.Between(d.King(d.SideToMove()), checkers.LSB()).Has(r.To())
 }
 
 // maxRejoin is how many plies after an alternative the search for a
@@ -122,7 +109,7 @@ const maxRejoin = 8
 // that check, legal defender replies) after alt that reaches the
 // position of the main line after the same number of plies. It returns
 // that ply, from 1.
-func (j *judge) rejoin(k int, alt shogi.Move) (int, bool) {
+func (j *judge[P, PP]) rejoin(k int, alt shogi.Move) (int, bool) {
 	n := len(j.line)
 	var att, def []shogi.Move
 	for i := k; i < n; i++ {
@@ -133,11 +120,11 @@ func (j *judge) rejoin(k int, alt shogi.Move) (int, bool) {
 		}
 	}
 	q := j.pos[k]
-	q.DoMove(alt)
+	PP(&q).DoMove(alt)
 	limit := min(n, k+1+maxRejoin)
-	var walk func(p *shogi.Position, ply int) int
-	walk = func(p *shogi.Position, ply int) int {
-		if ply > k+1 && p.Key() == j.pos[ply].Key() {
+	var walk func(p *P, ply int) int
+	walk = func(p *P, ply int) int {
+		if ply > k+1 && PP(p).Key() == PP(&j.pos[ply]).Key() {
 			return ply
 		}
 		if ply >= limit {
@@ -148,12 +135,12 @@ func (j *judge) rejoin(k int, alt shogi.Move) (int, bool) {
 			moves = att
 		}
 		for _, m := range moves {
-			if !p.IsLegal(m) {
+			if !PP(p).IsLegal(m) {
 				continue
 			}
 			c := *p
-			c.DoMove(m)
-			if ply%2 == 0 && !c.InCheck() {
+			PP(&c).DoMove(m)
+			if ply%2 == 0 && !PP(&c).InCheck() {
 				continue
 			}
 			if t := walk(&c, ply+1); t != 0 {
@@ -171,19 +158,31 @@ func (j *judge) rejoin(k int, alt shogi.Move) (int, bool) {
 // attacker nothing in hand, else the first; every other mate is a
 // finding. With no mate the verdict is unsound.
 func Mate1(p *shogi.Position, mates []shogi.Move) *Verdict {
+	return mate1(stdPos{*p}, mates)
+}
+
+// Mate1Variant is Mate1 for a position of package variant whose mating
+// moves are mates (those of mate.Mate1Variant).
+func Mate1Variant(p *variant.Position, mates []variant.Move) *Verdict {
+	return mate1(fairyPos{*p}, mates)
+}
+
+// mate1 is Mate1 of p, a position of type P.
+func mate1[P any, PP position[P]](p P, mates []shogi.Move) *Verdict {
 	if len(mates) == 0 {
 		return &Verdict{Overall: Unsound, Reason: "no mating move"}
 	}
+	attacker := PP(&p).SideToMove()
 	main := mates[0]
 	for _, m := range mates {
-		c := *p
-		c.DoMove(m)
-		if c.Hand(p.SideToMove()).IsEmpty() {
+		c := p
+		PP(&c).DoMove(m)
+		if PP(&c).spare(attacker) == 0 {
 			main = m
 			break
 		}
 	}
-	j := newJudge(context.Background(), p, []shogi.Move{main}, Options{})
+	j := newJudge[P, PP](context.Background(), p, []shogi.Move{main}, Options{})
 	for _, m := range mates {
 		if m != main {
 			j.add(j.classify(0, m, 1, false))

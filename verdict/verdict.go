@@ -14,6 +14,7 @@ import (
 	"fmt"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Class names a kind of finding.
@@ -124,8 +125,9 @@ type Finding struct {
 	// alternative's line reaches the same position (0 otherwise).
 	Rejoin int
 	// Spare is the attacker's hand at the end: of the variation for a
-	// defender alternative, of the main line for 駒余り.
-	Spare shogi.Hand
+	// defender alternative, of the main line for 駒余り (a hand of package
+	// variant, which holds the standard kinds and the fairy ones).
+	Spare variant.Hand
 	// Undecided is true when a limit stopped the searches that would
 	// decide the finding: Class is then only a candidate.
 	Undecided bool

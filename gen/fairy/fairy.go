@@ -5,9 +5,10 @@
 // pieces (the Candidate of a base generator, such as gen/mate1's random
 // method); the judge plays it under the rules and keeps it when:
 //
-//   - mate: fairymate finds the exact shortest mate of the asked length,
-//     the defender holding every remaining piece and futile interpositions
-//     discounted, with a complete main line; no other attacker move mates
+//   - mate: package mate's solver (Solver.SolveVariant) finds the exact
+//     shortest mate of the asked length, the defender holding every
+//     remaining piece and futile interpositions discounted, with a
+//     complete main line; no other attacker move mates
 //     within the remaining length anywhere along it (余詰; the last move's
 //     other promotion choice aside) and the attacker holds nothing at the
 //     end (no 駒余り);

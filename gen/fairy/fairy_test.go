@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/helpmate"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/variant"
 )
@@ -53,11 +53,11 @@ func checkMate(t *testing.T, p problem.Problem) {
 	t.Helper()
 	q := reread(t, p)
 	v := fromSFEN(t, &q, q.Rules)
-	sol, err := fairymate.Solve(context.Background(), &v, fairymate.Options{TableMB: 16, DefenderHand: fairymate.AsGiven})
+	sol, err := solveVariant(&v)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sol.Status != fairymate.Mate || !sol.LengthExact || sol.Length != q.Stipulation.Plies || !sol.Unique || sol.Leftover {
+	if sol.Status != mate.Mate || !sol.LengthExact || sol.Length != q.Stipulation.Plies || !sol.Unique || sol.Leftover {
 		t.Errorf("%s (%s): %v in %d (exact %v), unique %v, leftover %v; want a sound mate in %d",
 			q.Position.SFEN(), q.Rules, sol.Status, sol.Length, sol.LengthExact, sol.Unique, sol.Leftover, q.Stipulation.Plies)
 	}
@@ -70,8 +70,8 @@ func checkMate(t *testing.T, p problem.Problem) {
 		t.Errorf("%s: the filter sees a cook or a shorter mate in a sound problem", q.Position.SFEN())
 	}
 	std := fromSFEN(t, &q, "")
-	alt, err := fairymate.Solve(context.Background(), &std, fairymate.Options{TableMB: 16, DefenderHand: fairymate.AsGiven})
-	if err == nil && alt.Status == fairymate.Mate && alt.Length == q.Stipulation.Plies {
+	alt, err := solveVariant(&std)
+	if err == nil && alt.Status == mate.Mate && alt.Length == q.Stipulation.Plies {
 		t.Errorf("%s: a mate in %d under the standard rules too: the rules do not matter", q.Position.SFEN(), alt.Length)
 	}
 }
@@ -209,4 +209,14 @@ func TestValidate(t *testing.T) {
 			t.Errorf("New(%+v): %v, want an error naming %q", tc.o, err, tc.want)
 		}
 	}
+}
+
+// solveVariant solves v with a new solver, a 16 MB table, both hands as
+// given and no limit.
+func solveVariant(v *variant.Position) (*mate.VariantSolution, error) {
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, DefenderHand: mate.AsGiven})
+	if err != nil {
+		return nil, err
+	}
+	return s.SolveVariant(context.Background(), v)
 }

@@ -4,16 +4,16 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	"github.com/tsume-shogi/tsume/fairymate"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/variant"
 )
 
-// The filter agrees with fairymate.MatesInOne, an independent routine,
+// The filter agrees with mate.Mate1Variant, an independent routine,
 // on random positions under each rule set: it sees a mate in 1 exactly
 // when there is one, and a mate-in-1 line is cooked exactly when another
 // move mates (the promotion choice of the same move aside).
-func TestFilterAgreesWithMatesInOne(t *testing.T) {
+func TestFilterAgreesWithMate1Variant(t *testing.T) {
 	g := newGen(t, "annan", problem.Mate, 1, 9, 6)
 	rng := rand.New(rand.NewPCG(9, 9))
 	f := newMateFilter(3)
@@ -33,9 +33,9 @@ func TestFilterAgreesWithMatesInOne(t *testing.T) {
 				if v.IsIllegalPosition() {
 					continue
 				}
-				ms := fairymate.MatesInOne(&v)
+				ms := mate.Mate1Variant(&v)
 				if got := f.mates(&v, 1); got != (len(ms) > 0) {
-					t.Errorf("%s (%q): filter %v, MatesInOne %v", v.SFEN(), rules, got, ms)
+					t.Errorf("%s (%q): filter %v, Mate1Variant %v", v.SFEN(), rules, got, ms)
 				}
 				if len(ms) == 0 {
 					continue
@@ -51,7 +51,7 @@ func TestFilterAgreesWithMatesInOne(t *testing.T) {
 					cooked++
 				}
 				if got := f.cooked(&v, ms[:1]); got != (others > 0) {
-					t.Errorf("%s (%q): cooked %v, MatesInOne %v", v.SFEN(), rules, got, ms)
+					t.Errorf("%s (%q): cooked %v, Mate1Variant %v", v.SFEN(), rules, got, ms)
 				}
 			}
 		}

@@ -3,7 +3,6 @@ package fairy
 import (
 	"context"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/helpmate"
 	"github.com/tsume-shogi/tsume/mate"
@@ -21,10 +20,10 @@ type judge struct {
 	ctx    context.Context
 	o      *Options
 	rules  *variant.Rules
-	solver *fairymate.Solver // mate only: the soundness checked
-	quick  *fairymate.Solver // mate only: the length and the line
-	std    *mate.Solver      // mate only: the standard rules' question
-	filter *mateFilter       // mate only
+	solver *mate.Solver // mate only: the soundness checked
+	quick  *mate.Solver // mate only: the length and the line
+	std    *mate.Solver // mate only: the standard rules' question
+	filter *mateFilter  // mate only
 	checks []variant.Move
 }
 
@@ -32,8 +31,10 @@ func newJudge(ctx context.Context, o *Options) gen.Judge {
 	rules, _ := variant.ParseRules(o.Rules) // validated by New
 	j := &judge{ctx: ctx, o: o, rules: rules, checks: make([]variant.Move, 0, variant.MaxMoves)}
 	if o.Goal == problem.Mate {
-		j.solver = fairymate.NewSolver(fairymate.Options{TableMB: tableMB, MaxNodes: o.MaxNodes})
-		j.quick = fairymate.NewSolver(fairymate.Options{TableMB: tableMB, MaxNodes: o.MaxNodes, SkipSoundness: true})
+		// A table the system refuses leaves a solver nil: no candidate
+		// is then judged sound.
+		j.solver, _ = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.MaxNodes})
+		j.quick, _ = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.MaxNodes, SkipSoundness: true})
 		j.filter = newMateFilter(o.Length)
 		// The standard solver: a table of tableMB and the same budget.
 		j.std, _ = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.MaxNodes, DefenderHand: mate.AsGiven})
@@ -79,7 +80,7 @@ func (j *judge) judge(cand *shogi.Position, _ int, p *problem.Problem) bool {
 	if !isStd {
 		return false
 	}
-	st := fairymate.Analyze(&pos)
+	st := mate.AnalyzeVariant(&pos)
 	*p = problem.Problem{
 		Position:    sp,
 		Rules:       j.o.Rules,
@@ -101,8 +102,8 @@ func (j *judge) mate(v *variant.Position) (variant.Position, []variant.Move, uin
 	// length against every defence is one against the defences without
 	// drops. Then, with the defender's hand of the tsume convention,
 	// every reply counting: no mate sooner, and one within the length.
-	h, err := fairymate.RemainingHand(v, v.SideToMove())
-	if err != nil {
+	h, err := mate.VariantRemainingHand(v, v.SideToMove())
+	if err != nil || j.solver == nil || j.quick == nil {
 		return variant.Position{}, nil, 0, false
 	}
 	w := *v
@@ -116,11 +117,11 @@ func (j *judge) mate(v *variant.Position) (variant.Position, []variant.Move, uin
 	}
 	// The length and the line first, the soundness check (余詰) after
 	// the filter's look for cooks: that check is most of the cost.
-	sol, err := j.quick.Solve(j.ctx, v)
+	sol, err := j.quick.SolveVariant(j.ctx, v)
 	if err != nil || !soundMate(sol, j.o.Length, false) || j.filter.cooked(&sol.Position, sol.PV) {
 		return variant.Position{}, nil, 0, false
 	}
-	if sol, err = j.solver.Solve(j.ctx, v); err != nil || !soundMate(sol, j.o.Length, true) {
+	if sol, err = j.solver.SolveVariant(j.ctx, v); err != nil || !soundMate(sol, j.o.Length, true) {
 		return variant.Position{}, nil, 0, false
 	}
 	pos, line, nodes := sol.Position, sol.PV, sol.Nodes
@@ -164,8 +165,8 @@ func (j *judge) standardDiffers(p *variant.Position) bool {
 // soundMate reports whether sol is the exact shortest mate of length
 // plies, its line complete, nothing left in the attacker's hand at the
 // end and, when checked, no other mate along it.
-func soundMate(sol *fairymate.Solution, length int, checked bool) bool {
-	return sol.Status == fairymate.Mate && sol.LengthExact && sol.PVComplete && sol.Length == length &&
+func soundMate(sol *mate.VariantSolution, length int, checked bool) bool {
+	return sol.Status == mate.Mate && sol.LengthExact && sol.Length == length &&
 		len(sol.PV) == length && !sol.Leftover && (!checked || sol.SoundnessChecked && sol.Unique)
 }
 

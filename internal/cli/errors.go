@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"strconv"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/graph"
 	"github.com/tsume-shogi/tsume/graph/shogigraph"
 	"github.com/tsume-shogi/tsume/mate"
@@ -50,7 +49,6 @@ func message(err error) string {
 		gje *graph.JSONError
 		gve *graph.ValidationError
 		mpe *mate.NotAProblemError
-		fpe *fairymate.NotAProblemError
 		tme *mate.TooManyPiecesError
 		ae  *mate.AllocError
 		lpe *problem.ParseError
@@ -82,8 +80,6 @@ func message(err error) string {
 		return "not a tsume position: " + gpe.Msg
 	case errors.As(err, &mpe):
 		return "not a tsume position: " + mpe.Msg
-	case errors.As(err, &fpe):
-		return "not a tsume position: " + fpe.Msg
 	case errors.As(err, &tme):
 		return tme.Msg
 	case errors.As(err, &ae):

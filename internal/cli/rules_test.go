@@ -21,6 +21,9 @@ const (
 	fSelf    = "4r4/4k4/9/9/9/9/9/3P1P3/3L$GL3 b G 1"          // hs#2 against a royal gold
 	fDiagram = "6$(li)1k/7p1/9/4(GH)4/9/9/9/9/$B8 w (GH)2Pl 1" // every fairy element
 	fBatch   = "testdata/fairy/batch.sfen"                     // a batch: mates, a bad token, an illegal position, no royal
+
+	fAnnanMate3  = "9/2k6/N8/1R7/1B7/4S4/4G4/9/9 b GN 1" // 安南: mate in 3 (fmza's), sound
+	fTenjikuCook = "8k/9/8B/9/9/9/4K4/9/9 b SN 1"        // 天竺: mate in 3 with a cook (余詰) at ply 1
 )
 
 var fairyGoldenCases = []goldenCase{
@@ -41,6 +44,12 @@ var fairyGoldenCases = []goldenCase{
 	{"render_sfen", []string{"render", "--sfen", fDiagram, "--format", "sfen", "--moves", "L*5a (GH)*5e"}, ""},
 	{"mate_royal_bishop", []string{"solve", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"mate_tenjiku_json", []string{"solve", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
+	{"mate_annan", []string{"solve", "--rules", "annan", "--sfen", fAnnanMate3, "--futile", "count"}, ""},
+	{"mate_annan_json", []string{"solve", "--rules", "annan", "--sfen", fAnnanMate3, "--futile", "count", "--json"}, ""},
+	{"mate_tenjiku_cook_json", []string{"solve", "--rules", "tenjiku", "--sfen", fTenjikuCook, "--as-given", "--json"}, ""},
+	{"mate_leftover", []string{"solve", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b GP 1", "--as-given"}, ""},
+	{"verify_annan_mate3", []string{"verify", "--rules", "annan", "--sfen", fAnnanMate3, "--length", "3"}, ""},
+	{"verify_tenjiku_cook_json", []string{"verify", "--rules", "tenjiku", "--sfen", fTenjikuCook, "--as-given", "--json"}, ""},
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},
@@ -52,7 +61,6 @@ var fairyGoldenCases = []goldenCase{
 	{"verify_batch_annan", []string{"verify", "--rules", "annan", "--sfen", "-"}, fBatch},
 	{"verify_records_annan", []string{"verify", "--rules", "annan", "--kif", "testdata/fairy/two.kif"}, ""},
 	{"verify_batch_json", []string{"verify", "--rules", "standard", "--batch", fBatch, "--json"}, ""},
-	{"err_solve_batch_flag", []string{"solve", "--rules", "annan", "--batch", fBatch, "--verdict-nodes", "5"}, ""},
 	{"err_batch_rules", []string{"verify", "--rules", "frob", "--batch", fBatch}, ""},
 	{"err_bad_token", []string{"solve", "--stip", "help", "--sfen", "8k/9/9/9/9/9/9/9/9 b (GX) 1"}, ""},
 	{"err_bad_rules", []string{"perft", "--rules", "tenjiku,frob", "--depth", "1"}, ""},

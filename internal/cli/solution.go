@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/theme"
@@ -33,77 +32,68 @@ type solveOptions struct {
 	rules        *variant.Rules // --rules: each position of a batch is read under them
 }
 
-// fairyOptions returns the fairymate options of opt.
-func (opt *solveOptions) fairyOptions() fairymate.Options {
-	fo := fairymate.Options{TableMB: opt.solver.HashMB, MaxNodes: opt.solver.MaxNodes, MaxTime: opt.solver.MaxTime,
-		SkipSoundness: opt.solver.SkipSoundness}
-	if opt.solver.DefenderHand == mate.AsGiven {
-		fo.DefenderHand = fairymate.AsGiven
-	}
-	if opt.solver.Futile == mate.Count {
-		fo.Futile = fairymate.Count
-	}
-	return fo
-}
-
-// problemSolver solves the positions of a run one after the other, each
-// with the solver of its rules, made at the first position that needs
-// it (its table is large) and kept for the others.
+// problemSolver solves the positions of a run one after the other, with
+// one solver for standard and fairy positions alike (package mate's,
+// instantiated for each), made at the first position (its table is
+// large) and kept for the others.
 type problemSolver struct {
-	e     *env
-	name  string // the command, for messages
-	opt   solveOptions
-	std   *mate.Solver
-	pl    *statusLine // the progress line of std, or nil
-	fairy *fairymate.Solver
+	e    *env
+	name string // the command, for messages
+	opt  solveOptions
+	s    *mate.Solver
+	pl   *statusLine // the progress line, or nil
 }
 
 // solve solves p and returns its report, with the verdict of a mate when
 // the soundness is searched; line is the input line in batch mode, else
 // 0. A position the solver refuses is an error matching
-// mate.ErrNotAProblem or fairymate.ErrNotAProblem. An interrupted search
-// gives what it found.
+// mate.ErrNotAProblem. An interrupted search gives what it found.
 func (s *problemSolver) solve(ctx context.Context, p *rulesPosition, line int) (*solveReport, error) {
-	if p.fairy != nil {
-		if s.fairy == nil {
-			s.fairy = fairymate.NewSolver(s.opt.fairyOptions())
-		}
-		sol, err := s.fairy.Solve(ctx, p.fairy)
-		if sol == nil {
-			return nil, err
-		}
-		v := report.NewFairySolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
-		v.Line = line
-		return &solveReport{opt: s.opt, view: v, solved: true, fairy: true, elapsed: sol.Time, interrupted: ctx.Err() != nil}, nil
-	}
-	if s.std == nil {
+	if s.s == nil {
 		so := s.opt.solver
 		if s.opt.showProgress {
 			s.pl = newStatusLine(s.e.stderr)
 			so.Progress = func(p mate.Progress) { drawSearchProgress(s.pl, p) }
 		}
 		var err error
-		if s.std, err = newSolver(s.e, s.name, so); err != nil {
+		if s.s, err = newSolver(s.e, s.name, so); err != nil {
 			return nil, err
 		}
 	}
-	sol, err := s.std.Solve(ctx, &p.std)
-	s.pl.clear()
+	var (
+		r   *solveReport
+		err error
+	)
+	if p.fairy != nil {
+		sol, serr := s.s.SolveVariant(ctx, p.fairy)
+		s.pl.clear()
+		if sol == nil {
+			return nil, serr
+		}
+		interrupted := ctx.Err() != nil
+		v := report.NewFairySolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
+		r = &solveReport{opt: s.opt, view: v, fsol: sol, solved: true, fairy: true, elapsed: sol.Time, interrupted: interrupted}
+		err = r.finish(ctx, &sol.Solution, line)
+	} else {
+		sol, serr := s.s.Solve(ctx, &p.std)
+		s.pl.clear()
+		if serr != nil {
+			return nil, serr
+		}
+		interrupted := ctx.Err() != nil
+		v := report.NewSolution(sol, s.opt.solver.DefenderHand, s.opt.solver.Futile)
+		r = &solveReport{opt: s.opt, view: v, sol: sol, solved: true, elapsed: sol.Time, interrupted: interrupted}
+		err = r.finish(ctx, sol, line)
+	}
 	if err != nil {
 		return nil, err
 	}
-	interrupted := ctx.Err() != nil
-	r, err := newSolveReport(ctx, sol, s.opt, line)
-	if err != nil {
-		return nil, err
-	}
-	r.interrupted = interrupted
 	return r, nil
 }
 
 // isNotAProblem reports whether err is a solver's refusal of a position.
 func isNotAProblem(err error) bool {
-	return errors.Is(err, mate.ErrNotAProblem) || errors.Is(err, fairymate.ErrNotAProblem)
+	return errors.Is(err, mate.ErrNotAProblem)
 }
 
 // solveReport is the result of one position, ready to print: its view
@@ -111,38 +101,55 @@ func isNotAProblem(err error) bool {
 type solveReport struct {
 	opt         solveOptions
 	view        *report.Solution
-	sol         *mate.Solution // a standard position's solution, else nil
-	solved      bool           // false for an input that could not be solved
-	fairy       bool           // a position of package variant
-	elapsed     time.Duration  // the search's time
-	interrupted bool           // the search was interrupted (Ctrl-C)
+	sol         *mate.Solution        // a standard position's solution, else nil
+	fsol        *mate.VariantSolution // a fairy position's solution, else nil
+	solved      bool                  // false for an input that could not be solved
+	fairy       bool                  // a position of package variant
+	elapsed     time.Duration         // the search's time
+	interrupted bool                  // the search was interrupted (Ctrl-C)
 }
 
-// newSolveReport returns the report of sol, a standard position's
-// solution, with its themes and, when the soundness is searched, the
-// verdict of a mate; line is the input line in batch mode, else 0. Its
-// error is one of the verdict's solvers.
-func newSolveReport(ctx context.Context, sol *mate.Solution, opt solveOptions, line int) (*solveReport, error) {
-	v := report.NewSolution(sol, opt.solver.DefenderHand, opt.solver.Futile)
+// finish completes the view of r, whose solution is sol (of a standard
+// or a fairy position): the input line in batch mode (else 0), the
+// themes of an exact mate and, when the soundness is searched, the
+// verdict of a mate. Its error is one of the verdict's solvers.
+func (r *solveReport) finish(ctx context.Context, sol *mate.Solution, line int) error {
+	v, opt := r.view, r.opt
 	v.Line = line
-	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 && !r.fairy {
 		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: opt.solver.DefenderHand})
 		switch {
 		case err == nil:
 			v.Themes = found
 		case ctx.Err() == nil:
-			return nil, err
+			return err
 		}
 	}
-	r := &solveReport{opt: opt, view: v, sol: sol, solved: true, elapsed: sol.Time}
 	if sol.Status == mate.Mate && !opt.solver.SkipSoundness {
-		vd, err := verdict.Judge(ctx, sol, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		a, err := r.assess(ctx, verdict.Options{Futile: opt.solver.Futile, MaxNodes: opt.verdictNodes})
+		if err != nil {
+			return err
+		}
+		v.Verdict = a
+	}
+	return nil
+}
+
+// assess returns the composers' verdict on r's solution, standard or
+// fairy, with the options opts.
+func (r *solveReport) assess(ctx context.Context, opts verdict.Options) (*report.Assessment, error) {
+	if r.fsol != nil {
+		vd, err := verdict.JudgeVariant(ctx, r.fsol, opts)
 		if err != nil {
 			return nil, err
 		}
-		v.Verdict = report.NewAssessment(vd, &sol.Position)
+		return report.NewFairyAssessment(vd, &r.fsol.Position), nil
 	}
-	return r, nil
+	vd, err := verdict.Judge(ctx, r.sol, opts)
+	if err != nil {
+		return nil, err
+	}
+	return report.NewAssessment(vd, &r.sol.Position), nil
 }
 
 // errorSolveReport is the result of a batch line that cannot be solved.
@@ -230,9 +237,6 @@ func (r *solveReport) writeResult(w *bufio.Writer) {
 			w.WriteString("main line found so far:\n")
 		}
 		r.writeMoves(w)
-		if v.PVIncomplete {
-			w.WriteString("  (the reading of the main line was cut short by a limit)\n")
-		}
 	}
 	if mated && v.LengthExact && !r.fairy {
 		writeThemes(w, v.Themes) // package theme reads standard positions only

@@ -88,11 +88,6 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if opt.rules, err = parseRulesFlag(self, *hf.rules); err != nil {
 			return err
 		}
-		if opt.rules != nil || isSet(fs, "sfen") && isFairySFEN(in.sfen) {
-			if err := fairyFlagsUnused(fs); err != nil {
-				return err
-			}
-		}
 		hasBatch := isSet(fs, "batch")
 		stdinBatch := isSet(fs, "sfen") && in.sfen == "-"
 		switch {
@@ -120,18 +115,6 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		return solveOne(ctx, e, &p, opt)
 	}
-}
-
-// fairyFlagsUnused returns a usage error when a flag set in fs does not
-// apply to a fairy problem: its solver has no progress line and no
-// verdict yet.
-func fairyFlagsUnused(fs *flag.FlagSet) error {
-	for _, name := range []string{"verdict-nodes", "progress"} {
-		if isSet(fs, name) {
-			return usageErrorf("solve", "--%s does not apply to a fairy problem", name)
-		}
-	}
-	return nil
 }
 
 // solveOne solves the single position p: a position the solver refuses is

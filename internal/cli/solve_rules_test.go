@@ -25,7 +25,7 @@ func TestSolveFairy(t *testing.T) {
 		pv     string
 		rules  string
 	}{
-		// A fairy SFEN goes to fairymate without --rules.
+		// A fairy SFEN goes to the variant instantiation without --rules.
 		{[]string{"--sfen", "$b8/1p7/9/9/9/9/9/9/9 b G 1"}, 0, "mate", 1, "G*8a", "standard"},
 		{[]string{"--sfen", "k8/Bp7/1G7/9/9/9/9/9/9 b (GH) 1"}, 0, "mate", 1, "(GH)*9c", "standard"},
 		// 打ち歩詰め against the royal bishop is refused.
@@ -78,9 +78,7 @@ func TestSolveFairyErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--rules", "bogus", "--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1"}, `bad --rules "bogus"`},
-		{[]string{"--sfen", "$b8/9/9/9/9/9/9/9/9 b G 1", "--verdict-nodes", "5"}, "--verdict-nodes does not apply"},
 		{[]string{"--sfen", "9/9/9/9/9/9/9/9/(GH)8 b G 1"}, "not a tsume position: the defender (white) has no royal piece"},
-		{[]string{"--rules", "tenjiku", "--sfen", "-", "--progress", "always"}, "--progress does not apply"},
 	} {
 		code, _, errs := runCLI(append([]string{"solve"}, c.args...)...)
 		if code != ExitError || !strings.Contains(errs, c.want) {

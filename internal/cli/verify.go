@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/fairymate"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -35,7 +34,7 @@ valid when the verdict is sound or sound with blemishes; --length N
 states its length. --sfen - or --batch FILE judge one SFEN a line, and
 the summary counts each kind (mate-in-1, longer, not-unique, unsound,
 undecided, no-mate, wrong-length, not-a-problem). A fairy SFEN or
---rules judges a mate in 1 under fairy rules.
+--rules judges the problem under fairy rules, the same way.
 
 Exit status: 0 every position is a valid problem, 1 some is not (in a
 batch, also a line that is no SFEN or no tsume position), 2 bad usage,
@@ -119,12 +118,6 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err != nil {
 			return err
 		}
-		// A fairy position is judged as a mate-in-1 problem only.
-		if rules != nil || !batchMode && isFairySFEN(in.sfen) {
-			if n := countSet(fs, "length", "time", "hash"); n > 0 {
-				return usageErrorf(self, "--length, --time and --hash are for standard positions: a fairy position is judged as a mate-in-1 problem")
-			}
-		}
 		vf := &verifier{opt: opt, rules: rules, solver: problemSolver{e: e, name: self, opt: opt.solve}}
 		switch {
 		case hasBatch:
@@ -146,9 +139,9 @@ func setupVerify(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	}
 }
 
-// verifier judges positions as problems: by the mate-in-1 analysis, and
-// for a standard position without a mate in 1 by the solver and the
-// composers' verdict, as solve does.
+// verifier judges positions as problems, standard and fairy alike: by
+// the mate-in-1 analysis, and for a position without a mate in 1 by the
+// solver and the composers' verdict, as solve does.
 type verifier struct {
 	opt    verifyOptions
 	rules  *variant.Rules // each position of a batch is read under them
@@ -166,57 +159,40 @@ type verifyResult struct {
 	// notAProblem says why the position is no tsume position at all (""
 	// when it is one): illegal, or without the defender's king.
 	notAProblem string
-	// long is the solver's report, for a standard position without a mate
-	// in 1; nil otherwise.
+	// long is the solver's report, for a position without a mate in 1;
+	// nil otherwise.
 	long *solveReport
+	// stdMates are the mates in 1 of a standard position (nil for a
+	// fairy one).
+	stdMates []shogi.Move
 }
 
 // judge judges p; line is its input line in a batch, else 0. An
 // interrupted search gives what it found.
 func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*verifyResult, error) {
-	if p.fairy != nil {
-		r := &verifyResult{legal: true, attacker: p.fairy.SideToMove(), hand: vf.opt.hand, fairy: true}
-		v, err := fairymate.Verify1(p.fairy, fairyHand(vf.opt.hand))
-		var npe *fairymate.NotAProblemError
-		switch {
-		case errors.As(err, &npe):
-			r.view, r.legal, r.notAProblem = report.NewBadSFENVerdict(p.sfen(), npe.Msg, vf.opt.hand), false, npe.Msg
-			r.view.ErrorCodes[0] = string(mate.IllegalPosition)
-		case err != nil:
-			return nil, err
-		default:
-			r.view = report.NewFairyVerdict(v, vf.opt.hand)
-			if r.view.Kind == report.KindNotAProblem {
-				r.notAProblem = "not a tsume position: " + strings.Join(r.view.Errors, "; ")
-			}
-		}
-		r.view.Line = line
-		r.view.StateLength(vf.opt.length)
-		return r, nil
+	r, err := vf.mate1(p)
+	if err != nil {
+		return nil, err
 	}
-	v := mate.Verify1(&p.std, vf.opt.hand)
-	r := &verifyResult{view: report.NewVerdict(v), legal: v.Legal, attacker: p.std.SideToMove(), hand: vf.opt.hand, notAProblem: notATsumePosition(v)}
 	r.view.Line = line
-	if v.Legal && r.view.NeedsSolution() {
+	if r.legal && r.view.NeedsSolution() {
 		long, err := vf.solver.solve(ctx, p, 0)
 		if err != nil {
 			return nil, err
 		}
 		if long.view.Verdict == nil {
 			// No mate (or none proven): the verdict says so.
-			vd, err := verdict.Judge(ctx, long.sol, verdict.Options{Futile: vf.opt.solve.solver.Futile})
-			if err != nil {
+			if long.view.Verdict, err = long.assess(ctx, verdict.Options{Futile: vf.opt.solve.solver.Futile}); err != nil {
 				return nil, err
 			}
-			long.view.Verdict = report.NewAssessment(vd, &long.sol.Position)
 		}
 		r.long = long
 		r.view.SetSolution(long.view, long.limitText())
 	}
-	if v.Legal && len(v.Analysis.Mates) == 1 {
+	if r.legal && len(r.stdMates) == 1 {
 		// A unique mate in 1 (sound, or with leftover pieces): the themes of
 		// its one move, as solve gives those of a main line.
-		found, err := theme.Find(ctx, &p.std, v.Analysis.Mates, theme.Options{DefenderHand: vf.opt.hand})
+		found, err := theme.Find(ctx, &p.std, r.stdMates, theme.Options{DefenderHand: vf.opt.hand})
 		var le *theme.LineError
 		switch {
 		case err == nil:
@@ -229,12 +205,29 @@ func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*ver
 	return r, nil
 }
 
-// fairyHand returns fairymate's defender's hand rule for mate's.
-func fairyHand(h mate.DefenderHand) fairymate.DefenderHand {
-	if h == mate.AsGiven {
-		return fairymate.AsGiven
+// mate1 judges p, standard or fairy, as a mate-in-1 problem.
+func (vf *verifier) mate1(p *rulesPosition) (*verifyResult, error) {
+	if p.fairy == nil {
+		v := mate.Verify1(&p.std, vf.opt.hand)
+		return &verifyResult{view: report.NewVerdict(v), legal: v.Legal, attacker: p.std.SideToMove(), hand: vf.opt.hand,
+			notAProblem: notATsumePosition(v), stdMates: v.Analysis.Mates}, nil
 	}
-	return fairymate.Remaining
+	r := &verifyResult{legal: true, attacker: p.fairy.SideToMove(), hand: vf.opt.hand, fairy: true}
+	v, err := mate.Verify1Variant(p.fairy, vf.opt.hand)
+	var npe *mate.NotAProblemError
+	switch {
+	case errors.As(err, &npe):
+		r.view, r.legal, r.notAProblem = report.NewBadSFENVerdict(p.sfen(), npe.Msg, vf.opt.hand), false, npe.Msg
+		r.view.ErrorCodes[0] = string(mate.IllegalPosition)
+	case err != nil:
+		return nil, err
+	default:
+		r.view = report.NewFairyVerdict(v, vf.opt.hand)
+		if r.view.Kind == report.KindNotAProblem {
+			r.notAProblem = "not a tsume position: " + strings.Join(r.view.Errors, "; ")
+		}
+	}
+	return r, nil
 }
 
 // one judges the single position p. A position that is not a valid

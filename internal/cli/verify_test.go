@@ -97,7 +97,6 @@ var verifyGoldenCases = []goldenCase{
 	{"batch_kinds_length", []string{"verify", "--batch", verifyGoldenDir + "/batch_kinds.txt", "--length", "3", "--json"}, ""},
 	{"err_bad_length", []string{"verify", "--sfen", vMate3, "--length", "4"}, ""},
 	{"err_bad_length", []string{"verify", "--sfen", vMate3, "--length=4"}, ""},
-	{"err_length_fairy", []string{"verify", "--sfen", vMate3, "--rules", "annan", "--length", "3"}, ""},
 	{"malformed", []string{"verify", "--sfen", vMalformed}, ""},
 	{"malformed", []string{"verify", "--sfen", vMalformed, "--json"}, ""},
 
@@ -195,8 +194,7 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 	// The extra keys keep their own order; some are optional.
 	var want []string
 	for _, k := range verifyExtraKeys {
-		fairyVerdict := k == "verdict" && slices.Contains(extra, "rules")
-		if !verifyOptionalKeys[k] && !fairyVerdict || slices.Contains(extra, k) {
+		if !verifyOptionalKeys[k] || slices.Contains(extra, k) {
 			want = append(want, k)
 		}
 	}
@@ -249,8 +247,8 @@ func checkVerifyJSONLine(t *testing.T, line string) {
 		t.Errorf("valid but mates %q, unique %v", r.Mates, r.Unique)
 	}
 	// A problem longer than 1 ply has the solver's solution, of its
-	// length, and its verdict; a fairy position is judged in 1 only.
-	if (r.Solution != nil) != (r.Rules == "" && r.Kind != report.KindNotAProblem && len(r.Mates) == 0) {
+	// length, and its verdict, under any rules.
+	if (r.Solution != nil) != (r.Kind != report.KindNotAProblem && len(r.Mates) == 0) {
 		t.Errorf("kind %s with %d mates in 1, solution %v", r.Kind, len(r.Mates), r.Solution != nil)
 	}
 	if r.Solution != nil && (r.Verdict != r.Solution.Verdict && !reflect.DeepEqual(r.Verdict, r.Solution.Verdict) ||

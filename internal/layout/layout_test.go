@@ -33,7 +33,6 @@ var layers = map[string]int{
 	"render":                   2,
 	"mate":                     2,
 	"helpmate":                 2,
-	"fairymate":                3, // wrappers over mate's solver (issue 28)
 	"engine/eval":              2,
 	"engine/eval/nnue":         2,
 	"engine":                   3,
@@ -42,7 +41,6 @@ var layers = map[string]int{
 	"render/worksheet":         3,
 	"verdict":                  3,
 	"theme":                    3,
-	"fairymate/parity":         3,
 	"gen":                      4,
 	"gen/mate1":                4,
 	"gen/maten":                4,
