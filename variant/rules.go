@@ -29,6 +29,11 @@ func (r *Rules) Conditions() []Condition {
 	return append([]Condition(nil), r.conds...)
 }
 
+// LiftsDeadPieces reports whether a condition of r lifts the dead-piece
+// rule (安南): a piece may then stand on a square from which its own kind
+// could never move. False for the standard rules.
+func (r *Rules) LiftsDeadPieces() bool { return r != nil && r.liftsDead }
+
 // active reports whether r changes anything.
 func (r *Rules) active() bool { return r != nil && len(r.conds) > 0 }
 

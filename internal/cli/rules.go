@@ -118,15 +118,40 @@ func readPositions(e *env, in *positionInput, rules string) ([]*record.Game, rul
 }
 
 // underRules returns sp under the rules r: itself for none, else the
-// variant position, which must be legal.
+// variant position, which must be legal under r: the standard rules'
+// checks but two, which the rules decide — whether the side not to move
+// is in check (fairyUnder, with the pieces' powers under r) and, when r
+// lifts it (安南), the dead-piece rule.
 func underRules(sp *shogi.Position, r *variant.Rules) (rulesPosition, error) {
 	if r == nil {
 		return rulesPosition{std: *sp}, nil
 	}
-	if err := sp.Validate(); err != nil {
+	if err := validateUnder(sp, r); err != nil {
 		return rulesPosition{}, inputError(err)
 	}
 	return fairyUnder(variant.FromShogi(sp), r)
+}
+
+// validateUnder is sp.Validate without the violations the rules r decide
+// for themselves (see underRules): nil when none is left, else an
+// *shogi.InvalidPositionError of those that are.
+func validateUnder(sp *shogi.Position, r *variant.Rules) error {
+	err := sp.Validate()
+	var ie *shogi.InvalidPositionError
+	if !errors.As(err, &ie) {
+		return err
+	}
+	left := &shogi.InvalidPositionError{}
+	for _, pr := range ie.Problems {
+		if pr.Code == shogi.OpponentInCheck || pr.Code == shogi.DeadPiece && r.LiftsDeadPieces() {
+			continue
+		}
+		left.Problems = append(left.Problems, pr)
+	}
+	if len(left.Problems) == 0 {
+		return nil
+	}
+	return left
 }
 
 // parseFairy reads the fairy SFEN s under the rules r.

@@ -141,3 +141,22 @@ func TestFairyJSONIsStandardShape(t *testing.T) {
 		}
 	}
 }
+
+// TestAnnanLiftsDeadPieces checks the rule of docs/fairy.md that 安南
+// lifts the dead-piece rule (fmza, lishogi): a knight on the last rank
+// of a standard SFEN is taken under --rules annan (it may move as the
+// piece behind it), refused under the standard rules and 天竺 with the
+// square named.
+func TestAnnanLiftsDeadPieces(t *testing.T) {
+	const sfen = "N1k6/9/9/1R7/1B7/4S4/4G4/9/9 b GN 1" // the knight on 9a, dead in shogi
+	code, out, errs := runCLI("solve", "--rules", "annan", "--sfen", sfen)
+	if code != 0 || !strings.Contains(out, "status: mate") {
+		t.Errorf("solve --rules annan: exit %d, stdout %q, stderr %q; want a mate", code, out, errs)
+	}
+	for _, rules := range []string{"standard", "tenjiku"} {
+		code, _, errs := runCLI("solve", "--rules", rules, "--sfen", sfen)
+		if code == 0 || !strings.Contains(errs, "knight on 9a could never move again") {
+			t.Errorf("solve --rules %s: exit %d, stderr %q; want the dead knight on 9a named", rules, code, errs)
+		}
+	}
+}
