@@ -30,14 +30,6 @@ type Within struct {
 // Solve finds along its main line, are not looked for. A position Solve
 // refuses gives a *NotAProblemError.
 func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (Within, error) {
-	return s.mateWithin(ctx, p, plies, nil)
-}
-
-// mateWithin is MateWithin. The search starts from an empty table (a new
-// generation) unless keep, given the position searched (with the
-// defender's hand applied), returns true: then it goes on with the
-// entries of the searches before it (Series).
-func (s *Solver) mateWithin(ctx context.Context, p *shogi.Position, plies int, keep func(q *shogi.Position) bool) (Within, error) {
 	start := time.Now()
 	q := *p
 	if s.opts.DefenderHand == Remaining {
@@ -56,9 +48,7 @@ func (s *Solver) mateWithin(ctx context.Context, p *shogi.Position, plies int, k
 	if plies < 1 {
 		return Within{Status: NoMate}, nil
 	}
-	if keep == nil || !keep(&q) {
-		s.tt.newGeneration()
-	}
+	s.tt.newGeneration()
 	sr := newSearch[stdPos](s.tt, attacker)
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount
