@@ -397,7 +397,8 @@ func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Positi
 // NoMate as soon as one reply is proven to leave none; Unknown when no
 // reply does and a search of one was stopped. next, if not nil, is the
 // status of the position after the reply played, searched within
-// MaxLength ≥ plies-1: its NoMate decides at once.
+// MaxLength ≥ plies-1: its NoMate decides at once, and so does a shortest
+// mate (Exact) longer than plies-1.
 //
 // The replies are searched in rounds of growing budgets (a 64th of the
 // full budget, an 8th, the full budget), each round searching the
@@ -415,7 +416,7 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	if plies < 2 {
 		return mate.NoMate
 	}
-	if next != nil && next.Mate == mate.NoMate {
+	if next != nil && (next.Mate == mate.NoMate || next.Mate == mate.Mate && next.Exact && next.Length > plies-1) {
 		return mate.NoMate
 	}
 	// The king's moves first: they are the likeliest to escape, and one
@@ -434,6 +435,16 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	}
 	if next != nil && next.Mate == mate.Mate && next.Length <= plies-1 {
 		replies = slices.DeleteFunc(replies, func(r shogi.Move) bool { return r == played })
+	}
+	// A reply after which the mover has no check escapes without a
+	// search: it decides before any reply is searched (one escape decides
+	// whatever the order, and the searches of the others may be long).
+	for _, r := range replies {
+		q := *after
+		q.DoMove(r)
+		if q.CountChecks() == 0 {
+			return mate.NoMate
+		}
 	}
 	for _, sv := range cl.rounds {
 		open := replies[:0]
