@@ -28,8 +28,10 @@ const (
 	// problem with the same solution is taken away), at least one theme
 	// of the attacker's play (HasAttackerTheme), no one-piece chase
 	// along an edge (EdgeClimbs), no staircase of drops (Staircase), no
-	// king walking along an edge (EdgeWalks) and no heavy battery at the
-	// start (HeavyBattery).
+	// king walking along an edge (EdgeWalks), no heavy battery at the
+	// start (HeavyBattery), no spare flight after the key and, from 5
+	// plies, no obvious key without a choice for the defender
+	// (MeasureDefence).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -315,7 +317,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if n != o.Length {
 		return true
 	}
-	if !o.shapeOK(q, pv) {
+	if !o.shapeOK(q, pv) || !j.defenceOK(q, pv) {
 		return false
 	}
 	themes, err := findThemes(j.ctx, q, pv)
