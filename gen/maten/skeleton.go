@@ -59,3 +59,17 @@ func Skeleton(pos *shogi.Position, line []shogi.Move) string {
 	}
 	return b.String()
 }
+
+// openingWords is the number of words of a skeleton that make its
+// opening: the key, the reply, the second attacker move and its reply.
+const openingWords = 4
+
+// Opening returns the opening of a skeleton (Skeleton): its first four
+// words, or the whole skeleton of a shorter line. "d x mx Kx d K m edge"
+// opens "d x mx Kx": a drop a guard takes, the attacker retakes, the king
+// takes. The variety cap classes a composed problem by it too, so that
+// lines that differ only after the same four plies do not fill a run.
+func Opening(skeleton string) string {
+	w := strings.Fields(skeleton)
+	return strings.Join(w[:min(openingWords, len(w))], " ")
+}

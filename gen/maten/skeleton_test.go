@@ -29,3 +29,17 @@ func TestSkeleton(t *testing.T) {
 		}
 	}
 }
+
+// TestOpening: the opening is the first four words of a skeleton, the
+// whole of a shorter one.
+func TestOpening(t *testing.T) {
+	for _, c := range []struct{ skeleton, want string }{
+		{"d x mx Kx d K m edge", "d x mx Kx"},
+		{"d x m+x Kx d K m+ inner", "d x m+x Kx"},
+		{"d Kx d edge", "d Kx d edge"},
+	} {
+		if got := Opening(c.skeleton); got != c.want {
+			t.Errorf("Opening(%q) = %q, want %q", c.skeleton, got, c.want)
+		}
+	}
+}

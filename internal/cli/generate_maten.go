@@ -74,7 +74,8 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // of the first k problems, at most P% (but one at least) of one class —
 // the main theme, the mating piece and the king's region, or the mating
 // piece and the king's region, and under the composed style the skeleton
-// of the main line (composedClasses) — P the value of --variety-cap (gen.Generator.ClassPercent). A run over --indices has
+// of the main line and its opening (composedClasses) — P the value of
+// --variety-cap (gen.Generator.ClassPercent). A run over --indices has
 // no cap, nor has a run with --theme unless --variety-cap is set. Under
 // the composed style a problem the cap turns away is held back
 // (gen.Generator.HoldBack), under the free style passed over.
@@ -112,10 +113,12 @@ func problemClasses(p *problem.Problem) []string {
 }
 
 // composedClasses are the classes of a problem of the composed style:
-// those of problemClasses and the skeleton of its main line
-// (maten.Skeleton), so that no line shape fills a run either.
+// those of problemClasses, the skeleton of its main line (maten.Skeleton)
+// and its opening (maten.Opening), so that no line shape fills a run
+// either.
 func composedClasses(p *problem.Problem) []string {
-	return append(problemClasses(p), "skeleton "+maten.Skeleton(&p.Position, p.Line))
+	sk := maten.Skeleton(&p.Position, p.Line)
+	return append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk))
 }
 
 // filter returns the maten.Filter the flags set.
