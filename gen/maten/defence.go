@@ -76,20 +76,26 @@ func otherReplies(p *shogi.Position, m, next shogi.Move, replies []shogi.Move) (
 
 // obviousFrom is the shortest length at which the composed style refuses
 // an obvious key with no choice: a mate-in-3 has one defender move, the
-// king taking the key is its classic shape (the second blind read judged
-// such mate-in-3s worth handing out as often as not), and refusing them
-// cost 1.8 times the CPU time of a run of 100 (seed 101).
+// king taking the key is its classic shape (8 of the second blind read's
+// 10 mate-in-3s, judged 3 yes, 3 perhaps and 2 no), and refusing them
+// cost 1.8 times the CPU time of a run of 100 (seed 101: 6.7 CPU s
+// against 3.8, one pair of runs at a load of 14).
 const obviousFrom = 5
 
 // defenceOK is the composed style's test of the defence along the main
 // line pv of q, a problem of the full length (docs/generation.md,
-// "Style"): no spare flight after the first move, and from obviousFrom
-// plies no obvious key (a piece put next to the king for the king to
-// take) unless the defender has a choice somewhere in the line.
+// "Style"): from obviousFrom plies no obvious key (a piece put next to
+// the king for the king to take) unless the defender has a choice
+// somewhere in the line. A spare flight is measured, not refused: the
+// one problem of the second blind read that has one (▲８二銀不成 △６二玉
+// ▲７三角成, where △７二玉 is mated the same way) was among its best.
 func (j *judge) defenceOK(q *shogi.Position, pv []shogi.Move) bool {
+	if len(pv) < obviousFrom {
+		return true
+	}
 	var d Defence
 	d, j.defence = MeasureDefence(q, pv, j.defence)
-	return !d.SpareFlight && (len(pv) < obviousFrom || !d.ObviousKey || d.Choice)
+	return !d.ObviousKey || d.Choice
 }
 
 // keyFits is the cheap form of defenceOK for a step back, made before

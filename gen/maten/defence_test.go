@@ -65,15 +65,3 @@ func TestComposedRefusesObviousKeyWithoutChoice(t *testing.T) {
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"an obvious key, free style", noChoiceSFEN, noChoiceLine, 5, true}})
 }
-
-// TestComposedRefusesSpareFlight: a composed problem has no spare flight
-// after the key, at any length; the free style keeps it.
-func TestComposedRefusesSpareFlight(t *testing.T) {
-	j := composedJudge(3)
-	checkLines(t, j, []lineCase{
-		{"a spare flight", spareSFEN, spareLine, 3, false},
-		{"no spare flight (the king takes the key)", "6G1k/9/8b/7N1/7R1/9/9/9/9 b rb3g4s3n4l18p 1", "2d1b+ 1a1b 2e2a+", 3, true},
-	})
-	j.o.Style = Free
-	checkLines(t, j, []lineCase{{"a spare flight, free style", spareSFEN, spareLine, 3, true}})
-}

@@ -29,9 +29,8 @@ const (
 	// of the attacker's play (HasAttackerTheme), no one-piece chase
 	// along an edge (EdgeClimbs), no staircase of drops (Staircase), no
 	// king walking along an edge (EdgeWalks), no heavy battery at the
-	// start (HeavyBattery), no spare flight after the key and, from 5
-	// plies, no obvious key without a choice for the defender
-	// (MeasureDefence).
+	// start (HeavyBattery) and, from 5 plies, no obvious key without a
+	// choice for the defender (MeasureDefence).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
