@@ -16,8 +16,9 @@ const (
 )
 
 // TestEdgeWalks: two king moves in a row one step the same way along an
-// edge file or rank make a walk, whatever the attacker's moves between
-// (drops here); a king that turns back or leaves the edge makes none.
+// edge file or rank make a walk, the first of them may step onto the
+// edge diagonally, whatever the attacker's moves between (drops here); a
+// king that turns back or leaves the edge makes none.
 func TestEdgeWalks(t *testing.T) {
 	for _, c := range []struct {
 		name, sfen, line string
@@ -25,6 +26,7 @@ func TestEdgeWalks(t *testing.T) {
 	}{
 		{"up the ninth file, taking a pawn and a lance", walkSFEN, walkLine, 1},
 		{"along the first rank, golds dropped behind", "4k4/9/9/9/9/9/9/9/9 b 2G 1", "G*6b 5a4a G*5b 4a3a", 1},
+		{"onto the first file diagonally, then up it (a second read of seed 5151)", "7k1/7l1/6G2/9/8G/9/9/9/9 b 2SL2r2b2g2s4n2l18p 1", "S*1b 2a1b S*1c 1b1c L*1d", 1},
 		{"the king turns back", turnBackSFEN, turnBackLine, 0},
 		{"the king leaves the edge", "4k4/9/9/9/9/9/9/9/9 b 2G 1", "G*6b 5a4a G*5b 4a3b", 0},
 	} {
