@@ -79,6 +79,7 @@ type judge struct {
 	after, reply, mated shogi.Position
 	replies, checks     []shogi.Move
 	measured            []shogi.Move   // the scratch space of measure
+	defence             []shogi.Move   // the scratch space of defenceOK
 	mutant              shogi.Position // the local search's mutation
 	// failed holds the candidates of the backward method that failed
 	// (judgeBackward), shared by the workers of a run.
@@ -294,7 +295,7 @@ func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 	// and the variant alone, so that the run does not depend on the
 	// workers.
 	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15))
-	q, f, ok := j.extend(rng, &cur, 3)
+	q, f, ok := j.extend(rng, &cur, j.bp.Line, 3)
 	if !ok {
 		return false
 	}
@@ -302,10 +303,10 @@ func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 }
 
 // extend looks for a sound problem of the full length whose main line
-// ends with that of cur, a sound problem of n-2 plies: a position two
-// plies back, sound with n plies, then (below the full length) its own
-// extension.
-func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Position, found, bool) {
+// ends with that of cur, a sound problem of n-2 plies with main line
+// curPV: a position two plies back, sound with n plies, then (below the
+// full length) its own extension.
+func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, n int) (shogi.Position, found, bool) {
 	nt, ns := j.o.work(n)
 	q := &j.qs[(n-3)/2] // the search is depth-first: one position a length
 	for range nt {
@@ -314,7 +315,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 		}
 		var a, d shogi.Move
 		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) {
+		if *q, a, d, built = j.o.unmove(rng, cur); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
 			continue
 		}
 		ns--
@@ -332,7 +333,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, n int) (shogi.Positi
 			}
 			return *q, f, true
 		}
-		if r, rf, ok := j.extend(rng, q, n+2); ok {
+		if r, rf, ok := j.extend(rng, q, f.sol.PV, n+2); ok {
 			return r, rf, true
 		}
 	}

@@ -28,11 +28,14 @@ var shapeFiles = flag.String("shape-files", "", "TestShapeReport: comma-separate
 // findThemes), a sacrifice (the theme), a one-piece chase (chaseMoves,
 // the chase of Score), an edge climb (EdgeClimbs, the composed style's
 // wider rule), a staircase of drops (Staircase), a heavy battery
-// (HeavyBattery), a gift and a capture on the first move (MeasureShape), no idle piece (every piece taken away in turn, the rest
+// (HeavyBattery), a king walking along an edge (EdgeWalks), an obvious
+// key without a choice and a spare flight (MeasureDefence), a gift and a
+// capture on the first move (MeasureShape), no idle piece (every piece taken away in turn, the rest
 // judged by a fresh solver of at most 100,000 nodes a search and the
 // verdict on the same line), then the largest share of one (mating piece
 // kind, king region) pair and of one (main theme, mating piece kind, king
-// region) triple, the classes of the variety cap, each with its class.
+// region) triple and of one skeleton (Skeleton), the classes of the
+// variety cap, each with its class.
 func TestShapeReport(t *testing.T) {
 	if *shapeFiles == "" {
 		t.Skip("with -shape-files")
@@ -41,14 +44,14 @@ func TestShapeReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | an attacker theme | a sacrifice | a chase | an edge climb | a staircase | a heavy battery | a gift | no idle piece | no first-move capture | top pair | top triple |")
+	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | an attacker theme | a sacrifice | a chase | an edge climb | a staircase | a heavy battery | an edge walk | an obvious key, no choice | a spare flight | a gift | no idle piece | no first-move capture | top pair | top triple | top skeleton |")
 	for _, path := range strings.Split(*shapeFiles, ",") {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var n, camp, far, guard, themed, sacrifice, chase, climb, stair, battery, gift, idle, capture int
-		pairs, triples := map[string]int{}, map[string]int{}
+		var n, camp, far, guard, themed, sacrifice, chase, climb, stair, battery, walk, obvious, spare, gift, idle, capture int
+		pairs, triples, skeletons := map[string]int{}, map[string]int{}, map[string]int{}
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		sc.Buffer(nil, 1<<20)
 		for sc.Scan() {
@@ -72,6 +75,11 @@ func TestShapeReport(t *testing.T) {
 			climb += b2i(EdgeClimbs(pv) > 0)
 			stair += b2i(Staircase(pv))
 			battery += b2i(HeavyBattery(&q))
+			walk += b2i(EdgeWalks(pv) > 0)
+			d, _ := MeasureDefence(&q, pv, nil)
+			obvious += b2i(d.ObviousKey && !d.Choice)
+			spare += b2i(d.SpareFlight)
+			skeletons[Skeleton(&q, pv)]++
 			sh := MeasureShape(&q, pv)
 			gift += b2i(sh.Gifts > 0)
 			capture += b2i(sh.FirstCapture)
@@ -90,8 +98,9 @@ func TestShapeReport(t *testing.T) {
 			}
 			return fmt.Sprintf("%s (%s)", pc(m[best]), best)
 		}
-		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard),
-			pc(themed), pc(sacrifice), pc(chase), pc(climb), pc(stair), pc(battery), pc(gift), pc(n-idle), pc(n-capture), top(pairs), top(triples))
+		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard),
+			pc(themed), pc(sacrifice), pc(chase), pc(climb), pc(stair), pc(battery), pc(walk), pc(obvious), pc(spare), pc(gift), pc(n-idle), pc(n-capture),
+			top(pairs), top(triples), top(skeletons))
 	}
 }
 

@@ -27,8 +27,10 @@ const (
 	// it in the line, no idle piece (one whose removal leaves a sound
 	// problem with the same solution is taken away), at least one theme
 	// of the attacker's play (HasAttackerTheme), no one-piece chase
-	// along an edge (EdgeClimbs), no staircase of drops (Staircase) and
-	// no heavy battery at the start (HeavyBattery).
+	// along an edge (EdgeClimbs), no staircase of drops (Staircase), no
+	// king walking along an edge (EdgeWalks), no heavy battery at the
+	// start (HeavyBattery) and, from 5 plies, no obvious key without a
+	// choice for the defender (MeasureDefence).
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.
@@ -296,24 +298,25 @@ func stairMove(line []shogi.Move, i int) bool {
 // lineOK is the composed style's test of the main line pv of q, a
 // candidate of n plies the solver has proven sound, made before the
 // verdict (always true under Free): no one-piece chase along an edge
-// (EdgeClimbs, which counts the chases of the quality score and more) and
-// no staircase of drops (Staircase) at any length, since the extensions
-// of a line keep its end; at the full length the checks of shapeOK and
-// at least one attacker theme (HasAttackerTheme), the themes found as
-// generate reports them, each search with a table of its own so that the
-// decision does not depend on the worker.
+// (EdgeClimbs, which counts the chases of the quality score and more), no
+// staircase of drops (Staircase) and no king walking along an edge
+// (EdgeWalks) at any length, since the extensions of a line keep its
+// end; at the full length the checks of shapeOK and at least one
+// attacker theme (HasAttackerTheme), the themes found as generate
+// reports them, each search with a table of its own so that the decision
+// does not depend on the worker.
 func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	o := j.o
 	if o.Style != Composed {
 		return true
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 {
 		return false
 	}
 	if n != o.Length {
 		return true
 	}
-	if !o.shapeOK(q, pv) {
+	if !o.shapeOK(q, pv) || !j.defenceOK(q, pv) {
 		return false
 	}
 	themes, err := findThemes(j.ctx, q, pv)

@@ -73,7 +73,8 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // problems, for a run over sp (docs/generation.md, "Variety in a run"):
 // of the first k problems, at most P% (but one at least) of one class —
 // the main theme, the mating piece and the king's region, or the mating
-// piece and the king's region — P the value of
+// piece and the king's region, and under the composed style the skeleton
+// of the main line and its opening (composedClasses) — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
 // no cap, nor has a run with --theme unless --variety-cap is set. Under
 // the composed style a problem the cap turns away is held back
@@ -90,6 +91,9 @@ func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) er
 		return nil
 	}
 	g.Classes = problemClasses
+	if *f.style == maten.Composed.String() {
+		g.Classes = composedClasses
+	}
 	g.ClassPercent = p
 	// The composed style holds a problem the cap turns away back until
 	// its class has room: its problems are dear (a mate-in-7 costs
@@ -106,6 +110,15 @@ func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) er
 func problemClasses(p *problem.Problem) []string {
 	pair := bank.MatingPiece(p.Line) + " " + bank.KingRegion(&p.Position)
 	return []string{maten.MainTheme(p.Themes) + " " + pair, pair}
+}
+
+// composedClasses are the classes of a problem of the composed style:
+// those of problemClasses, the skeleton of its main line (maten.Skeleton)
+// and its opening (maten.Opening), so that no line shape fills a run
+// either.
+func composedClasses(p *problem.Problem) []string {
+	sk := maten.Skeleton(&p.Position, p.Line)
+	return append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk))
 }
 
 // filter returns the maten.Filter the flags set.

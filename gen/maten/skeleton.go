@@ -1,0 +1,75 @@
+package maten
+
+import (
+	"strings"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// Skeleton returns the skeleton of the main line line played from pos
+// (docs/generation.md, "Variety in a run"): the kinds of its moves, one
+// word a ply, and whether the king starts on an edge file. An attacker
+// move is d (a drop) or m (a board move), followed by + when it promotes
+// and x when it captures; a defender move is K (the king steps), Kx (the
+// king takes), x (another piece takes), i (an interposition: a drop) or
+// m (another board move). The last word is edge when the king starts on
+// file 1 or 9, inner otherwise. ▲９二歩打 △同玉 ▲９三香打 from a king on
+// 9a is "d Kx d edge"; a problem that is another with one more drop in
+// front has a skeleton of its own, as have the same line shape on an
+// edge file and inside the board. The skeleton does not depend on the
+// pieces' kinds (the variety cap classes the mating piece apart) and is
+// the same for a problem and its mirror image.
+func Skeleton(pos *shogi.Position, line []shogi.Move) string {
+	var b strings.Builder
+	p := *pos
+	for i, m := range line {
+		captures := !m.IsDrop() && p.PieceAt(m.To()) != shogi.NoPiece
+		switch {
+		case i%2 == 0:
+			if m.IsDrop() {
+				b.WriteByte('d')
+			} else {
+				b.WriteByte('m')
+			}
+			if m.IsPromotion() {
+				b.WriteByte('+')
+			}
+			if captures {
+				b.WriteByte('x')
+			}
+		case m.IsDrop():
+			b.WriteByte('i')
+		case m.Piece().Kind() == shogi.King:
+			b.WriteByte('K')
+			if captures {
+				b.WriteByte('x')
+			}
+		case captures:
+			b.WriteByte('x')
+		default:
+			b.WriteByte('m')
+		}
+		b.WriteByte(' ')
+		p.DoMove(m)
+	}
+	if f := pos.King(shogi.White).File(); f == 1 || f == 9 {
+		b.WriteString("edge")
+	} else {
+		b.WriteString("inner")
+	}
+	return b.String()
+}
+
+// openingWords is the number of words of a skeleton that make its
+// opening: the key, the reply, the second attacker move and its reply.
+const openingWords = 4
+
+// Opening returns the opening of a skeleton (Skeleton): its first four
+// words, or the whole skeleton of a shorter line. "d x mx Kx d K m edge"
+// opens "d x mx Kx": a drop a guard takes, the attacker retakes, the king
+// takes. The variety cap classes a composed problem by it too, so that
+// lines that differ only after the same four plies do not fill a run.
+func Opening(skeleton string) string {
+	w := strings.Fields(skeleton)
+	return strings.Join(w[:min(openingWords, len(w))], " ")
+}

@@ -1,0 +1,45 @@
+package maten
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSkeleton: the skeleton of a line is the kinds of its moves and
+// whether the king starts on an edge file, not the pieces' kinds: two
+// lures up the 9th file with other pieces share one; the same line with
+// one more drop in front, the same shape inside the board, and a line
+// whose defender takes with another piece have skeletons of their own;
+// a problem and its mirror image share theirs.
+func TestSkeleton(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"a pawn lure up the 9th file (blind read 2, problem 1)", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "d Kx d edge"},
+		{"its mirror image", "6G1k/7n1/9/8S/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*1b 1a1b L*1c", "d Kx d edge"},
+		{"a pawn lure, a dragon mates (problem 6)", "kp+B6/9/2+R6/9/9/9/9/9/9 b Prb4g4s4n4l16p 1", "P*9b 9a9b 7c9c", "d Kx m edge"},
+		{"one more drop in front (problem 11)", walkSFEN, walkLine, "d Kx d Kx m edge"},
+		{"drop, take, retake, the king takes, drop (problem 16)", "kg7/9/G8/N+L7/9/9/9/9/9 b P2r2b2g4s3n3l17p 1", "P*9b 8a9b 9c9b 9a9b G*8b", "d x mx Kx d edge"},
+		{"a promotion sacrifice inside the board (problem 5)", "2rk1S3/9/4+S4/1+N7/9/9/9/4+R4/9 b 2b4g2s3n4l18p 1", "5c6b 6a6b 5h5b", "m Kx m inner"},
+		{"a refused promotion, the king steps (problem 4)", "2ks5/9/2S1+b4/5N3/9/9/6B2/9/9 b 2r4g2s3n4l18p 1", "7c8b 7a6b 3g7c+", "m K m+ inner"},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Skeleton(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}
+
+// TestOpening: the opening is the first four words of a skeleton, the
+// whole of a shorter one.
+func TestOpening(t *testing.T) {
+	for _, c := range []struct{ skeleton, want string }{
+		{"d x mx Kx d K m edge", "d x mx Kx"},
+		{"d x m+x Kx d K m+ inner", "d x m+x Kx"},
+		{"d Kx d edge", "d Kx d edge"},
+	} {
+		if got := Opening(c.skeleton); got != c.want {
+			t.Errorf("Opening(%q) = %q, want %q", c.skeleton, got, c.want)
+		}
+	}
+}
