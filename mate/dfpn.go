@@ -266,7 +266,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}
-		if s.par != nil {
+		if s.par != nil && ply+1 < busyPlies {
 			// Another thread may be searching the best child.
 			if or {
 				best, second = s.divert(f, &low, thpn)

@@ -2,7 +2,6 @@ package mate
 
 import (
 	"errors"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -28,6 +27,12 @@ import (
 // soundness steps are a few hundred nodes, which the helpers would only
 // slow down.
 const parallelAfter = 4096
+
+// busyPlies is how deep from the root of the search the threads count
+// the threads searching each position, and divert from a busy child:
+// deeper, their paths seldom meet, and the counters' cache lines, which
+// the threads write in turn, cost more than they save.
+const busyPlies = 8
 
 // busySize is the number of counters of the threads searching each
 // position, indexed by the low bits of its full key.
@@ -126,8 +131,8 @@ func (s *search[P, PP]) parallelTick() {
 		}
 		if par.pause.Load() {
 			par.parked.Add(1)
-			for par.pause.Load() {
-				runtime.Gosched()
+			for i := 1; par.pause.Load(); i++ {
+				backoff(i)
 			}
 			par.parked.Add(-1)
 		}
@@ -205,8 +210,8 @@ func (s *search[P, PP]) growShared() {
 		return
 	}
 	par.pause.Store(true)
-	for par.parked.Load() < par.live.Load() {
-		runtime.Gosched()
+	for i := 1; par.parked.Load() < par.live.Load(); i++ {
+		backoff(i)
 	}
 	s.tt.grow()
 	par.pause.Store(false)

@@ -3,6 +3,7 @@ package mate
 import (
 	"runtime"
 	"sync/atomic"
+	"time"
 )
 
 // This file makes a table safe for the threads of a parallel search
@@ -62,9 +63,8 @@ func (t *table) lockAt(i uint64) *atomic.Uint32 {
 	return &t.locks[i&uint64(len(t.locks)-1)]
 }
 
-// lock takes l, spinning while another thread holds it, and yielding the
-// processor now and then: on a loaded machine the holder may be waiting
-// for one. It is released by l.Store(0).
+// lock takes l, waiting while another thread holds it (backoff). It is
+// released by l.Store(0).
 func lock(l *atomic.Uint32) {
 	if !l.CompareAndSwap(0, 1) {
 		lockSlow(l)
@@ -74,9 +74,21 @@ func lock(l *atomic.Uint32) {
 // lockSlow is lock when another thread holds l.
 func lockSlow(l *atomic.Uint32) {
 	for i := 1; !l.CompareAndSwap(0, 1); i++ {
-		if i%64 == 0 {
-			runtime.Gosched()
-		}
+		backoff(i)
+	}
+}
+
+// backoff is the i-th wait (from 1) for another thread: spins, every
+// 16th a yield to other goroutines, and past 128 a sleep, which gives the
+// processor back to the system: on a loaded machine the thread waited
+// for may be the one that needs it (lock holder preemption), and
+// spinning would only keep it off.
+func backoff(i int) {
+	switch {
+	case i > 128:
+		time.Sleep(5 * time.Microsecond)
+	case i%16 == 0:
+		runtime.Gosched()
 	}
 }
 
