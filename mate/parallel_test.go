@@ -149,7 +149,9 @@ func TestParallelStopsAtTheNodeLimit(t *testing.T) {
 		if sol.LengthExact {
 			t.Errorf("exact length %d within 50,000 nodes (one thread needs about 800,000)", sol.Length)
 		}
-		if sol.Nodes > 50000+2*1024*4 {
+		// (A mate found before the limit gets extra nodes to read its
+		// line: extendBudget.)
+		if sol.Status != Mate && sol.Nodes > 50000+2*1024*4 {
 			t.Errorf("%d nodes, limit 50,000", sol.Nodes)
 		}
 	}
@@ -162,9 +164,5 @@ func readBenchList(t *testing.T) []classic {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]classic, len(rows))
-	for i, r := range rows {
-		out[i] = classic{ID: r.ID, SFEN: r.Position.SFEN(), Status: r.Status.String(), Plies: r.Stipulation.Plies}
-	}
-	return out
+	return classics(rows)
 }
