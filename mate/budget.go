@@ -25,6 +25,12 @@ func (s *search[P, PP]) countNode() {
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = context.DeadlineExceeded
 	}
+	if s.par != nil {
+		s.parallelTick()
+	}
+	if s.tt.locks != nil && !s.helper {
+		s.growShared()
+	}
 	if s.progress != nil && s.nodes&0xffff == 0 {
 		s.progress()
 	}

@@ -93,6 +93,11 @@ type search[P any, PP positionOps[P]] struct {
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits
+
+	// par is shared with the other threads of a parallel search
+	// (parallel.go; nil with one thread); helper marks a helper thread.
+	par    *parallel[P, PP]
+	helper bool
 }
 
 func newSearch[P any, PP positionOps[P]](tt *table, attacker shogi.Color) *search[P, PP] {
@@ -166,17 +171,17 @@ func childThreshold(second uint32) uint32 {
 }
 
 // lowest tracks, over the numbers of a node's children, the index of the
-// smallest, the smallest and the second smallest.
+// smallest, the smallest, the second smallest and its index (next).
 type lowest struct {
-	best        int
+	best, next  int
 	val, second uint32
 }
 
 func (l *lowest) add(i int, v uint32) {
 	if v < l.val {
-		l.best, l.second, l.val = i, l.val, v
+		l.best, l.next, l.second, l.val = i, l.best, l.val, v
 	} else if v < l.second {
-		l.second = v
+		l.next, l.second = i, v
 	}
 }
 
@@ -199,7 +204,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	start := s.nodes
 	for {
 		var pn, dn uint32
-		low := lowest{best: -1, val: infinity, second: infinity}
+		low := lowest{best: -1, next: -1, val: infinity, second: infinity}
 		if or {
 			dn = 0
 			for i := range f.children {
@@ -261,6 +266,14 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}
+		if s.par != nil && ply+1 < busyPlies {
+			// Another thread may be searching the best child.
+			if or {
+				best, second = s.divert(f, &low, thpn)
+			} else {
+				best, second = s.divert(f, &low, thdn)
+			}
+		}
 		c := &f.children[best]
 		var cth, cdh uint32
 		if or {
@@ -281,6 +294,9 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 		// The child's search went through much of the table: fetch this
 		// node's cluster again, for the store that may come next.
 		prefetch(unsafe.Pointer(s.tt.clusterOf(key)))
+		if s.tt.locks != nil {
+			prefetch(unsafe.Pointer(s.tt.lockOf(key)))
+		}
 		if !s.lookupChild(c, ply) {
 			// Only a stop leaves a searched child out of the table.
 			c.pn, c.dn = 1, 1
@@ -414,6 +430,9 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 		}
 		s.tt.store(key, dh, s.futile, pnWord, 0, aux, depth, meta, a1, a2)
 	default:
+		if s.par != nil && s.resolvedElsewhere(key, hand, ply) {
+			return
+		}
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
 	}
 }
@@ -450,8 +469,23 @@ func (s *search[P, PP]) searchAt(ancestors []P, pos *P, rem uint16) result {
 		return r
 	}
 	s.frame(ply).pos = *pos
+	if s.par == nil || s.readOnly {
+		s.mid(ply, infinity, infinity)
+		return s.lookupAt(pos, rem)
+	}
+	s.beginParallel(ancestors, pos, rem)
 	s.mid(ply, infinity, infinity)
-	return s.lookupAt(pos, rem)
+	s.endParallel()
+	for {
+		r := s.lookupAt(pos, rem)
+		if r.pn == 0 || r.dn == 0 || s.stopped != nil {
+			return r
+		}
+		// The root's answer, found by a helper or by this thread, is no
+		// longer in the table (pushed out by other entries): this
+		// thread finds it again alone.
+		s.mid(ply, infinity, infinity)
+	}
 }
 
 // lookupAt returns what the table knows of pos with rem plies left.

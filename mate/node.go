@@ -161,6 +161,9 @@ func (s *search[P, PP]) keyChildren(f *frame[P], hand shogi.Hand, attackerMoves 
 	}
 	for i := range f.children {
 		prefetch(unsafe.Pointer(s.tt.clusterOf(f.children[i].key)))
+		if s.tt.locks != nil {
+			prefetch(unsafe.Pointer(s.tt.lockOf(f.children[i].key)))
+		}
 	}
 }
 

@@ -47,6 +47,13 @@ type SolverOptions struct {
 	// Progress, if set, is called about every 65,536 nodes from the
 	// searching goroutine.
 	Progress func(Progress)
+	// Threads is the number of threads Solve searches with (0 or 1: one).
+	// More threads share the table (docs/solver.md, "Threads"): the
+	// answers are the same (status, length and whether it is exact), but
+	// the nodes and, among lines of the same length, the line are no
+	// longer deterministic. SolveVariant and MateWithin search with one
+	// thread.
+	Threads int
 }
 
 // Progress reports a running search.
@@ -183,6 +190,9 @@ func NewSolver(opts SolverOptions) (*Solver, error) {
 	}
 	size.MB = tableMB(uint64(len(tt.clusters)))
 	opts.HashMB = size.MB
+	if opts.Threads > 1 {
+		tt.share()
+	}
 	return &Solver{opts: opts, tt: tt, size: size, countStepsFrom: minCountSteps}, nil
 }
 
@@ -294,6 +304,9 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 	s.tt.newGeneration()
 	sr := newSearch[P, PP](s.tt, attacker)
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
+	if _, ok := any(q).(*stdPos); ok && s.opts.Threads > 1 {
+		newParallel(sr, s.opts.Threads)
+	}
 	phase := "proof"
 	if s.opts.Progress != nil {
 		sr.progress = func() {

@@ -107,6 +107,11 @@ func readClassics(t *testing.T) []classic {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return classics(ps)
+}
+
+// classics returns the problems of ps as classics.
+func classics(ps []problem.Problem) []classic {
 	out := make([]classic, len(ps))
 	for i, p := range ps {
 		out[i] = classic{ID: p.ID, SFEN: p.Position.SFEN(), Status: p.Status.String(), Plies: p.Stipulation.Plies}

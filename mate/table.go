@@ -98,6 +98,13 @@ type table struct {
 	stored   uint64    // entries of this generation in use (approximate, for hashfull)
 	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
+	// locks, when not nil, makes the table safe for concurrent use by
+	// the threads of a parallel search (sharedtable.go): a spin lock per
+	// cluster (shared by the clusters a lock stripe apart) guards every
+	// read and write of its entries; stored is not counted (hashfull
+	// and the growth of the prefix sample the entries instead). A table
+	// for one thread has none and takes no lock.
+	locks []atomic.Uint32
 }
 
 // initialClusters is the prefix of the table a generation starts with:
@@ -268,11 +275,19 @@ const likelyDisproven = 1 << 10
 // carry over and proofs do not.
 func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile bool, path pathChecker) result {
 	c := t.clusterOf(key)
+	var l *atomic.Uint32
+	if t.locks != nil {
+		l = t.lockOf(key)
+		lock(l)
+	}
 	r := result{pn: 1, dn: 1, anchor: -1, anchor2: -1}
 	// The common case, nothing on this board, in four comparisons (a
 	// compile-time check below cluster keeps this in step with
 	// clusterSize).
 	if c[0].key != key && c[1].key != key && c[2].key != key && c[3].key != key {
+		if l != nil {
+			l.Store(0)
+		}
 		return r
 	}
 	gen := t.gen
@@ -312,6 +327,9 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true, borrowed: e.futile() != futile}
 		}
 	}
+	if l != nil {
+		l.Store(0)
+	}
 	return r
 }
 
@@ -320,10 +338,17 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 // Proofs and other results keep separate slots, so that a depth-limited
 // disproof ("no mate within d") does not push out a longer proof.
 func (t *table) store(key uint64, hand shogi.Hand, futile bool, pn, dn, aux uint32, length uint16, spare uint8, anchor, anchor2 int16) {
+	var l *atomic.Uint32
+	if t.locks != nil {
+		l = t.lockOf(key)
+		lock(l)
+	}
 	slot := t.slot(key, hand, futile, pn == 0, true)
 	*slot = entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
 		anchor: anchor, anchor2: anchor2, meta: metaOf(spare, futile), gen: t.gen}
-	if t.stored >= t.growAt {
+	if l != nil {
+		l.Store(0)
+	} else if t.stored >= t.growAt {
 		t.grow()
 	}
 }
@@ -351,7 +376,9 @@ func (t *table) slot(key uint64, hand shogi.Hand, futile, proof, evict bool) *en
 	for i := range c {
 		e := &c[i]
 		if e.gen != t.gen {
-			t.stored++
+			if t.locks == nil {
+				t.stored++
+			}
 			return e
 		}
 		if evict && (slot == nil || replaceScore(e) < replaceScore(slot)) {
@@ -365,11 +392,19 @@ func (t *table) slot(key uint64, hand shogi.Hand, futile, proof, evict bool) *en
 // unless that would push out another position's entry: an estimate is
 // worth keeping, but not at the price of an entry with work behind it.
 func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn, dn uint32) {
+	var l *atomic.Uint32
+	if t.locks != nil {
+		l = t.lockOf(key)
+		lock(l)
+	}
 	if slot := t.slot(key, hand, futile, false, false); slot != nil {
 		*slot = entry{key: key, hand: hand, pn: pn, dn: dn, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
-		if t.stored >= t.growAt {
+		if l == nil && t.stored >= t.growAt {
 			t.grow()
 		}
+	}
+	if l != nil {
+		l.Store(0)
 	}
 }
 
@@ -387,6 +422,9 @@ func replaceScore(e *entry) uint64 {
 
 // hashfull returns the per-mille of slots in use by the current search.
 func (t *table) hashfull() int {
+	if t.locks != nil {
+		return t.sampledHashfull()
+	}
 	return int(min(t.stored*1000/uint64(len(t.clusters)*clusterSize), 1000))
 }
 

@@ -25,7 +25,7 @@ func benchCommand() *command {
 	return &command{
 		name:    "bench",
 		summary: "solve a fixed list of problems and print nodes, times and the total node count",
-		args:    "[--time 60s] [--nodes N] [--hash 256] [--futile discount|count] [--soundness [--verdict-nodes N]] [--problems FILE] [--json] | --vs-usi CMD [--usi-option Name=Value]… | --engine [--depth N] [--hash MB]",
+		args:    "[--time 60s] [--nodes N] [--hash 256] [--threads N] [--futile discount|count] [--soundness [--verdict-nodes N]] [--problems FILE] [--json] | --vs-usi CMD [--usi-option Name=Value]… | --engine [--depth N] [--hash MB]",
 		help: `
 Bench solves a fixed list of tsume problems with one table and prints
 for each its id, status, length, whether the length is exact or only a
@@ -120,6 +120,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "with --soundness, limit each search of the verdict to `N` nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`")
 	futile := fs.String("futile", "discount", "futile interpositions: `discount` or count (see solve)")
+	threads := fs.Int("threads", 1, "solve with `N` threads sharing the table (the nodes are then not deterministic)")
 	soundness := fs.Bool("soundness", false, "also run the soundness checks (余詰)")
 	problems := fs.String("problems", "", "solve the problems of `FILE` instead of the built-in list")
 	asJSON := fs.Bool("json", false, "print one JSON object")
@@ -136,7 +137,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		set := map[string]bool{}
 		fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 		if *withEngine {
-			if *problems != "" || *asJSON || *soundness || *vsUSI != "" || len(usiOpts) > 0 || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] {
+			if *problems != "" || *asJSON || *soundness || *vsUSI != "" || len(usiOpts) > 0 || set["nodes"] || set["verdict-nodes"] || set["time"] || set["futile"] || set["threads"] {
 				return usageErrorf(self, "--engine takes only --depth and --hash")
 			}
 			if *depth < 1 || *depth >= engine.MaxPly || *hash < 1 {
@@ -154,6 +155,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return usageErrorf(self, "--verdict-nodes needs --soundness")
 		}
 		rule, errs := checkSearchFlags(*limit, *hash, *futile)
+		errs = append(errs, checkThreads(*threads)...)
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
@@ -169,7 +171,7 @@ func setupBench(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		if err != nil {
 			return inputError(err)
 		}
-		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, MaxNodes: *nodes, Futile: rule, SkipSoundness: !*soundness}
+		opts := mate.SolverOptions{HashMB: *hash, MaxTime: *limit, MaxNodes: *nodes, Futile: rule, SkipSoundness: !*soundness, Threads: *threads}
 		if *vsUSI != "" {
 			argv, err := engineArgv(*vsUSI)
 			if err != nil {

@@ -31,6 +31,17 @@ func checkSearchFlags(limit time.Duration, hash int, futile string) (mate.Futile
 	return rule, errs
 }
 
+// maxThreads is the most threads --threads accepts.
+const maxThreads = 256
+
+// checkThreads returns the problem with --threads n, if any.
+func checkThreads(n int) []string {
+	if n < 1 || n > maxThreads {
+		return []string{fmt.Sprintf("bad --threads %d: want 1 to %d", n, maxThreads)}
+	}
+	return nil
+}
+
 // newSolver makes the solver of the command name and says on standard
 // error, in one line, when its table is smaller than asked: capped at
 // what the machine has, or rounded down to the table's granularity.

@@ -16,7 +16,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif|--ki2|--csa|--file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time D] [--nodes N] [--hash MB] [--as-given] [--futile count] [--no-soundness] [--stip help|helpself [--length N]] [--rules LIST]",
+		args:    "(--sfen SFEN | --kif|--ki2|--csa|--file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time D] [--nodes N] [--hash MB] [--threads N] [--as-given] [--futile count] [--no-soundness] [--stip help|helpself [--length N]] [--rules LIST]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) under tsume rules: the attacker checks, the defender plays any
@@ -49,6 +49,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	nodes := uint64Flag(fs, "nodes", 0, "stop each search after `N` nodes (0: no limit)")
 	hash := fs.Int("hash", 256, "the transposition table size in `MB`; with --stip help|helpself, the memory bound (default: half the machine's)")
 	futile := fs.String("futile", "discount", "how futile interpositions count: `discount` (tsume) or count")
+	threads := fs.Int("threads", 1, "search with `N` threads sharing the table (the nodes and an equal-length line may then vary)")
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
 	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "limit each search of the verdict to `N` nodes (0: no limit)")
@@ -60,6 +61,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			return usageErrorf(self, "unexpected argument %q: solve takes only flags, and an SFEN must be quoted", args[0])
 		}
 		rule, errs := checkSearchFlags(*limit, *hash, *futile)
+		errs = append(errs, checkThreads(*threads)...)
 		switch *progress {
 		case "auto", "always", "never":
 		default:
@@ -77,7 +79,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			json: *asJSON,
 			solver: mate.SolverOptions{
 				HashMB: *hash, MaxNodes: *nodes, MaxTime: *limit, Futile: rule,
-				DefenderHand: mate.Remaining, SkipSoundness: *noSoundness,
+				DefenderHand: mate.Remaining, SkipSoundness: *noSoundness, Threads: *threads,
 			},
 			verdictNodes: *verdictNodes,
 			showProgress: *progress == "always" || *progress == "auto" && isTerminal(e.stderr),

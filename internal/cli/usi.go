@@ -56,7 +56,7 @@ func newUSIHandler() *gameengine.Handler {
 	return gameengine.New(gameengine.Config{
 		ID:          id,
 		Mate:        mateengine.New(id),
-		MateOptions: []string{"MateNodes", "FutileRule", "DefenderHand"},
+		MateOptions: []string{"MateNodes", "FutileRule", "DefenderHand", "Threads"},
 		LoadEval:    loadNNUE,
 	})
 }
@@ -66,7 +66,7 @@ func newUSIHandler() *gameengine.Handler {
 // type, default and range from the declaration and its line here.
 var usiOptionHelp = map[string]string{
 	"USI_Hash":       "the table size in MB, of the game engine and of the solver",
-	"Threads":        "1: the search is single-threaded",
+	"Threads":        "the threads of go mate's search (the game engine's search has one)",
 	"USI_Ponder":     "the GUI's: pondering is go ponder",
 	"MultiPV":        "the number of lines of the info lines",
 	"EvalFile":       "an NNUE file, HalfKP 256x2-32-32 (docs/nnue.md); empty: the hand-written evaluation",

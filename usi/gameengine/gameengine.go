@@ -6,8 +6,8 @@
 // The time manager shares the main time among the moves to come, uses
 // the whole byoyomi when the main time is gone, and never plans beyond
 // the time left minus NetworkDelay, the overhead of the GUI and the
-// line between them. Threads is 1: the search is single-threaded (see
-// docs/engine.md).
+// line between them. Its search is single-threaded (see docs/engine.md);
+// Threads is go mate's, when Config.MateOptions passes it on.
 package gameengine
 
 import (
@@ -118,7 +118,7 @@ func (h *Handler) ID() usi.ID { return h.cfg.ID }
 func (h *Handler) own() []usi.Option {
 	return []usi.Option{
 		{Name: optHash, Type: usi.Spin, Default: strconv.Itoa(defaultHashMB), Min: 1, Max: maxHashMB},
-		{Name: optThreads, Type: usi.Spin, Default: "1", Min: 1, Max: 1},
+		{Name: optThreads, Type: usi.Spin, Default: "1", Min: 1, Max: h.maxThreads()},
 		{Name: optPonder, Type: usi.Check, Default: "false"},
 		{Name: optMultiPV, Type: usi.Spin, Default: "1", Min: 1, Max: maxMultiPV},
 		{Name: optEvalFile, Type: usi.Filename, Default: ""},
@@ -129,7 +129,22 @@ func (h *Handler) own() []usi.Option {
 	}
 }
 
-// Options declares USI_Hash (the table in MB), Threads (1), USI_Ponder,
+// maxThreads is the largest Threads: 1, the game engine's search being
+// single-threaded, unless Config.MateOptions passes Threads on to the
+// mate handler, whose go mate may search with more (its own maximum).
+func (h *Handler) maxThreads() int64 {
+	if h.cfg.Mate != nil && h.mateOpts[strings.ToLower(optThreads)] {
+		for _, o := range h.cfg.Mate.Options() {
+			if strings.EqualFold(o.Name, optThreads) {
+				return o.Max
+			}
+		}
+	}
+	return 1
+}
+
+// Options declares USI_Hash (the table in MB), Threads (1, or the mate
+// handler's threads when MateOptions has Threads), USI_Ponder,
 // MultiPV, EvalFile (an evaluation file; empty: the default
 // evaluation), NetworkDelay (the milliseconds kept in hand on every
 // move), FV_SCALE (the output scale of an evaluation file), EvalWeights
@@ -142,7 +157,7 @@ func (h *Handler) Options() []usi.Option {
 	opts := h.own()
 	if h.cfg.Mate != nil {
 		for _, o := range h.cfg.Mate.Options() {
-			if !strings.EqualFold(o.Name, optHash) && h.mateOpts[strings.ToLower(o.Name)] {
+			if !strings.EqualFold(o.Name, optHash) && !strings.EqualFold(o.Name, optThreads) && h.mateOpts[strings.ToLower(o.Name)] {
 				opts = append(opts, o)
 			}
 		}
@@ -159,8 +174,13 @@ func (h *Handler) SetOption(name string, v usi.Value) error {
 		if h.cfg.Mate != nil && h.mateOpts[strings.ToLower(optHash)] {
 			return h.cfg.Mate.SetOption(name, v)
 		}
-	case optThreads, optPonder:
-		// One thread; pondering is the GUI's choice (go ponder).
+	case optThreads:
+		// The game engine's search has one thread; go mate's may have more.
+		if h.cfg.Mate != nil && h.mateOpts[strings.ToLower(optThreads)] {
+			return h.cfg.Mate.SetOption(name, v)
+		}
+	case optPonder:
+		// Pondering is the GUI's choice (go ponder).
 	case optMultiPV:
 		h.multiPV = int(v.Int)
 	case optDelay:

@@ -32,6 +32,8 @@ const (
 	quickHashMB = 16
 	// infoEvery is the interval between info lines.
 	infoEvery = time.Second
+	// maxThreads bounds Threads.
+	maxThreads = 256
 )
 
 // The option names.
@@ -41,6 +43,7 @@ const (
 	optFutileRule   = "FutileRule"
 	optDefenderHand = "DefenderHand"
 	optQuickMateMs  = "QuickMateMs"
+	optThreads      = "Threads"
 )
 
 // config is what the go mate solver is built for.
@@ -49,6 +52,7 @@ type config struct {
 	mateNodes uint64
 	futile    mate.FutileRule
 	hand      mate.DefenderHand
+	threads   int
 }
 
 // Handler is the tsume solver as a usi.Handler. Its zero value is not
@@ -87,7 +91,8 @@ func (h *Handler) ID() usi.ID { return h.id }
 // Options declares USI_Hash (the table size in MB), MateNodes (a node
 // limit for go mate, 0: none), FutileRule (whether futile interpositions
 // count), DefenderHand (the defender holds every remaining piece, or as
-// given) and QuickMateMs (how long a plain go looks for a mate).
+// given), QuickMateMs (how long a plain go looks for a mate) and Threads
+// (the threads of go mate's search, mate.SolverOptions.Threads).
 func (h *Handler) Options() []usi.Option {
 	hashMax := mate.MaxHashMB()
 	return []usi.Option{
@@ -96,6 +101,7 @@ func (h *Handler) Options() []usi.Option {
 		{Name: optFutileRule, Type: usi.Combo, Default: "discount", Vars: []string{mate.Discount.String(), mate.Count.String()}},
 		{Name: optDefenderHand, Type: usi.Combo, Default: "remaining", Vars: []string{mate.Remaining.String(), mate.AsGiven.String()}},
 		{Name: optQuickMateMs, Type: usi.Spin, Default: strconv.Itoa(defaultQuickMS), Min: 0, Max: maxQuickMS},
+		{Name: optThreads, Type: usi.Spin, Default: "1", Min: 1, Max: maxThreads},
 	}
 }
 
@@ -120,6 +126,8 @@ func (h *Handler) SetOption(name string, v usi.Value) error {
 		h.cfg.hand = d
 	case optQuickMateMs:
 		h.quickMS = int(v.Int)
+	case optThreads:
+		h.cfg.threads = int(v.Int)
 	default:
 		return &usi.OptionError{Name: name, Msg: "unknown option"}
 	}
@@ -149,6 +157,7 @@ func (h *Handler) ensureSolver() error {
 		DefenderHand:  h.cfg.hand,
 		SkipSoundness: true,
 		Progress:      h.progress,
+		Threads:       h.cfg.threads,
 	})
 	if err != nil {
 		return err

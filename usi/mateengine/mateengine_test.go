@@ -49,7 +49,7 @@ func checkLegal(t *testing.T, pos usi.Position, move string) {
 
 func TestOptions(t *testing.T) {
 	h := newTest()
-	if h.cfg != (config{hashMB: 256, futile: mate.Discount, hand: mate.Remaining}) || h.quickMS != 200 {
+	if h.cfg != (config{hashMB: 256, futile: mate.Discount, hand: mate.Remaining, threads: 1}) || h.quickMS != 200 {
 		t.Errorf("defaults: %+v, quick %d", h.cfg, h.quickMS)
 	}
 	var hash usi.Option
@@ -66,13 +66,13 @@ func TestOptions(t *testing.T) {
 		v    usi.Value
 	}{
 		{"USI_Hash", usi.Value{Int: 16}}, {"MateNodes", usi.Value{Int: 5000}}, {"FutileRule", usi.Value{Text: "count"}},
-		{"DefenderHand", usi.Value{Text: "as-given"}}, {"QuickMateMs", usi.Value{Int: 0}},
+		{"DefenderHand", usi.Value{Text: "as-given"}}, {"QuickMateMs", usi.Value{Int: 0}}, {"Threads", usi.Value{Int: 2}},
 	} {
 		if err := h.SetOption(c.name, c.v); err != nil {
 			t.Errorf("%s: %v", c.name, err)
 		}
 	}
-	if h.cfg != (config{hashMB: 16, mateNodes: 5000, futile: mate.Count, hand: mate.AsGiven}) || h.quickMS != 0 {
+	if h.cfg != (config{hashMB: 16, mateNodes: 5000, futile: mate.Count, hand: mate.AsGiven, threads: 2}) || h.quickMS != 0 {
 		t.Errorf("set: %+v, quick %d", h.cfg, h.quickMS)
 	}
 	if err := h.SetOption("Frob", usi.Value{}); err == nil {

@@ -13,9 +13,10 @@ func TestServe(t *testing.T) {
 	s := usitest.Start(t, newTest())
 	s.Send("usi")
 	_, before := s.Expect("usiok", timeout)
-	if len(before) != 7 || before[0] != "id name tsume test" || before[1] != "id author the tests" ||
+	if len(before) != 8 || before[0] != "id name tsume test" || before[1] != "id author the tests" ||
 		before[3] != "option name MateNodes type spin default 0 min 0 max 2147483647" ||
-		before[6] != "option name QuickMateMs type spin default 200 min 0 max 60000" {
+		before[6] != "option name QuickMateMs type spin default 200 min 0 max 60000" ||
+		before[7] != "option name Threads type spin default 1 min 1 max 256" {
 		t.Errorf("usi: %q", before)
 	}
 	s.Send("setoption name USI_Hash value 16", "setoption name DefenderHand value As-Given", "setoption name DefenderHand value remaining", "isready")

@@ -1,0 +1,168 @@
+package mate
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// TestParallelSameAnswers: with two threads, Solve gives every problem of
+// the bench list the answer it gives with one (status, length, whether it
+// is exact), and its line, which may differ among lines of that length,
+// passes the independent check (solve). The nodes are not compared: with
+// more than one thread they are not deterministic.
+func TestParallelSameAnswers(t *testing.T) {
+	for _, c := range readBenchList(t) {
+		if testing.Short() && c.ID == "zukou-007" {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			opts := SolverOptions{HashMB: 64, Futile: Discount, SkipSoundness: true}
+			one := solve(t, c.SFEN, opts)
+			opts.Threads = 2
+			two := solve(t, c.SFEN, opts)
+			if two.Status != one.Status || two.Length != one.Length || two.LengthExact != one.LengthExact {
+				t.Errorf("two threads: %v length %d (exact %v); one thread: %v length %d (exact %v)",
+					two.Status, two.Length, two.LengthExact, one.Status, one.Length, one.LengthExact)
+			}
+			if two.LengthExact && len(two.PV) != two.Length {
+				t.Errorf("two threads: exact length %d with a line of %d", two.Length, len(two.PV))
+			}
+		})
+	}
+}
+
+// TestParallelSoundnessSame: the soundness search (余詰) finds the same
+// alternatives with two threads as with one.
+func TestParallelSoundnessSame(t *testing.T) {
+	for _, c := range readBenchList(t) {
+		if c.ID != "zukou-036" && c.ID != "musou-038" {
+			continue
+		}
+		opts := SolverOptions{HashMB: 64, Futile: Discount}
+		one := solve(t, c.SFEN, opts)
+		opts.Threads = 2
+		two := solve(t, c.SFEN, opts)
+		if one.Unique != two.Unique || one.SoundnessChecked != two.SoundnessChecked || len(one.Alternatives) != len(two.Alternatives) {
+			t.Errorf("%s: two threads: unique %v, checked %v, %d alternatives; one thread: %v, %v, %d",
+				c.ID, two.Unique, two.SoundnessChecked, len(two.Alternatives), one.Unique, one.SoundnessChecked, len(one.Alternatives))
+		}
+	}
+}
+
+// TestOneThreadTableTakesNoLock: a Solver of one thread has a table
+// without locks (the fast path, unchanged); one of more threads has them.
+func TestOneThreadTableTakesNoLock(t *testing.T) {
+	for _, c := range []struct {
+		threads int
+		locked  bool
+	}{{0, false}, {1, false}, {2, true}, {4, true}} {
+		s := newSolver(t, SolverOptions{HashMB: 1, Threads: c.threads})
+		if got := s.tt.locks != nil; got != c.locked {
+			t.Errorf("Threads %d: locks %v, want %v", c.threads, got, c.locked)
+		}
+	}
+}
+
+// TestSharedTableConcurrent: goroutines store and look up entries of a
+// shared table at once (run it with -race): every lookup finds either
+// nothing or a proof that some goroutine stored for that very key and
+// hand, whole (its length and spare pieces belong together), and the
+// table grows meanwhile as the main thread of a search grows it.
+func TestSharedTableConcurrent(t *testing.T) {
+	tt, err := newTable(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.share()
+	tt.newGeneration()
+	const workers, keys = 4, 1 << 12
+	// The length of key k's proof is k mod 500 + 1, its spare pieces
+	// k mod 7: a torn entry would mix two keys' values.
+	lengthOf := func(k uint64) uint16 { return uint16(k%500 + 1) }
+	spareOf := func(k uint64) uint8 { return uint8(k % 7) }
+	keyOf := func(i int) uint64 { return uint64(i)*0x9e3779b97f4a7c15 | 1 }
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var bad []string
+	for w := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 1))
+			var path search[stdPos, *stdPos]
+			for range 20000 {
+				k := keyOf(r.IntN(keys))
+				hand := shogi.Hand(0)
+				if r.IntN(2) == 0 {
+					tt.store(k, hand, false, 0, infinity, 1, lengthOf(k), spareOf(k), -1, -1)
+					continue
+				}
+				res := tt.lookup(k, hand, unlimited, false, &path)
+				if res.pn == 0 && (res.length != lengthOf(k) || res.spare != spareOf(k)) {
+					mu.Lock()
+					bad = append(bad, "torn entry")
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for range 10 {
+		if tt.sharedFull() {
+			tt.grow() // as growShared does, with the other threads waiting
+		}
+	}
+	wg.Wait()
+	if len(bad) > 0 {
+		t.Fatalf("%d lookups found an entry that was never stored, e.g. %s", len(bad), bad[0])
+	}
+	found := 0
+	for i := range keys {
+		k := keyOf(i)
+		if r := tt.lookup(k, 0, unlimited, false, &search[stdPos, *stdPos]{}); r.pn == 0 {
+			found++
+		}
+	}
+	if found == 0 {
+		t.Fatal("no proof found after the stores: the test shows nothing")
+	}
+}
+
+// TestParallelStopsAtTheNodeLimit: the node limit counts the nodes of
+// every thread, and a stopped parallel search claims no exact length.
+func TestParallelStopsAtTheNodeLimit(t *testing.T) {
+	for _, c := range readBenchList(t) {
+		if c.ID != "zukou-007" {
+			continue
+		}
+		p := mustParse(t, c.SFEN)
+		s := newSolver(t, SolverOptions{HashMB: 64, Futile: Discount, SkipSoundness: true, Threads: 2, MaxNodes: 50000})
+		sol, err := s.Solve(context.Background(), &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.LengthExact {
+			t.Errorf("exact length %d within 50,000 nodes (one thread needs about 800,000)", sol.Length)
+		}
+		// (A mate found before the limit gets extra nodes to read its
+		// line: extendBudget.)
+		if sol.Status != Mate && sol.Nodes > 50000+2*1024*4 {
+			t.Errorf("%d nodes, limit 50,000", sol.Nodes)
+		}
+	}
+}
+
+// readBenchList returns the problems of BenchList.
+func readBenchList(t *testing.T) []classic {
+	t.Helper()
+	rows, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return classics(rows)
+}
