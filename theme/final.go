@@ -47,7 +47,10 @@ func (a *analysis[P, PP]) final() {
 			a.add(BellyGold, n)
 		}
 	}
-	if kind == shogi.Knight && checkers == shogi.SquareBB(to) && p.attackers(a.attacker, to).Any() {
+	// The knight checks from a knight's jump (under 安南 a knight may
+	// check with another piece's power: that is not this shape).
+	jump := to.Rank() == king.Rank()+2*up && abs(to.File()-king.File()) == 1
+	if kind == shogi.Knight && jump && checkers == shogi.SquareBB(to) && p.attackers(a.attacker, to).Any() {
 		a.add(HangingKnight, n)
 	}
 	for d := p.pieces(a.attacker, shogi.Dragon); d.Any(); {
