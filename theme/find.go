@@ -68,7 +68,7 @@ func Find(ctx context.Context, pos *shogi.Position, line []shogi.Move, opts Opti
 			return nil, fmt.Errorf("theme: %w", err)
 		}
 	}
-	return find(ctx, &root, line, opts)
+	return find(ctx, root, line, opts)
 }
 
 // FindVariant is Find for a position of package variant, under its rules
@@ -85,11 +85,11 @@ func FindVariant(ctx context.Context, pos *variant.Position, line []variant.Move
 		}
 		root.SetHand(pos.SideToMove().Opp(), h)
 	}
-	return find(ctx, &root, line, opts)
+	return find(ctx, root, line, opts)
 }
 
 // find is Find from root, with its defender's hand set.
-func find[P any, PP position[P]](ctx context.Context, root PP, line []shogi.Move, opts Options) ([]Found, error) {
+func find[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) ([]Found, error) {
 	a, err := newAnalysis[P, PP](ctx, root, line, opts)
 	if err != nil {
 		return nil, err
@@ -115,22 +115,26 @@ func find[P any, PP position[P]](ctx context.Context, root PP, line []shogi.Move
 
 // analysis is one main line under examination.
 type analysis[P any, PP position[P]] struct {
-	ctx      context.Context
-	line     []shogi.Move
-	pos      []P // pos[j] is the position before line[j]; pos[len(line)] the final one
+	ctx  context.Context
+	line []shogi.Move
+	pos  []P // pos[j] is the position before line[j]; pos[len(line)] the final one
+	// tmp are the scratch positions of the questions (see scratch).
+	tmp      []P
 	attacker shogi.Color
 	opts     Options
 	solver   *mate.Solver
 	found    []Found
 }
 
-func newAnalysis[P any, PP position[P]](ctx context.Context, root PP, line []shogi.Move, opts Options) (*analysis[P, PP], error) {
+func newAnalysis[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) (*analysis[P, PP], error) {
 	if len(line)%2 == 0 {
 		return nil, &LineError{Msg: fmt.Sprintf("a main line has an odd number of moves, not %d", len(line))}
 	}
-	a := &analysis[P, PP]{ctx: ctx, line: line, attacker: root.SideToMove(), opts: opts, found: []Found{}}
-	a.pos = make([]P, len(line)+1)
-	a.pos[0] = *root
+	a := &analysis[P, PP]{ctx: ctx, line: line, opts: opts, found: []Found{}}
+	all := make([]P, len(line)+1+numScratch)
+	a.pos, a.tmp = all[:len(line)+1], all[len(line)+1:]
+	a.pos[0] = root
+	a.attacker = a.at(0).SideToMove()
 	for j, m := range line {
 		p := a.at(j)
 		if !p.IsLegal(m) {
@@ -151,6 +155,21 @@ func newAnalysis[P any, PP position[P]](ctx context.Context, root PP, line []sho
 // at returns the position before the move of index j of the line (j =
 // len(line): the final position).
 func (a *analysis[P, PP]) at(j int) PP { return &a.pos[j] }
+
+// The scratch positions: a copy of a position made in a function of
+// the type parameter would be moved to the heap (its methods are called
+// through the dictionary), so the finders play their tries on these,
+// allocated with the line's positions. Each has one user at a time.
+const (
+	tmpTry   = iota // matesWithin's position after the try; nonPromotion's replay; blocksFlight's final position
+	tmpReply        // matesWithin's position after a reply
+	tmpMate1        // matesInOne's position after a check
+	tmpPawn         // illegalPawnMate's position after the pawn drop
+	numScratch
+)
+
+// scratch returns the scratch position i.
+func (a *analysis[P, PP]) scratch(i int) PP { return &a.tmp[i] }
 
 // add reports name at the 0-based index j of the line.
 func (a *analysis[P, PP]) add(name string, j int) {
@@ -175,12 +194,13 @@ func onlyFutile[P any, PP position[P]](p PP) bool {
 }
 
 // matesInOne reports whether the side to move of p has a check after
-// which the defender has no reply but futile interpositions.
-func matesInOne[P any, PP position[P]](p PP) bool {
+// which the defender has no reply but futile interpositions; it plays
+// the checks on tmp.
+func matesInOne[P any, PP position[P]](p, tmp PP) bool {
 	for _, m := range p.Checks(nil) {
-		q := *p
-		PP(&q).DoMove(m)
-		if onlyFutile[P, PP](&q) {
+		*tmp = *p
+		tmp.DoMove(m)
+		if onlyFutile[P](tmp) {
 			return true
 		}
 	}
@@ -201,14 +221,15 @@ const (
 // defender that is not a futile interposition must leave a mate within
 // plies-2.
 func (a *analysis[P, PP]) matesWithin(p PP, m shogi.Move, plies int) (verdict, error) {
-	q := *p
-	PP(&q).DoMove(m)
-	if !PP(&q).InCheck() {
+	q := a.scratch(tmpTry)
+	*q = *p
+	q.DoMove(m)
+	if !q.InCheck() {
 		return fails, nil
 	}
 	var replies []shogi.Move
-	for _, r := range PP(&q).LegalMoves(nil) {
-		if !PP(&q).futile(r) {
+	for _, r := range q.LegalMoves(nil) {
+		if !q.futile(r) {
 			replies = append(replies, r)
 		}
 	}
@@ -220,9 +241,10 @@ func (a *analysis[P, PP]) matesWithin(p PP, m shogi.Move, plies int) (verdict, e
 	}
 	if plies == 3 { // a mate in 1 after each reply: no search needed
 		for _, r := range replies {
-			c := q
-			PP(&c).DoMove(r)
-			if !matesInOne[P, PP](&c) {
+			c := a.scratch(tmpReply)
+			*c = *q
+			c.DoMove(r)
+			if !matesInOne(c, a.scratch(tmpMate1)) {
 				return fails, nil
 			}
 		}
@@ -234,9 +256,10 @@ func (a *analysis[P, PP]) matesWithin(p PP, m shogi.Move, plies int) (verdict, e
 	}
 	v := mates
 	for _, r := range replies {
-		c := q
-		PP(&c).DoMove(r)
-		w, err := PP(&c).mateWithin(a.ctx, s, plies-2)
+		c := a.scratch(tmpReply)
+		*c = *q
+		c.DoMove(r)
+		w, err := c.mateWithin(a.ctx, s, plies-2)
 		if err != nil {
 			return undecided, fmt.Errorf("theme: %w", err)
 		}

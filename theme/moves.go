@@ -15,7 +15,7 @@ func (a *analysis[P, PP]) attackerMoves() error {
 		if checkers.MoreThanOne() {
 			a.add(DoubleCheck, j)
 		}
-		if illegalPawnMate[P](a.at(j)) {
+		if illegalPawnMate(a.at(j), a.scratch(tmpPawn)) {
 			a.add(DropPawnMateAvoided, j)
 		}
 		if err := a.nonPromotion(j); err != nil {
@@ -52,25 +52,26 @@ func (a *analysis[P, PP]) nonPromotion(j int) error {
 		return err
 	}
 	a.add(NonPromotion, j)
-	q := *p
-	PP(&q).DoMove(alt)
+	q := a.scratch(tmpTry)
+	*q = *p
+	q.DoMove(alt)
 	for k := j + 1; k < len(a.line); k++ {
-		if k%2 == 0 && illegalPawnMate[P, PP](&q) {
+		if k%2 == 0 && illegalPawnMate(q, a.scratch(tmpPawn)) {
 			a.add(DropPawnMateAvoided, j)
 			break
 		}
-		if !PP(&q).IsLegal(a.line[k]) {
+		if !q.IsLegal(a.line[k]) {
 			break
 		}
-		PP(&q).DoMove(a.line[k])
+		q.DoMove(a.line[k])
 	}
 	return nil
 }
 
 // illegalPawnMate reports whether the side to move of p holds a pawn
 // whose drop in front of the opponent's king would mate, and so is
-// illegal (打ち歩詰め).
-func illegalPawnMate[P any, PP position[P]](p PP) bool {
+// illegal (打ち歩詰め). It plays the drop on tmp.
+func illegalPawnMate[P any, PP position[P]](p, tmp PP) bool {
 	us := p.SideToMove()
 	if !p.inHand(us, shogi.Pawn) {
 		return false
@@ -87,9 +88,9 @@ func illegalPawnMate[P any, PP position[P]](p PP) bool {
 	if !p.pseudoLegal(drop) || p.IsLegal(drop) {
 		return false
 	}
-	q := *p
-	PP(&q).DoMove(drop)
-	return PP(&q).InCheck() && !PP(&q).HasLegalMove()
+	*tmp = *p
+	tmp.DoMove(drop)
+	return tmp.InCheck() && !tmp.HasLegalMove()
 }
 
 // drops decides the distant (遠打) and limited (限定打) drops of a lance,

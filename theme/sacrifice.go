@@ -94,14 +94,15 @@ func (a *analysis[P, PP]) blocksFlight(j int) bool {
 			return false
 		}
 	}
-	final := a.pos[len(a.line)]
-	king := PP(&final).royal(a.defender())
+	final := a.scratch(tmpTry)
+	*final = a.pos[len(a.line)]
+	king := final.royal(a.defender())
 	if king == shogi.NoSquare || distance(king, s) != 1 {
 		return false
 	}
-	PP(&final).clear(s)
-	PP(&final).clear(king)
-	return PP(&final).attackers(a.attacker, s).IsEmpty()
+	final.clear(s)
+	final.clear(king)
+	return final.attackers(a.attacker, s).IsEmpty()
 }
 
 // cleared (邪魔駒消去): the sacrificed piece left a square that a later
