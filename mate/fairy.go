@@ -197,6 +197,29 @@ type VariantSolution struct {
 	Position variant.Position
 }
 
+// variantRoot returns p with the defender's hand of the Solver's
+// convention, or a *NotAProblemError for a position that is no problem:
+// the defender has no royal, or a royal of the side not to move is
+// attacked.
+func (s *Solver) variantRoot(p *variant.Position) (variant.Position, error) {
+	attacker := p.SideToMove()
+	q := *p
+	if s.opts.DefenderHand == Remaining {
+		h, err := VariantRemainingHand(p, attacker)
+		if err != nil {
+			return q, notAProblem(err)
+		}
+		q.SetHand(attacker.Opp(), h)
+	}
+	if q.Royals(attacker.Opp()).IsEmpty() {
+		return q, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no royal piece", attacker.Opp())}
+	}
+	if q.IsIllegalPosition() {
+		return q, &NotAProblemError{Msg: "illegal position: a royal of the side not to move is attacked"}
+	}
+	return q, nil
+}
+
 // SolveVariant is Solve for a position of package variant, under its
 // rules: the attacker mates when a royal of the defender is in check and
 // the defender has no legal move. With DefenderHand Remaining the defender
@@ -206,20 +229,9 @@ type VariantSolution struct {
 // positions.
 func (s *Solver) SolveVariant(ctx context.Context, p *variant.Position) (*VariantSolution, error) {
 	start := time.Now()
-	attacker := p.SideToMove()
-	q := *p
-	if s.opts.DefenderHand == Remaining {
-		h, err := VariantRemainingHand(p, attacker)
-		if err != nil {
-			return nil, notAProblem(err)
-		}
-		q.SetHand(attacker.Opp(), h)
-	}
-	if q.Royals(attacker.Opp()).IsEmpty() {
-		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no royal piece", attacker.Opp())}
-	}
-	if q.IsIllegalPosition() {
-		return nil, &NotAProblemError{Msg: "illegal position: a royal of the side not to move is attacked"}
+	q, err := s.variantRoot(p)
+	if err != nil {
+		return nil, err
 	}
 	sol, err := solveAs[fairyPos](s, ctx, (*fairyPos)(&q), start)
 	if sol == nil {

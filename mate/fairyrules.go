@@ -292,3 +292,15 @@ func VariantFutileByTransposition(p *variant.Position, r variant.Move) bool {
 func VariantAttackersTo(p *variant.Position, c variant.Color, t variant.Square) variant.Bitboard {
 	return fairyAttackers(p, fairyPowers(p), c, t)
 }
+
+// VariantRideLine returns the squares strictly between the piece on from
+// and the square to, when that piece attacks to by a ride along their
+// line with the powers the rules give it in p (天竺, 安南), and whether it
+// does; a step, a jump or a ride of one square gives false.
+func VariantRideLine(p *variant.Position, from, to variant.Square) (variant.Bitboard, bool) {
+	pc := p.PieceAt(from)
+	if pc == variant.NoPiece {
+		return variant.Bitboard{}, false
+	}
+	return fairyBetween(p, pc.Color(), fairyPowerOf(p, fairyPowers(p), from), from, to)
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Within is the result of MateWithin.
@@ -41,18 +42,37 @@ func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (
 	if err := q.Validate(); err != nil {
 		return Within{}, notAProblem(err)
 	}
-	attacker := q.SideToMove()
-	if q.King(attacker.Opp()) == shogi.NoSquare {
+	if attacker := q.SideToMove(); q.King(attacker.Opp()) == shogi.NoSquare {
 		return Within{}, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
+	return mateWithin[stdPos](s, ctx, std(&q), plies, start), nil
+}
+
+// MateWithinVariant is MateWithin for a position of package variant,
+// under its rules (with DefenderHand Remaining the defender holds
+// VariantRemainingHand). The defender must have a royal, and no royal of
+// the side not to move may be attacked; else it fails with a
+// *NotAProblemError.
+func (s *Solver) MateWithinVariant(ctx context.Context, p *variant.Position, plies int) (Within, error) {
+	start := time.Now()
+	q, err := s.variantRoot(p)
+	if err != nil {
+		return Within{}, err
+	}
+	return mateWithin[fairyPos](s, ctx, (*fairyPos)(&q), plies, start), nil
+}
+
+// mateWithin is the search of MateWithin from q, a position checked to
+// be a problem.
+func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, plies int, start time.Time) Within {
 	if plies < 1 {
-		return Within{Status: NoMate}, nil
+		return Within{Status: NoMate}
 	}
 	s.tt.newGeneration()
-	sr := newSearch[stdPos](s.tt, attacker)
+	sr := newSearch[P, PP](s.tt, q.SideToMove())
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount
-	r := sr.searchAt(nil, std(&q), uint16(min(plies, int(unlimited)-1)))
+	r := sr.searchAt(nil, q, uint16(min(plies, int(unlimited)-1)))
 	w := Within{Nodes: sr.nodes}
 	switch {
 	case r.pn == 0:
@@ -60,5 +80,5 @@ func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (
 	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
 		w.Status = NoMate
 	}
-	return w, nil
+	return w
 }

@@ -3,9 +3,11 @@ package mate
 import (
 	"bytes"
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // MateWithin agrees with Solve on the bench problems: a mate within the
@@ -48,5 +50,47 @@ func TestMateWithin(t *testing.T) {
 				t.Errorf("%s with a budget of 1 node: %+v", p.ID, w)
 			}
 		}
+	}
+}
+
+// MateWithinVariant gives MateWithin's statuses on the short bench
+// problems read by package variant under no rules, and decides a 天竺
+// problem that has no mate under the standard rules.
+func TestMateWithinVariant(t *testing.T) {
+	ps, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSolver(t, SolverOptions{HashMB: 16, SkipSoundness: true})
+	for _, p := range ps {
+		if p.Stipulation.Plies > 7 {
+			continue
+		}
+		vp, err := variant.ParseSFEN(p.Position.SFEN())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, plies := range []int{p.Stipulation.Plies - 2, p.Stipulation.Plies} {
+			want, err := s.MateWithin(context.Background(), &p.Position, plies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.MateWithinVariant(context.Background(), &vp, plies)
+			if err != nil || got.Status != want.Status {
+				t.Errorf("%s within %d: MateWithinVariant %v (%v), MateWithin %v", p.ID, plies, got.Status, err, want.Status)
+			}
+		}
+	}
+	p := fairyPosition(t, "9/6k2/6nR1/7P1/9/9/9/9/9 b R 1", "tenjiku")
+	for _, c := range []struct {
+		plies int
+		want  Status
+	}{{3, NoMate}, {5, Mate}} {
+		if w, err := s.MateWithinVariant(context.Background(), &p, c.plies); err != nil || w.Status != c.want {
+			t.Errorf("天竺 within %d: %+v, %v; want %v", c.plies, w, err, c.want)
+		}
+	}
+	if _, err := s.MateWithinVariant(context.Background(), new(variant.Position), 3); !errors.As(err, new(*NotAProblemError)) {
+		t.Errorf("an empty board: %v, want a *NotAProblemError", err)
 	}
 }

@@ -21,8 +21,8 @@ func FairyLine(p *variant.Position, moves []variant.Move) (usi, ja []string) {
 
 // NewFairySolution is NewSolution for a solution of a fairy position:
 // the same view, its moves written as FairyLine writes them, with the
-// rules of the position. Themes stay empty (package theme reads standard
-// positions).
+// rules of the position. Its themes are the caller's to find
+// (theme.FindVariant), as NewSolution's are.
 func NewFairySolution(sol *mate.VariantSolution, hand mate.DefenderHand, futile mate.FutileRule) *Solution {
 	v := newSolution(&sol.Solution, sol.Position, hand, futile, variant.MoveString, problem.JapaneseVariantMove,
 		func(p *variant.Position, c variant.Color) string { return p.Hand(c).String() })

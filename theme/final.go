@@ -3,36 +3,39 @@ package theme
 import "github.com/tsume-shogi/tsume/shogi"
 
 // defence reports the themes of the defender's replies.
-func (a *analysis) defence() {
+func (a *analysis[P, PP]) defence() {
 	for j := 1; j < len(a.line); j += 2 {
-		m, p := a.line[j], &a.pos[j]
-		if a.pos[j+1].InCheck() {
+		m, p := a.line[j], a.at(j)
+		if a.at(j + 1).InCheck() {
 			a.add(CounterCheck, j)
 		}
-		checkers := p.Checkers()
-		if checkers.MoreThanOne() || m.Piece().Kind() == shogi.King && !m.IsDrop() {
+		checkers := p.checkers()
+		if checkers.IsEmpty() || checkers.MoreThanOne() || !m.IsDrop() && p.isRoyal(m.From()) {
 			continue
 		}
-		king := p.King(a.defender())
-		if !shogi.Between(checkers.LSB(), king).Has(m.To()) {
+		king := p.royal(a.defender())
+		if king == shogi.NoSquare || !p.line(checkers.LSB(), king).Has(m.To()) {
 			continue
 		}
 		if !m.IsDrop() {
 			a.add(MovingInterposition, j)
 		}
-		if distance(m.To(), king) > 1 && !isFutile(p, m) {
+		if distance(m.To(), king) > 1 && !p.futile(m) {
 			a.add(DistantInterposition, j)
 		}
 	}
 }
 
 // final reports the named final positions: the shape of the mate.
-func (a *analysis) final() {
+func (a *analysis[P, PP]) final() {
 	n := len(a.line) - 1
-	last, p := a.line[n], &a.pos[n+1]
-	king := p.King(a.defender())
-	checkers := p.Checkers()
-	to, kind := last.To(), last.PieceAfter().Kind()
+	last, p := a.line[n], a.at(n+1)
+	king := p.royal(a.defender())
+	if king == shogi.NoSquare {
+		return
+	}
+	checkers := p.checkers()
+	to, kind := last.To(), p.kindAfter(last)
 	up := forward(a.defender()) // the king's front, towards the attacker
 	if kind == shogi.Gold && checkers.Has(to) {
 		switch to {
@@ -44,10 +47,13 @@ func (a *analysis) final() {
 			a.add(BellyGold, n)
 		}
 	}
-	if kind == shogi.Knight && checkers == shogi.SquareBB(to) && p.AttackersTo(a.attacker, to).Any() {
+	// The knight checks from a knight's jump (under 安南 a knight may
+	// check with another piece's power: that is not this shape).
+	jump := to.Rank() == king.Rank()+2*up && abs(to.File()-king.File()) == 1
+	if kind == shogi.Knight && jump && checkers == shogi.SquareBB(to) && p.attackers(a.attacker, to).Any() {
 		a.add(HangingKnight, n)
 	}
-	for d := p.Pieces(a.attacker, shogi.Dragon); d.Any(); {
+	for d := p.pieces(a.attacker, shogi.Dragon); d.Any(); {
 		s := d.PopLSB()
 		if (s.File() == king.File() || s.Rank() == king.Rank()) && shogi.Between(s, king).Count() == 1 {
 			a.add(OneGapDragon, n)
@@ -60,27 +66,20 @@ func (a *analysis) final() {
 	}
 }
 
-// pinned reports whether a defender piece other than the king reaches
+// pinned reports whether a defender piece other than a royal reaches
 // the checker's square c but may not take it: it is pinned.
-func (a *analysis) pinned(p *shogi.Position, c shogi.Square) bool {
-	for b := p.ByColor(a.defender()); b.Any(); {
+func (a *analysis[P, PP]) pinned(p PP, c shogi.Square) bool {
+	for b := p.attackers(a.defender(), c); b.Any(); {
 		s := b.PopLSB()
-		pc := p.PieceAt(s)
-		if pc.Kind() == shogi.King || !shogi.AttacksFrom(pc, s, p.Occupied()).Has(c) {
+		if p.isRoyal(s) {
 			continue
 		}
 		for _, promote := range []bool{false, true} {
-			m := shogi.NewBoardMove(pc, s, c, promote)
-			if (!promote || canPromote(pc, s, c)) && !p.IsLegal(m) && shogi.CanStand(m.PieceAfter(), c) {
+			m := p.boardMove(s, c, promote)
+			if p.pseudoLegal(m) && !p.IsLegal(m) {
 				return true
 			}
 		}
 	}
 	return false
-}
-
-// canPromote reports whether pc may promote moving from s to t.
-func canPromote(pc shogi.Piece, s, t shogi.Square) bool {
-	zone := shogi.PromotionZone(pc.Color())
-	return pc.Kind().CanPromote() && (zone.Has(s) || zone.Has(t))
 }

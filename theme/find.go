@@ -8,6 +8,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Found is one theme of a main line: its name (a Catalogue name) and the
@@ -60,14 +61,36 @@ func (e *LineError) Error() string {
 // a line that is not gives a *LineError. Find returns ctx's error if ctx
 // ends first.
 func Find(ctx context.Context, pos *shogi.Position, line []shogi.Move, opts Options) ([]Found, error) {
-	root := *pos
+	root := stdPos{*pos}
 	if opts.DefenderHand == mate.Remaining {
 		var err error
-		if root, err = mate.WithRemainingHand(pos); err != nil {
+		if root.Position, err = mate.WithRemainingHand(pos); err != nil {
 			return nil, fmt.Errorf("theme: %w", err)
 		}
 	}
-	a, err := newAnalysis(ctx, &root, line, opts)
+	return find(ctx, root, line, opts)
+}
+
+// FindVariant is Find for a position of package variant, under its rules
+// (安南, 天竺 …): a royal piece is a king, and moves, checks and attacks
+// are the rules'. The themes whose definitions do not carry over to fairy
+// rules are not looked for (docs/themes.md). The defender's hand of the
+// Remaining convention is mate.VariantRemainingHand.
+func FindVariant(ctx context.Context, pos *variant.Position, line []variant.Move, opts Options) ([]Found, error) {
+	root := fairyPos{*pos}
+	if opts.DefenderHand == mate.Remaining {
+		h, err := mate.VariantRemainingHand(pos, pos.SideToMove())
+		if err != nil {
+			return nil, fmt.Errorf("theme: %w", err)
+		}
+		root.SetHand(pos.SideToMove().Opp(), h)
+	}
+	return find(ctx, root, line, opts)
+}
+
+// find is Find from root, with its defender's hand set.
+func find[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) ([]Found, error) {
+	a, err := newAnalysis[P, PP](ctx, root, line, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -91,42 +114,65 @@ func Find(ctx context.Context, pos *shogi.Position, line []shogi.Move, opts Opti
 }
 
 // analysis is one main line under examination.
-type analysis struct {
-	ctx      context.Context
-	line     []shogi.Move
-	pos      []shogi.Position // pos[j] is the position before line[j]; pos[len(line)] the final one
+type analysis[P any, PP position[P]] struct {
+	ctx  context.Context
+	line []shogi.Move
+	pos  []P // pos[j] is the position before line[j]; pos[len(line)] the final one
+	// tmp are the scratch positions of the questions (see scratch).
+	tmp      []P
 	attacker shogi.Color
 	opts     Options
 	solver   *mate.Solver
 	found    []Found
 }
 
-func newAnalysis(ctx context.Context, root *shogi.Position, line []shogi.Move, opts Options) (*analysis, error) {
+func newAnalysis[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) (*analysis[P, PP], error) {
 	if len(line)%2 == 0 {
 		return nil, &LineError{Msg: fmt.Sprintf("a main line has an odd number of moves, not %d", len(line))}
 	}
-	a := &analysis{ctx: ctx, line: line, attacker: root.SideToMove(), opts: opts, found: []Found{}}
-	a.pos = make([]shogi.Position, len(line)+1)
-	a.pos[0] = *root
+	a := &analysis[P, PP]{ctx: ctx, line: line, opts: opts, found: []Found{}}
+	all := make([]P, len(line)+1+numScratch)
+	a.pos, a.tmp = all[:len(line)+1], all[len(line)+1:]
+	a.pos[0] = root
+	a.attacker = a.at(0).SideToMove()
 	for j, m := range line {
-		p := &a.pos[j]
+		p := a.at(j)
 		if !p.IsLegal(m) {
-			return nil, &LineError{Ply: j + 1, Move: m.String(), Msg: "not a legal move"}
+			return nil, &LineError{Ply: j + 1, Move: variant.MoveString(m), Msg: "not a legal move"}
 		}
 		a.pos[j+1] = *p
-		a.pos[j+1].DoMove(m)
-		if j%2 == 0 && !a.pos[j+1].InCheck() {
-			return nil, &LineError{Ply: j + 1, Move: m.String(), Msg: "the attacker's move does not check"}
+		a.at(j + 1).DoMove(m)
+		if j%2 == 0 && !a.at(j+1).InCheck() {
+			return nil, &LineError{Ply: j + 1, Move: variant.MoveString(m), Msg: "the attacker's move does not check"}
 		}
 	}
-	if last := &a.pos[len(line)]; !last.InCheck() || last.HasLegalMove() && !onlyFutile(last) {
+	if last := a.at(len(line)); !last.InCheck() || last.HasLegalMove() && !onlyFutile[P](last) {
 		return nil, &LineError{Msg: "the line does not end in mate"}
 	}
 	return a, nil
 }
 
+// at returns the position before the move of index j of the line (j =
+// len(line): the final position).
+func (a *analysis[P, PP]) at(j int) PP { return &a.pos[j] }
+
+// The scratch positions: a copy of a position made in a function of
+// the type parameter would be moved to the heap (its methods are called
+// through the dictionary), so the finders play their tries on these,
+// allocated with the line's positions. Each has one user at a time.
+const (
+	tmpTry   = iota // matesWithin's position after the try; nonPromotion's replay; blocksFlight's final position
+	tmpReply        // matesWithin's position after a reply
+	tmpMate1        // matesInOne's position after a check
+	tmpPawn         // illegalPawnMate's position after the pawn drop
+	numScratch
+)
+
+// scratch returns the scratch position i.
+func (a *analysis[P, PP]) scratch(i int) PP { return &a.tmp[i] }
+
 // add reports name at the 0-based index j of the line.
-func (a *analysis) add(name string, j int) {
+func (a *analysis[P, PP]) add(name string, j int) {
 	f := Found{Name: name, Ply: j + 1}
 	if !slices.Contains(a.found, f) {
 		a.found = append(a.found, f)
@@ -134,13 +180,13 @@ func (a *analysis) add(name string, j int) {
 }
 
 // defender is the defender's colour.
-func (a *analysis) defender() shogi.Color { return a.attacker.Opp() }
+func (a *analysis[P, PP]) defender() shogi.Color { return a.attacker.Opp() }
 
 // onlyFutile reports whether every legal reply of p (in check) is a
 // futile interposition: under the tsume convention p is mate.
-func onlyFutile(p *shogi.Position) bool {
+func onlyFutile[P any, PP position[P]](p PP) bool {
 	for _, r := range p.LegalMoves(nil) {
-		if !mate.IsFutileInterposition(p, r) {
+		if !p.futile(r) {
 			return false
 		}
 	}
@@ -148,12 +194,13 @@ func onlyFutile(p *shogi.Position) bool {
 }
 
 // matesInOne reports whether the side to move of p has a check after
-// which the defender has no reply but futile interpositions.
-func matesInOne(p *shogi.Position) bool {
+// which the defender has no reply but futile interpositions; it plays
+// the checks on tmp.
+func matesInOne[P any, PP position[P]](p, tmp PP) bool {
 	for _, m := range p.Checks(nil) {
-		q := *p
-		q.DoMove(m)
-		if onlyFutile(&q) {
+		*tmp = *p
+		tmp.DoMove(m)
+		if onlyFutile[P](tmp) {
 			return true
 		}
 	}
@@ -173,15 +220,16 @@ const (
 // within plies plies (m included): m must check, and every reply of the
 // defender that is not a futile interposition must leave a mate within
 // plies-2.
-func (a *analysis) matesWithin(p *shogi.Position, m shogi.Move, plies int) (verdict, error) {
-	q := *p
+func (a *analysis[P, PP]) matesWithin(p PP, m shogi.Move, plies int) (verdict, error) {
+	q := a.scratch(tmpTry)
+	*q = *p
 	q.DoMove(m)
 	if !q.InCheck() {
 		return fails, nil
 	}
 	var replies []shogi.Move
 	for _, r := range q.LegalMoves(nil) {
-		if !mate.IsFutileInterposition(&q, r) {
+		if !q.futile(r) {
 			replies = append(replies, r)
 		}
 	}
@@ -193,9 +241,10 @@ func (a *analysis) matesWithin(p *shogi.Position, m shogi.Move, plies int) (verd
 	}
 	if plies == 3 { // a mate in 1 after each reply: no search needed
 		for _, r := range replies {
-			c := q
+			c := a.scratch(tmpReply)
+			*c = *q
 			c.DoMove(r)
-			if !matesInOne(&c) {
+			if !matesInOne(c, a.scratch(tmpMate1)) {
 				return fails, nil
 			}
 		}
@@ -207,9 +256,10 @@ func (a *analysis) matesWithin(p *shogi.Position, m shogi.Move, plies int) (verd
 	}
 	v := mates
 	for _, r := range replies {
-		c := q
+		c := a.scratch(tmpReply)
+		*c = *q
 		c.DoMove(r)
-		w, err := s.MateWithin(a.ctx, &c, plies-2)
+		w, err := c.mateWithin(a.ctx, s, plies-2)
 		if err != nil {
 			return undecided, fmt.Errorf("theme: %w", err)
 		}
@@ -227,7 +277,7 @@ func (a *analysis) matesWithin(p *shogi.Position, m shogi.Move, plies int) (verd
 }
 
 // searcher returns the solver of the options, or makes one.
-func (a *analysis) searcher() (*mate.Solver, error) {
+func (a *analysis[P, PP]) searcher() (*mate.Solver, error) {
 	if a.solver != nil {
 		return a.solver, nil
 	}
@@ -280,6 +330,3 @@ func offset(s shogi.Square, df, dr int) shogi.Square {
 	}
 	return shogi.NewSquare(f, r)
 }
-
-// isFutile reports whether the reply r of p is a futile interposition.
-func isFutile(p *shogi.Position, r shogi.Move) bool { return mate.IsFutileInterposition(p, r) }

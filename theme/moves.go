@@ -5,17 +5,17 @@ import "github.com/tsume-shogi/tsume/shogi"
 // attackerMoves reports the themes of single attacker moves: the checks
 // that uncover a line, the non-promotions and drops that the solver shows
 // necessary, the pawn-drop mates the line avoids.
-func (a *analysis) attackerMoves() error {
+func (a *analysis[P, PP]) attackerMoves() error {
 	for j := 0; j < len(a.line); j += 2 {
 		m := a.line[j]
-		checkers := a.pos[j+1].Checkers()
+		checkers := a.at(j + 1).checkers()
 		if !m.IsDrop() && checkers.Without(m.To()).Any() {
 			a.add(DiscoveredCheck, j)
 		}
 		if checkers.MoreThanOne() {
 			a.add(DoubleCheck, j)
 		}
-		if illegalPawnMate(&a.pos[j]) {
+		if illegalPawnMate(a.at(j), a.scratch(tmpPawn)) {
 			a.add(DropPawnMateAvoided, j)
 		}
 		if err := a.nonPromotion(j); err != nil {
@@ -37,12 +37,12 @@ func (a *analysis) attackerMoves() error {
 // ../shared/tsume-themes.md; docs/themes.md). When replaying the rest
 // of the line after the promoting move meets a pawn drop that would mate
 // but is illegal, the non-promotion also avoids a drop-pawn mate.
-func (a *analysis) nonPromotion(j int) error {
+func (a *analysis[P, PP]) nonPromotion(j int) error {
 	m := a.line[j]
 	if m.IsDrop() || m.IsPromotion() {
 		return nil
 	}
-	p := &a.pos[j]
+	p := a.at(j)
 	alt := m.TogglePromotion()
 	if !p.IsLegal(alt) || !p.GivesCheck(alt) {
 		return nil
@@ -52,10 +52,11 @@ func (a *analysis) nonPromotion(j int) error {
 		return err
 	}
 	a.add(NonPromotion, j)
-	q := *p
+	q := a.scratch(tmpTry)
+	*q = *p
 	q.DoMove(alt)
 	for k := j + 1; k < len(a.line); k++ {
-		if k%2 == 0 && illegalPawnMate(&q) {
+		if k%2 == 0 && illegalPawnMate(q, a.scratch(tmpPawn)) {
 			a.add(DropPawnMateAvoided, j)
 			break
 		}
@@ -69,28 +70,27 @@ func (a *analysis) nonPromotion(j int) error {
 
 // illegalPawnMate reports whether the side to move of p holds a pawn
 // whose drop in front of the opponent's king would mate, and so is
-// illegal (打ち歩詰め).
-func illegalPawnMate(p *shogi.Position) bool {
+// illegal (打ち歩詰め). It plays the drop on tmp.
+func illegalPawnMate[P any, PP position[P]](p, tmp PP) bool {
 	us := p.SideToMove()
-	if !p.Hand(us).Has(shogi.Pawn) {
+	if !p.inHand(us, shogi.Pawn) {
 		return false
 	}
-	king := p.King(us.Opp())
+	king := p.royal(us.Opp())
 	if king == shogi.NoSquare {
 		return false
 	}
 	s := offset(king, 0, -forward(us))
-	pawn := shogi.NewPiece(us, shogi.Pawn)
-	if s == shogi.NoSquare || p.PieceAt(s) != shogi.NoPiece || p.HasPawnOnFile(us, s.File()) || !shogi.CanStand(pawn, s) {
+	if s == shogi.NoSquare {
 		return false
 	}
-	drop := shogi.NewDrop(us, shogi.Pawn, s)
-	if p.IsLegal(drop) {
+	drop := p.drop(us, shogi.Pawn, s)
+	if !p.pseudoLegal(drop) || p.IsLegal(drop) {
 		return false
 	}
-	q := *p
-	q.DoMove(drop)
-	return q.InCheck() && !q.HasLegalMove()
+	*tmp = *p
+	tmp.DoMove(drop)
+	return tmp.InCheck() && !tmp.HasLegalMove()
 }
 
 // drops decides the distant (遠打) and limited (限定打) drops of a lance,
@@ -100,7 +100,7 @@ func illegalPawnMate(p *shogi.Position) bool {
 // squares from the king and every nearer drop fails (does not mate within
 // the plies left). Limited: there are both nearer and farther drops, and
 // all of them fail — only a square in the middle of the line works.
-func (a *analysis) drops(j int) error {
+func (a *analysis[P, PP]) drops(j int) error {
 	m := a.line[j]
 	if !m.IsDrop() {
 		return nil
@@ -109,8 +109,11 @@ func (a *analysis) drops(j int) error {
 	if kind != shogi.Lance && kind != shogi.Bishop && kind != shogi.Rook {
 		return nil
 	}
-	p := &a.pos[j]
-	king := p.King(a.defender())
+	p := a.at(j)
+	king := p.royal(a.defender())
+	if king == shogi.NoSquare {
+		return nil
+	}
 	s := m.To()
 	between := shogi.Between(s, king)
 	nearer, farther := 0, 0
@@ -122,7 +125,7 @@ func (a *analysis) drops(j int) error {
 		if t == s {
 			continue
 		}
-		alt := shogi.NewDrop(a.attacker, kind, t)
+		alt := p.drop(a.attacker, kind, t)
 		if !p.IsLegal(alt) || !p.GivesCheck(alt) {
 			continue
 		}
@@ -153,7 +156,7 @@ func (a *analysis) drops(j int) error {
 // consecutive (駒の連続活用): one attacker piece moves on three or more
 // consecutive attacker turns, and no two of its successive moves go in
 // the same direction. Reported at the first of them.
-func (a *analysis) consecutive() {
+func (a *analysis[P, PP]) consecutive() {
 	start, n := 0, 0
 	var lastTo shogi.Square = shogi.NoSquare
 	var lastDir [2]int

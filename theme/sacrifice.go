@@ -6,7 +6,7 @@ import "github.com/tsume-shogi/tsume/shogi"
 // A sacrifice is an attacker move, not the last, whose moved or dropped
 // piece the defender captures on the next ply; all its themes are
 // reported at the sacrifice's ply.
-func (a *analysis) sacrifices() {
+func (a *analysis[P, PP]) sacrifices() {
 	for j := 0; j+1 < len(a.line); j += 2 {
 		m, r := a.line[j], a.line[j+1]
 		s := m.To()
@@ -14,7 +14,7 @@ func (a *analysis) sacrifices() {
 			continue
 		}
 		a.add(Sacrifice, j)
-		switch m.PieceAfter().Kind() {
+		switch a.at(j).kindAfter(m) {
 		case shogi.Rook, shogi.Bishop, shogi.Dragon, shogi.Horse:
 			a.add(MajorSacrifice, j)
 		}
@@ -27,8 +27,8 @@ func (a *analysis) sacrifices() {
 		if a.focal(j) {
 			a.add(FocalSacrifice, j)
 		}
-		king := r.Piece().Kind() == shogi.King
-		if king && a.pos[len(a.line)].King(a.defender()) == s {
+		king := a.at(j + 1).isRoyal(r.From())
+		if king && a.at(len(a.line)).royal(a.defender()) == s {
 			a.add(Lure, j)
 		}
 		if king && a.sends(j) {
@@ -51,8 +51,8 @@ func (a *analysis) sacrifices() {
 
 // focal: two or more defender pieces (the king among them, if it may)
 // can legally capture the sacrificed piece.
-func (a *analysis) focal(j int) bool {
-	p := &a.pos[j+1]
+func (a *analysis[P, PP]) focal(j int) bool {
+	p := a.at(j + 1)
 	s := a.line[j].To()
 	var from shogi.Bitboard
 	for _, r := range p.LegalMoves(nil) {
@@ -65,7 +65,7 @@ func (a *analysis) focal(j int) bool {
 
 // sends (送りの手筋): the king takes the sacrifice, and the attacker's
 // next move brings a rook or dragon along its line closer to the king.
-func (a *analysis) sends(j int) bool {
+func (a *analysis[P, PP]) sends(j int) bool {
 	if j+2 >= len(a.line) {
 		return false
 	}
@@ -73,10 +73,13 @@ func (a *analysis) sends(j int) bool {
 	if m.IsDrop() {
 		return false
 	}
-	if k := m.Piece().Kind(); k != shogi.Rook && k != shogi.Dragon {
+	if k := a.at(j + 2).movedKind(m); k != shogi.Rook && k != shogi.Dragon {
 		return false
 	}
-	king := a.pos[j+2].King(a.defender())
+	king := a.at(j + 2).royal(a.defender())
+	if king == shogi.NoSquare {
+		return false
+	}
 	return distance(m.To(), king) < distance(m.From(), king)
 }
 
@@ -84,38 +87,39 @@ func (a *analysis) sends(j int) bool {
 // sacrifice and stays on that square to the end, next to the mated king,
 // where the king could otherwise flee: with the square and the king's own
 // square emptied, no attacker piece attacks it.
-func (a *analysis) blocksFlight(j int) bool {
+func (a *analysis[P, PP]) blocksFlight(j int) bool {
 	s := a.line[j].To()
 	for k := j + 2; k < len(a.line); k++ {
 		if m := a.line[k]; !m.IsDrop() && m.From() == s || m.To() == s {
 			return false
 		}
 	}
-	final := a.pos[len(a.line)]
-	king := final.King(a.defender())
-	if distance(king, s) != 1 {
+	final := a.scratch(tmpTry)
+	*final = a.pos[len(a.line)]
+	king := final.royal(a.defender())
+	if king == shogi.NoSquare || distance(king, s) != 1 {
 		return false
 	}
-	final.Put(s, shogi.NoPiece)
-	final.Put(king, shogi.NoPiece)
-	return final.AttackersTo(a.attacker, s).IsEmpty()
+	final.clear(s)
+	final.clear(king)
+	return final.attackers(a.attacker, s).IsEmpty()
 }
 
 // cleared (邪魔駒消去): the sacrificed piece left a square that a later
 // attacker board move lands on or passes over, or that a later check of a
 // ranged piece passes through.
-func (a *analysis) cleared(j int) bool {
+func (a *analysis[P, PP]) cleared(j int) bool {
 	f := a.line[j].From()
 	for k := j + 2; k < len(a.line); k += 2 {
 		m := a.line[k]
 		if !m.IsDrop() && (m.To() == f || shogi.Between(m.From(), m.To()).Has(f)) {
 			return true
 		}
-		after := &a.pos[k+1]
-		king := after.King(a.defender())
-		checkers := after.Checkers()
-		for checkers.Any() {
-			if shogi.Between(checkers.PopLSB(), king).Has(f) {
+		after := a.at(k + 1)
+		king := after.royal(a.defender())
+		checkers := after.checkers()
+		for king != shogi.NoSquare && checkers.Any() {
+			if after.line(checkers.PopLSB(), king).Has(f) {
 				return true
 			}
 		}
@@ -125,7 +129,7 @@ func (a *analysis) cleared(j int) bool {
 
 // redropped (打ち替え): the sacrificed piece left a square on which the
 // attacker later drops a piece.
-func (a *analysis) redropped(j int) bool {
+func (a *analysis[P, PP]) redropped(j int) bool {
 	f := a.line[j].From()
 	for k := j + 2; k < len(a.line); k += 2 {
 		if m := a.line[k]; m.IsDrop() && m.To() == f {
@@ -137,9 +141,9 @@ func (a *analysis) redropped(j int) bool {
 
 // hostage (質駒): the defender piece that takes the sacrifice is later
 // captured by the attacker, who then drops a piece of its kind.
-func (a *analysis) hostage(j int) bool {
+func (a *analysis[P, PP]) hostage(j int) bool {
 	at := a.line[j].To()
-	kind := a.line[j+1].PieceAfter().Kind().Demote()
+	kind := a.at(j + 1).handKind(a.line[j+1])
 	captured := false
 	for k := j + 2; k < len(a.line); k++ {
 		m := a.line[k]

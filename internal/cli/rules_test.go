@@ -24,6 +24,11 @@ const (
 
 	fAnnanMate3  = "9/2k6/N8/1R7/1B7/4S4/4G4/9/9 b GN 1" // 安南: mate in 3 (fmza's), sound
 	fTenjikuCook = "8k/9/8B/9/9/9/4K4/9/9 b SN 1"        // 天竺: mate in 3 with a cook (余詰) at ply 1
+
+	// Fairy problems with themes (theme/testdata/fairy-themes.txt).
+	fAnnanSacrifice  = "5B2k/8g/9/9/8N/9/9/9/9 b RG 1"  // 安南: the knight sacrificed at ply 3, head gold at 5
+	fTenjikuNonPromo = "9/6k2/6nR1/7P1/9/9/9/9/9 b R 1" // 天竺: the rook's non-promotion at plies 3 and 5
+	fAnnanDiscovered = "4l2nk/9/9/9/9/9/9/9/9 b GN 1"   // 安南: a check discovered by the rules at ply 5
 )
 
 var fairyGoldenCases = []goldenCase{
@@ -53,6 +58,10 @@ var fairyGoldenCases = []goldenCase{
 	{"verify_royal_bishop", []string{"verify", "--sfen", "8$b/9/7S1/9/9/9/9/9/9 b G 1"}, ""},
 	{"verify_tenjiku_json", []string{"verify", "--rules", "tenjiku", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "--json"}, ""},
 	{"verify_no_mate", []string{"verify", "--sfen", fLion}, ""},
+	{"themes_annan_sacrifice_json", []string{"solve", "--rules", "annan", "--sfen", fAnnanSacrifice, "--json"}, ""},
+	{"themes_tenjiku_non_promotion", []string{"solve", "--rules", "tenjiku", "--sfen", fTenjikuNonPromo}, ""},
+	{"themes_annan_discovered_verify", []string{"verify", "--rules", "annan", "--sfen", fAnnanDiscovered}, ""},
+	{"themes_annan_discovered_verify_json", []string{"verify", "--rules", "annan", "--sfen", fAnnanDiscovered, "--json"}, ""},
 	{"verify_annan", []string{"verify", "--rules", "annan", "--sfen", fAnnan}, ""},
 	{"verify_grasshopper_json", []string{"verify", "--sfen", fGH, "--json"}, ""},
 

@@ -116,8 +116,15 @@ type solveReport struct {
 func (r *solveReport) finish(ctx context.Context, sol *mate.Solution, line int) error {
 	v, opt := r.view, r.opt
 	v.Line = line
-	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 && !r.fairy {
-		found, err := theme.Find(ctx, &sol.Position, sol.PV, theme.Options{DefenderHand: opt.solver.DefenderHand})
+	if sol.Status == mate.Mate && sol.LengthExact && len(sol.PV) > 0 {
+		topts := theme.Options{DefenderHand: opt.solver.DefenderHand}
+		var found []theme.Found
+		var err error
+		if r.fairy {
+			found, err = theme.FindVariant(ctx, &r.fsol.Position, sol.PV, topts)
+		} else {
+			found, err = theme.Find(ctx, &sol.Position, sol.PV, topts)
+		}
 		switch {
 		case err == nil:
 			v.Themes = found
@@ -238,8 +245,8 @@ func (r *solveReport) writeResult(w *bufio.Writer) {
 		}
 		r.writeMoves(w)
 	}
-	if mated && v.LengthExact && !r.fairy {
-		writeThemes(w, v.Themes) // package theme reads standard positions only
+	if mated && v.LengthExact {
+		writeThemes(w, v.Themes)
 	}
 	if mated {
 		r.writeSoundness(w)

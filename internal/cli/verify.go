@@ -162,9 +162,8 @@ type verifyResult struct {
 	// long is the solver's report, for a position without a mate in 1;
 	// nil otherwise.
 	long *solveReport
-	// stdMates are the mates in 1 of a standard position (nil for a
-	// fairy one).
-	stdMates []shogi.Move
+	// mates are the mates in 1 of the position, standard or fairy.
+	mates []shogi.Move
 }
 
 // judge judges p; line is its input line in a batch, else 0. An
@@ -189,10 +188,15 @@ func (vf *verifier) judge(ctx context.Context, p *rulesPosition, line int) (*ver
 		r.long = long
 		r.view.SetSolution(long.view, long.limitText())
 	}
-	if r.legal && len(r.stdMates) == 1 {
+	if r.legal && len(r.mates) == 1 {
 		// A unique mate in 1 (sound, or with leftover pieces): the themes of
 		// its one move, as solve gives those of a main line.
-		found, err := theme.Find(ctx, &p.std, r.stdMates, theme.Options{DefenderHand: vf.opt.hand})
+		var found []theme.Found
+		if p.fairy != nil {
+			found, err = theme.FindVariant(ctx, p.fairy, r.mates, theme.Options{DefenderHand: vf.opt.hand})
+		} else {
+			found, err = theme.Find(ctx, &p.std, r.mates, theme.Options{DefenderHand: vf.opt.hand})
+		}
 		var le *theme.LineError
 		switch {
 		case err == nil:
@@ -210,7 +214,7 @@ func (vf *verifier) mate1(p *rulesPosition) (*verifyResult, error) {
 	if p.fairy == nil {
 		v := mate.Verify1(&p.std, vf.opt.hand)
 		return &verifyResult{view: report.NewVerdict(v), legal: v.Legal, attacker: p.std.SideToMove(), hand: vf.opt.hand,
-			notAProblem: notATsumePosition(v), stdMates: v.Analysis.Mates}, nil
+			notAProblem: notATsumePosition(v), mates: v.Analysis.Mates}, nil
 	}
 	r := &verifyResult{legal: true, attacker: p.fairy.SideToMove(), hand: vf.opt.hand, fairy: true}
 	v, err := mate.Verify1Variant(p.fairy, vf.opt.hand)
@@ -222,7 +226,7 @@ func (vf *verifier) mate1(p *rulesPosition) (*verifyResult, error) {
 	case err != nil:
 		return nil, err
 	default:
-		r.view = report.NewFairyVerdict(v, vf.opt.hand)
+		r.view, r.mates = report.NewFairyVerdict(v, vf.opt.hand), v.Mates
 		if r.view.Kind == report.KindNotAProblem {
 			r.notAProblem = "not a tsume position: " + strings.Join(r.view.Errors, "; ")
 		}
@@ -445,8 +449,8 @@ func writeMate1Text(w *bufio.Writer, r *verifyResult) {
 		flags = []string{"none"}
 	}
 	fmt.Fprintf(w, "flags: %s\n", strings.Join(flags, ", "))
-	if len(j.Mates) == 1 && !r.fairy {
-		writeThemes(w, j.Themes) // package theme reads standard positions only
+	if len(j.Mates) == 1 {
+		writeThemes(w, j.Themes)
 	}
 	if j.Verdict != nil {
 		writeAssessment(w, j.Verdict)
