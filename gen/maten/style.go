@@ -20,7 +20,9 @@ const (
 	// Composed, the default, is the shape of the problems people hand
 	// out: the defender's king in its own camp (ranks 1–3 from its side,
 	// and it never leaves them along the main line) unless
-	// Options.King asks for a region, a guard of its own near it, no
+	// Options.King asks for a region, a guard of its own near it (a
+	// major piece only next to it, HasGuard), from 5 plies no heavy hand
+	// (HeavyHand), no
 	// capture on the first move, no gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
@@ -80,7 +82,8 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
-// otherwise) and, when final, a guard and no heavy battery.
+// otherwise) and, when final, a guard (HasGuard), no heavy battery and,
+// from handFrom plies, no heavy hand (HeavyHand).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -89,7 +92,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q)
+	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q))
 }
 
 // HeavyBattery reports whether the attacker (Black) has, on the board of
@@ -114,24 +117,6 @@ func HeavyBattery(q *shogi.Position) bool {
 			b := others.LSB()
 			others = others.Without(b)
 			if (a.File() == b.File() || a.Rank() == b.Rank()) && !shogi.Between(a, b).Intersects(q.Occupied()) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// HasGuard reports whether the defender (White) has a piece other than
-// its king within two king steps of it.
-func HasGuard(q *shogi.Position) bool {
-	k := q.King(shogi.White)
-	if k == shogi.NoSquare {
-		return false
-	}
-	for f := max(k.File()-guardDistance, 1); f <= min(k.File()+guardDistance, 9); f++ {
-		for r := max(k.Rank()-guardDistance, 1); r <= min(k.Rank()+guardDistance, 9); r++ {
-			pc := q.PieceAt(shogi.NewSquare(f, r))
-			if pc != shogi.NoPiece && pc.Color() == shogi.White && pc.Kind() != shogi.King {
 				return true
 			}
 		}

@@ -74,25 +74,6 @@ func TestShapeIdleMajor(t *testing.T) {
 	}
 }
 
-// TestHasGuard: a defender piece within two king steps is a guard, one
-// three steps away is not.
-func TestHasGuard(t *testing.T) {
-	for sfen, want := range map[string]bool{
-		"8k/9/7p1/9/9/9/9/9/9 b - 1": true,
-		"8k/9/9/6p2/9/9/9/9/9 b - 1": false,
-		"8k/9/9/9/9/9/9/9/9 b - 1":   false,
-		"8k/9/7P1/9/9/9/9/9/9 b - 1": false, // an attacker piece
-	} {
-		q, err := shogi.ParseSFEN(sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := HasGuard(&q); got != want {
-			t.Errorf("%s: guard %v, want %v", sfen, got, want)
-		}
-	}
-}
-
 // The lines of the composed style's line rules: a mate-in-3 with the
 // king in its camp and no attacker theme (the silver dropped on 4b is not
 // taken, the bishop mates; generate --length 3 --seed 4242 --style free,

@@ -1,0 +1,98 @@
+package maten
+
+import "github.com/tsume-shogi/tsume/shogi"
+
+// The rules of the composed style from the third blind read
+// (docs/quality-report.md; docs/generation.md, "Style"): a castle around
+// the king, not a lone piece or a distant major piece, and an attacker's
+// hand that does not mate by weight.
+const (
+	// minCastleGuards is the fewest castle guards (CastleGuards) a
+	// composed problem's king has at the start.
+	minCastleGuards = 2
+	// maxHandPieces and maxHandMajors bound the attacker's hand at the
+	// start of a composed problem of handFrom plies or more (HeavyHand).
+	maxHandPieces = 2
+	maxHandMajors = 1
+	handFrom      = 5
+)
+
+// castleKind reports whether k is a kind a castle is made of: gold,
+// silver, knight, lance, pawn and their promoted forms (the minor
+// pieces), not a rook, bishop, horse or dragon.
+func castleKind(k shogi.Kind) bool {
+	switch k {
+	case shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn,
+		shogi.ProPawn, shogi.ProLance, shogi.ProKnight, shogi.ProSilver:
+		return true
+	}
+	return false
+}
+
+// majorKind reports whether k is a rook, bishop, horse or dragon.
+func majorKind(k shogi.Kind) bool {
+	return k == shogi.Rook || k == shogi.Bishop || k == shogi.Horse || k == shogi.Dragon
+}
+
+// eachGuard calls f with each piece of the defender (White) other than its
+// king within guardDistance king steps of the king, and the distance in
+// king steps; it does nothing without a White king.
+func eachGuard(q *shogi.Position, f func(pc shogi.Piece, dist int)) {
+	k := q.King(shogi.White)
+	if k == shogi.NoSquare {
+		return
+	}
+	for fl := max(k.File()-guardDistance, 1); fl <= min(k.File()+guardDistance, 9); fl++ {
+		for r := max(k.Rank()-guardDistance, 1); r <= min(k.Rank()+guardDistance, 9); r++ {
+			pc := q.PieceAt(shogi.NewSquare(fl, r))
+			if pc != shogi.NoPiece && pc.Color() == shogi.White && pc.Kind() != shogi.King {
+				f(pc, max(abs(fl-k.File()), abs(r-k.Rank())))
+			}
+		}
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// HasGuard reports whether the defender (White) has a guard: a piece
+// other than its king within two king steps of it, a major piece (rook,
+// bishop, horse, dragon) only when it stands next to the king. A major
+// piece two steps away is an odd defender, not a castle (the third blind
+// read, docs/quality-report.md).
+func HasGuard(q *shogi.Position) bool {
+	has := false
+	eachGuard(q, func(pc shogi.Piece, dist int) {
+		has = has || !majorKind(pc.Kind()) || dist == 1
+	})
+	return has
+}
+
+// CastleGuards counts the defender's (White's) castle guards: its pieces
+// of a castle's kinds (gold, silver, knight, lance, pawn and their
+// promoted forms) within two king steps of its king. The composed style
+// asks for at least two (docs/generation.md, "Style"): one piece is not
+// a castle, and the major pieces do not count.
+func CastleGuards(q *shogi.Position) int {
+	n := 0
+	eachGuard(q, func(pc shogi.Piece, _ int) {
+		if castleKind(pc.Kind()) {
+			n++
+		}
+	})
+	return n
+}
+
+// HeavyHand reports whether the attacker's (Black's) hand in q holds more
+// than one major piece (rook or bishop) or more than two pieces. The
+// composed style refuses such a start from 5 plies (docs/generation.md,
+// "Style"; the third blind read: two rooks, or three drops spent one after
+// another, mate by weight of material).
+func HeavyHand(q *shogi.Position) bool {
+	h := q.Hand(shogi.Black)
+	return h.Total() > maxHandPieces || h.Count(shogi.Rook)+h.Count(shogi.Bishop) > maxHandMajors
+}

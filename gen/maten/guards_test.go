@@ -1,0 +1,105 @@
+package maten
+
+import (
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+func parse(t *testing.T, sfen string) shogi.Position {
+	t.Helper()
+	q, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatalf("%s: %v", sfen, err)
+	}
+	return q
+}
+
+// TestHasGuard: a defender piece within two king steps is a guard, one
+// three steps away is not; a rook, bishop, horse or dragon is a guard
+// only next to the king (rule 3 of the third blind read: odd defenders).
+func TestHasGuard(t *testing.T) {
+	for sfen, want := range map[string]bool{
+		"8k/9/7p1/9/9/9/9/9/9 b - 1":   true,
+		"8k/9/9/6p2/9/9/9/9/9 b - 1":   false,
+		"8k/9/9/9/9/9/9/9/9 b - 1":     false,
+		"8k/9/7P1/9/9/9/9/9/9 b - 1":   false, // an attacker piece
+		"8k/7r1/9/9/9/9/9/9/9 b - 1":   true,  // a rook next to the king
+		"8k/9/7r1/9/9/9/9/9/9 b - 1":   false, // a rook two steps away
+		"8k/9/6+b2/9/9/9/9/9/9 b - 1":  false, // a loose horse two steps away
+		"8k/9/7+b1/9/9/9/9/9/9 b - 1":  false,
+		"8k/8+b/9/9/9/9/9/9/9 b - 1":   true, // a horse next to it
+		"8k/9/6+br1/9/9/9/9/9/9 b - 1": false,
+		"8k/9/6+bg1/9/9/9/9/9/9 b - 1": true, // a gold beside the horse
+	} {
+		q := parse(t, sfen)
+		if got := HasGuard(&q); got != want {
+			t.Errorf("%s: guard %v, want %v", sfen, got, want)
+		}
+	}
+}
+
+// TestCastleGuards: the castle's kinds (gold, silver, knight, lance,
+// pawn, promoted minor pieces) within two king steps count, the major
+// pieces, the attacker's pieces and pieces three steps away do not.
+func TestCastleGuards(t *testing.T) {
+	for sfen, want := range map[string]int{
+		"8k/9/9/9/9/9/9/9/9 b - 1":          0,
+		"7gk/7s1/9/9/9/9/9/9/9 b - 1":       2,
+		"7gk/7r1/9/9/9/9/9/9/9 b - 1":       1, // a rook is not a castle piece
+		"7+bk/7+r1/9/9/9/9/9/9/9 b - 1":     0,
+		"8k/9/6n1p/9/9/9/9/9/9 b - 1":       2, // a knight and a pawn two steps away
+		"8k/9/9/6g2/9/9/9/9/9 b - 1":        0, // three steps away
+		"7Gk/7S1/9/9/9/9/9/9/9 b - 1":       0, // the attacker's
+		"6+p+lk/7+n1/8+s/9/9/9/9/9/9 b - 1": 4,
+	} {
+		q := parse(t, sfen)
+		if got := CastleGuards(&q); got != want {
+			t.Errorf("%s: %d castle guards, want %d", sfen, got, want)
+		}
+	}
+}
+
+// TestHeavyHand: more than one major piece or more than two pieces in
+// the attacker's hand is heavy.
+func TestHeavyHand(t *testing.T) {
+	for hand, want := range map[string]bool{
+		"-":   false,
+		"RG":  false,
+		"GS":  false,
+		"RB":  true,
+		"2R":  true,
+		"GSP": true,
+		"2P":  false,
+		"3P":  true,
+		"Rg":  false, // the defender's hand does not count
+	} {
+		q := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b "+hand+" 1")
+		if got := HeavyHand(&q); got != want {
+			t.Errorf("hand %s: heavy %v, want %v", hand, got, want)
+		}
+	}
+}
+
+// TestHandRule: the composed style refuses a heavy hand from 5 plies
+// (rule 2 of the third blind read: hand-heavy material) and keeps it at
+// 3; the free style takes it.
+func TestHandRule(t *testing.T) {
+	heavy, light := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b RB 1"), parse(t, "7gk/7s1/9/9/9/9/9/9/9 b RG 1")
+	for _, c := range []struct {
+		n     int
+		style Style
+		heavy bool // whether the heavy hand fits
+	}{{3, Composed, true}, {5, Composed, false}, {7, Composed, false}, {5, Free, true}, {7, Free, true}} {
+		o := Options{Style: c.style, Length: c.n, King: AnyRegion}
+		if got := o.shapeFits(&heavy, true); got != c.heavy {
+			t.Errorf("%v, %d plies: a rook and a bishop in hand fit %v, want %v", c.style, c.n, got, c.heavy)
+		}
+		if !o.shapeFits(&light, true) {
+			t.Errorf("%v, %d plies: a rook and a gold in hand refused", c.style, c.n)
+		}
+		if !o.shapeFits(&heavy, false) {
+			t.Errorf("%v, %d plies: a position on the way refused for its hand", c.style, c.n)
+		}
+	}
+}
