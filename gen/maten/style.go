@@ -30,7 +30,8 @@ const (
 	// problem with the same solution is taken away), at least one theme
 	// of the attacker's play (HasAttackerTheme), no one-piece chase
 	// along an edge (EdgeClimbs), no staircase of drops (Staircase), no
-	// king walking along an edge (EdgeWalks), no heavy battery at the
+	// king walking along an edge (EdgeWalks), no piece pursuing the king
+	// (Pursuits), no heavy battery at the
 	// start (HeavyBattery) and, from 5 plies, no obvious key without a
 	// choice for the defender (MeasureDefence).
 	Composed Style = iota
@@ -284,8 +285,8 @@ func stairMove(line []shogi.Move, i int) bool {
 // candidate of n plies the solver has proven sound, made before the
 // verdict (always true under Free): no one-piece chase along an edge
 // (EdgeClimbs, which counts the chases of the quality score and more), no
-// staircase of drops (Staircase) and no king walking along an edge
-// (EdgeWalks) at any length, since the extensions of a line keep its
+// staircase of drops (Staircase), no king walking along an edge
+// (EdgeWalks) and no piece pursuing the king (Pursuits) at any length, since the extensions of a line keep its
 // end; at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
@@ -295,7 +296,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return true
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 {
 		return false
 	}
 	if n != o.Length {

@@ -152,12 +152,18 @@ func TestAttackerThemes(t *testing.T) {
 
 // TestComposedRefusesChase: a line where one piece follows the king
 // along the edge is refused at any length (here a mate-in-5 on the way to
-// a mate-in-7); one whose pieces turn at each move is kept.
+// a mate-in-7). One whose piece turns at each move is no chase along the
+// edge (EdgeClimbs) but the same piece pursuing the king, which the
+// composed style refuses too (Pursuits, TestComposedRefusesPursuit).
 func TestComposedRefusesChase(t *testing.T) {
 	checkLines(t, composedJudge(7), []lineCase{
 		{"a chase", chaseSFEN, chaseLine, 5, false},
-		{"pieces turning at each move", turnSFEN, turnLine, 5, true},
+		{"a piece turning at each move", turnSFEN, turnLine, 5, false},
 	})
+	_, pv := line(t, turnSFEN, strings.Fields(turnLine)...)
+	if n, p := EdgeClimbs(pv), Pursuits(pv); n != 0 || p != 2 {
+		t.Errorf("a piece turning at each move: EdgeClimbs %d, Pursuits %d; want 0 and 2", n, p)
+	}
 }
 
 // The lines of the edge-climb rule, each from a position made by hand.
