@@ -221,7 +221,44 @@ func (p *Position) pawnDropMatesStd(m Move) bool {
 	}
 	q := *p
 	q.doMove(m, nil)
-	return q.royalAttacked(them) && !q.hasLegalMoveNested()
+	if !q.royalAttacked(them) {
+		return false
+	}
+	if !p.byKind[Grasshopper].Or(p.byKind[Lion]).Intersects(p.byColor[us]) {
+		return !q.escapesPawnCheck(m.To())
+	}
+	return !q.hasLegalMoveNested()
+}
+
+// escapesPawnCheck reports whether the side to move, whose royal is
+// attacked by the pawn just dropped on to and by nothing else (the
+// dropping side has no hopper, so a drop uncovers no attack), has a legal
+// move. Only two kinds of move can answer such a check — a capture of the
+// pawn, or a move of the royal it attacks (an adjacent checker leaves no
+// square to interpose on) — so only those are tried, each on a copy, and
+// the first legal one ends the test. It is hasLegalMoveNested for this
+// case, without generating and trying every move.
+func (p *Position) escapesPawnCheck(to Square) bool {
+	us := p.side
+	var arr [MaxMoves]Move
+	buf := arr[:0]
+	attacked := tbl.step[us.Opp()][shogi.Pawn][to].And(p.royals[us])
+	notOwn := p.byColor[us].Not()
+	for b := p.byColor[us]; b.Any(); {
+		from := b.PopLSB()
+		k := p.board[from].Kind()
+		tos := kindAttacks(us, k, from, &p.lines, p.occ).And(notOwn)
+		if !attacked.Has(from) {
+			tos = tos.And(shogi.SquareBB(to))
+		}
+		buf = putMoves(buf[:0], us, k, from, tos, p.dead(us, k))
+		for _, m := range buf {
+			if p.legalAfterStd(m) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // legalWithRules appends the legal moves under p's conditions.

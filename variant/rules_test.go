@@ -270,3 +270,31 @@ func TestFairyPieceRules(t *testing.T) {
 		t.Errorf("SFEN %q", q.SFEN())
 	}
 }
+
+func TestPawnDropMateAnswers(t *testing.T) {
+	// After P*1b the king on 1a is in check by the pawn alone: it can
+	// only be answered by taking the pawn or by a king move. The silver
+	// on 3b holds 2a, the lance on 1e guards 1b, the gold on 2b blocks.
+	cases := []struct {
+		sfen  string
+		legal bool
+		why   string
+	}{
+		{"8k/6Sg1/9/5B3/8L/9/9/9/9 b P 1", false, "the gold that could take is pinned by the bishop on 4d: mate"},
+		{"8k/6Sg1/9/9/8L/9/9/9/9 b P 1", true, "the gold takes the pawn"},
+		{"8k/6Sg1/9/5B3/9/9/9/9/9 b P 1", true, "the king takes the unguarded pawn"},
+		{"8k/6Sg1/9/5B3/8L/4b4/9/9/9 b P 1", true, "the bishop on 5f takes the pawn from afar"},
+		{"8k/6S2/9/9/8L/9/9/9/9 b P 1", true, "the king steps to 2b"},
+	}
+	for _, c := range cases {
+		vp := mustParse(t, c.sfen)
+		if got := hasMove(&vp, "P*1b"); got != c.legal {
+			t.Errorf("%s: P*1b legal %v, want %v (%s)", c.sfen, got, c.legal, c.why)
+		}
+		sp, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameAsShogi(t, &sp, &vp)
+	}
+}
