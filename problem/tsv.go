@@ -86,6 +86,9 @@ func parseTSVLine(line string) (p Problem, field string, err error) {
 		return p, "status", err
 	}
 	if p.Position, err = shogi.ParseSFEN(f[4]); err != nil {
+		if q := new(Problem); q.SetSFEN(f[4]) == nil {
+			err = fmt.Errorf("%w: a problem list holds standard positions only", errFairyBoard)
+		}
 		return p, "sfen", err
 	}
 	if len(f) > 5 && f[5] != "-" {
@@ -123,6 +126,9 @@ func parseLine(start *shogi.Position, usi []string) ([]shogi.Move, error) {
 func WriteTSV(w io.Writer, ps []Problem) error {
 	for i := range ps {
 		id := ps[i].ID
+		if ps[i].Variant != nil {
+			return fmt.Errorf("problem %d: sfen: %w: a problem list holds standard positions only", i+1, errFairyBoard)
+		}
 		if ps[i].Rules != "" || ps[i].Stipulation.Goal != Mate {
 			return fmt.Errorf("problem %d: a problem list holds standard mate problems only, not %v under rules %q", i+1, ps[i].Stipulation, ps[i].Rules)
 		}
