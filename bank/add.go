@@ -168,20 +168,16 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		return args, fmt.Errorf("rules: %w", err)
 	}
 	sfen := p.SFEN()
-	key, mating, region := keyOf(p, positionKey(p, sfen)), MatingPiece(p.Line), ""
 	if p.Variant != nil {
-		mating, region = variantMatingPiece(p.Line), royalRegion(problem.DefenderRoyal(p.Variant))
 		line.Reset()
 		line.WriteString(p.LineUSI())
-	} else {
-		region = KingRegion(&p.Position)
 	}
 	return append(args,
-		key, sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
+		keyOf(p, positionKey(p, sfen)), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		p.Pieces(), mating, region, now, themes, quality, game, p.Rules, p.Variant != nil,
+		p.Pieces(), MatingPieceOf(p), KingRegionOf(p), now, themes, quality, game, p.Rules, p.Variant != nil,
 	), nil
 }
 

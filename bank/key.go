@@ -95,6 +95,28 @@ func MatingPiece(line []shogi.Move) string {
 	return m.PieceAfter().Kind().Letter()
 }
 
+// MatingPieceOf returns the kind that gives p's final mate, as the
+// bank's column mating_piece holds it: MatingPiece of its line, or for a
+// position of package variant (p.Variant) the kind as variant's SFEN
+// writes it for Black ("(GH)" for a Grasshopper).
+func MatingPieceOf(p *problem.Problem) string {
+	if p.Variant != nil {
+		return variantMatingPiece(p.Line)
+	}
+	return MatingPiece(p.Line)
+}
+
+// KingRegionOf returns where p's defending king stands, as the bank's
+// column king_region holds it: KingRegion, or for a position of package
+// variant (p.Variant) the region of the defender's royal when it has
+// exactly one (problem.DefenderRoyal), else "".
+func KingRegionOf(p *problem.Problem) string {
+	if p.Variant != nil {
+		return royalRegion(problem.DefenderRoyal(p.Variant))
+	}
+	return KingRegion(&p.Position)
+}
+
 // variantMatingPiece is MatingPiece for a line of package variant's moves
 // (problem.Problem.Variant): the kind as variant's SFEN writes it for
 // Black, "(GH)" for a Grasshopper.
