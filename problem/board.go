@@ -125,6 +125,14 @@ func (p *Problem) Pieces() int {
 	return v.Occupied().Count() - v.Royals(attacker.Opp()).Count() + v.Hand(attacker).Total()
 }
 
+// IsFairy reports whether p is a fairy problem: under rules other than
+// the standard ones, with a stipulation other than mate, or on a board
+// package shogi cannot hold (Variant). The formats of package record
+// hold the others only; JSON and Problem.KIF hold every problem.
+func (p *Problem) IsFairy() bool {
+	return p.Rules != "" || p.Stipulation.Goal != Mate || p.Variant != nil
+}
+
 // DefenderRoyal returns the square of the defender's royal (the side not
 // to move's) in v when it has exactly one, else shogi.NoSquare.
 func DefenderRoyal(v *variant.Position) shogi.Square {

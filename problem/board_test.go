@@ -177,3 +177,21 @@ func TestTSVRefusesFairyBoard(t *testing.T) {
 		t.Errorf("ReadTSV: %v", err)
 	}
 }
+
+// IsFairy: rules, stipulation or board.
+func TestIsFairy(t *testing.T) {
+	std := Problem{Position: mustSFEN(t, annanMate3SFEN)}
+	for _, tc := range []struct {
+		p    Problem
+		want bool
+	}{
+		{std, false},
+		{Problem{Position: std.Position, Rules: "annan"}, true},
+		{Problem{Position: std.Position, Stipulation: Stipulation{Goal: Help}}, true},
+		{fairyBoardProblem(t, grasshopperSFEN, "", grasshopperLine, Mate), true},
+	} {
+		if got := tc.p.IsFairy(); got != tc.want {
+			t.Errorf("%s %q %v: IsFairy %v", tc.p.SFEN(), tc.p.Rules, tc.p.Stipulation, got)
+		}
+	}
+}

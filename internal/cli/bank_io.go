@@ -208,6 +208,10 @@ func setupBankImport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 // CSA record (see writeProblem): after # in KIF and KI2, after ' in CSA.
 var generatorComment = regexp.MustCompile(`^(?:# |')---- tsume generate: problem (\d+) \(seed (\d+), (\S+)\) ----$`)
 
+// fairyKIFKeys are the lines of a fairy problem's KIF record that a
+// standard one has not (problemKIF): its stipulation, royals and rules.
+var fairyKIFKeys = map[string]bool{"種類": true, "異王": true, "条件": true}
+
 // readProblems reads the problems of a file generate wrote: JSON lines, or
 // records of one of the formats record.ReadRecords reads. A record
 // without moves (an SFEN) is solved and judged by bs; one with moves keeps
@@ -222,6 +226,11 @@ func readProblems(ctx context.Context, file string, bs *bankSolver) ([]problem.P
 		return problem.ReadJSONL(bytes.NewReader(data), file)
 	}
 	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if key, _, ok := strings.Cut(strings.TrimRight(l, "\r"), "："); ok && fairyKIFKeys[key] {
+			return nil, fmt.Errorf("%s:%d: %s: the KIF record of a fairy problem cannot be imported: import its jsonl (bank export --format jsonl)", file, i+1, key+"：")
+		}
+	}
 	games, err := record.ReadRecords(data)
 	if err != nil {
 		var pe *record.ParseError
@@ -326,16 +335,21 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 	}
 }
 
-// fairyFormat refuses to write p in format when the format cannot say
-// that p is played under fairy rules or has another stipulation than
-// mate: only jsonl holds them (its fields rules and stip).
+// fairyFormat refuses to write p in format when p is a fairy problem
+// (problem.Problem.IsFairy: fairy rules, a stipulation other than mate,
+// fairy pieces or royals) and the format cannot say so: only jsonl (its
+// fields rules and stip, the fairy SFEN) and kif (problemKIF) hold them.
 func fairyFormat(p *problem.Problem, format string) error {
-	if format == "jsonl" || p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+	if format == "jsonl" || format == "kif" || !p.IsFairy() {
 		return nil
 	}
 	rules := p.Rules
 	if rules == "" {
 		rules = problem.Standard
 	}
-	return fmt.Errorf("format %s cannot hold a problem under the rules %s with the stipulation %v: use jsonl", format, rules, p.Stipulation.Goal)
+	what := ""
+	if p.Variant != nil {
+		what = " on a board with fairy pieces or royals"
+	}
+	return fmt.Errorf("format %s cannot hold a problem under the rules %s with the stipulation %v%s: use jsonl or kif", format, rules, p.Stipulation.Goal, what)
 }
