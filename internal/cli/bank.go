@@ -34,9 +34,9 @@ as it is. docs/bank.md describes the file.
 
   init                  create the bank (or bring an older one to the
                         current schema) and show its size
-  add [--sfen SFEN]     solve and judge positions, one SFEN a line on
-                        standard input or the --sfen given, and add the
-                        mates found (--time bounds each search)
+  add [--sfen SFEN]     solve and judge positions (fairy ones: a fairy
+                        SFEN, --rules), one SFEN a line on standard input
+                        or the --sfen given, and add the mates found
   import FILE...        add what tsume generate wrote, in any of its
                         formats: jsonl (every field kept), kif, ki2 and csa
                         (the position, the main line and the generator's
@@ -88,7 +88,7 @@ type bankSubcommand struct {
 func bankSubcommands() map[string]bankSubcommand {
 	return map[string]bankSubcommand{
 		"init":   {"[--bank FILE]", setupBankInit},
-		"add":    {"[--bank FILE] [--sfen SFEN] [--time D] [--nodes N]", setupBankAdd},
+		"add":    {"[--bank FILE] [--sfen SFEN] [--rules LIST] [--time D] [--nodes N]", setupBankAdd},
 		"import": {"[--bank FILE] [--time D] FILE...", setupBankImport},
 		"export": {"[--bank FILE] [query flags] [--format F] [--out FILE|DIR]", setupBankExport},
 		"query":  {"[--bank FILE] [query flags] [--json]", setupBankQuery},

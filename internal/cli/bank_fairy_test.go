@@ -136,3 +136,36 @@ func TestBankFairyBoard(t *testing.T) {
 		}
 	}
 }
+
+// bank add solves and judges fairy positions as solve does: a fairy SFEN,
+// or --rules for every position; the problem is stored with its rules and
+// its fairy SFEN; bad rules and bad tokens are named.
+func TestBankAddFairy(t *testing.T) {
+	ctx := context.Background()
+	db := filepath.Join(t.TempDir(), "add.db")
+	out := mustRun(t, "bank", "add", "--bank", db, "--rules", "tenjiku", "--sfen", "9/9/9/3k5/5R3/1n7/4$+B4/9/9 b N 1")
+	if want := "added: 9/9/9/3k5/5R3/1n7/4$+B4/9/9 b Nrb4g4s2n4l18p 1 mate in 3 (sound): N*5f 6d7f 4e7e  (tenjiku mate)\n"; out != want {
+		t.Errorf("add:\n%s\nwant\n%s", out, want)
+	}
+	stdin := "k8/Bp7/1G7/9/9/9/9/9/9 b (GH) 1\n9/9/9/3k5/5R3/1n7/4$+B4/9/9 b N 1\n"
+	// Under the standard rules the royal horse's position has no mate:
+	// the king, checked by the knight, escapes with a king's step.
+	out, errs, code := runBankCLI(t, ctx, stdin, "bank", "add", "--bank", db)
+	if code != ExitNo || out != "added: k8/Bp7/1G7/9/9/9/9/9/9 b (GH)2rb3g4s4n4l17p 1 mate in 1 (sound): (GH)*9c  (standard mate)\n" ||
+		!strings.Contains(errs, "stdin:2: 9/9/9/3k5/5R3/1n7/4$+B4/9/9 b N 1: no mate") {
+		t.Errorf("add from stdin: exit %d\n%s%s", code, out, errs)
+	}
+	if list := mustRun(t, "bank", "query", "--bank", db, "--board", "fairy"); strings.Count(list, "\n") != 3 {
+		t.Errorf("query --board fairy:\n%s", list)
+	}
+	for _, tc := range []struct{ args []string }{
+		{[]string{"--rules", "anan", "--sfen", "4k4/9/4P4/9/9/9/9/9/9 b G 1"}},
+		{[]string{"--sfen", "4k4/9/4P4/9/9/9/9/9/9 b (GX) 1"}},
+	} {
+		_, errs, code := runBankCLI(t, ctx, "", append([]string{"bank", "add", "--bank", db}, tc.args...)...)
+		want := map[bool]string{true: `"anan"`, false: `hands field`}[tc.args[0] == "--rules"]
+		if code != ExitError || !strings.Contains(errs, want) {
+			t.Errorf("add %v: exit %d, %s", tc.args, code, errs)
+		}
+	}
+}
