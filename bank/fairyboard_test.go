@@ -2,7 +2,6 @@ package bank
 
 import (
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -16,15 +15,11 @@ import (
 func fairyBoardProblems(t *testing.T) []problem.Problem {
 	t.Helper()
 	mk := func(sfen, rules, line string, goal problem.Goal) problem.Problem {
-		p := problem.Problem{Rules: rules, Verdict: "sound", Provenance: problem.Provenance{Method: "fairy", Seed: 2}}
-		if err := p.SetSFEN(sfen); err != nil {
-			t.Fatal(err)
-		}
-		ms, err := p.ParseLine(strings.Fields(line))
+		p, err := problem.Parse(sfen, rules, goal, strings.Fields(line))
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.Line, p.Stipulation = ms, problem.Stipulation{Goal: goal, Plies: len(ms)}
+		p.Verdict, p.Provenance = "sound", problem.Provenance{Method: "fairy", Seed: 2}
 		return p
 	}
 	return []problem.Problem{
@@ -151,25 +146,6 @@ func TestFairyBoardQuery(t *testing.T) {
 	}
 }
 
-// A bank of version 7, before the column fairy, opens with its problems
-// intact, every one of standard pieces, and takes fairy positions after.
-func TestMigrateFromVersion7(t *testing.T) {
-	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v7.db")
-	ps := generated(t, 3, 13)
-	oldBank(t, path, 7, ps)
-	b, _ := openMigrated(t, path, ps)
-	if n, err := b.Count(ctx, Query{Board: BoardStandard}); err != nil || n != len(ps) {
-		t.Errorf("standard positions: %d (%v), want %d", n, err, len(ps))
-	}
-	if n, err := b.Add(ctx, fairyBoardProblems(t)...); err != nil || n != 3 {
-		t.Errorf("adding fairy positions to the migrated bank: %d (%v)", n, err)
-	}
-	if n, err := b.Count(ctx, Query{Board: BoardFairy}); err != nil || n != 3 {
-		t.Errorf("fairy positions: %d (%v), want 3", n, err)
-	}
-}
-
 // A row that cannot be read is an error naming the entry and the column:
 // an unknown rules name, a bad fairy token, an illegal line.
 func TestFairyBoardBadRows(t *testing.T) {
@@ -193,27 +169,5 @@ func TestFairyBoardBadRows(t *testing.T) {
 		if _, err := b.Query(ctx, Query{}); err == nil {
 			t.Errorf("%s: Query read the row", tc.set)
 		}
-	}
-}
-
-// Merge carries fairy positions and the column fairy.
-func TestFairyBoardMerge(t *testing.T) {
-	ctx := context.Background()
-	other, path := openTemp(t)
-	ps := fairyBoardProblems(t)
-	if _, err := other.Add(ctx, ps...); err != nil {
-		t.Fatal(err)
-	}
-	other.Close()
-	b, _ := openTemp(t)
-	if n, err := b.Merge(ctx, path); err != nil || n != len(ps) {
-		t.Fatalf("merged %d (%v), want %d", n, err, len(ps))
-	}
-	es, err := b.Query(ctx, Query{Board: BoardFairy})
-	if err != nil || len(es) != len(ps) {
-		t.Fatalf("fairy positions after the merge: %d (%v)", len(es), err)
-	}
-	for i := range es {
-		sameJSON(t, "merged", es[i].Problem, ps[i])
 	}
 }

@@ -49,6 +49,27 @@ func (p *Problem) SetSFEN(s string) error {
 	return nil
 }
 
+// Parse returns the problem of the position sfen (SetSFEN) under the
+// rules named rules (CanonicalRules: "", "annan", …) with the stipulation
+// goal, its main line the moves usi (ParseLine), as long as the
+// stipulation. An error names the field at fault: "sfen: …", "rules:
+// …", "solution: …".
+func Parse(sfen, rules string, goal Goal, usi []string) (Problem, error) {
+	var p Problem
+	if err := p.SetSFEN(sfen); err != nil {
+		return p, fmt.Errorf("sfen: %w", err)
+	}
+	var err error
+	if p.Rules, err = CanonicalRules(rules); err != nil {
+		return p, fmt.Errorf("rules: %w", err)
+	}
+	if p.Line, err = p.ParseLine(usi); err != nil {
+		return p, fmt.Errorf("solution: %w", err)
+	}
+	p.Stipulation = Stipulation{Goal: goal, Plies: len(p.Line)}
+	return p, nil
+}
+
 // ParseLine reads a main line in USI from the problem's position under
 // its rules, checking each move's legality under them (see
 // ParseLineRules); a fairy piece's moves are written as variant writes
@@ -66,16 +87,7 @@ func (p *Problem) ParseLine(usi []string) ([]shogi.Move, error) {
 
 // parseVariantLine reads usi from q, each move legal in turn.
 func parseVariantLine(q variant.Position, usi []string) ([]shogi.Move, error) {
-	line := make([]shogi.Move, len(usi))
-	for i, s := range usi {
-		m, err := q.ParseMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		line[i] = m
-		q.DoMove(m)
-	}
-	return line, nil
+	return readLine(q, usi, (*variant.Position).ParseMove)
 }
 
 // LineUSI returns the main line in USI, moves separated by spaces, a
@@ -104,13 +116,20 @@ func (p *Problem) Look() Look {
 		return LookOf(&p.Position)
 	}
 	v := p.Variant
+	mirror := v.Mirror()
 	ksq := DefenderRoyal(v)
 	return Look{
 		Pieces:     p.Pieces(),
 		KingEdge:   ksq != shogi.NoSquare && EdgeSquare(ksq),
 		KingCorner: ksq != shogi.NoSquare && CornerSquare(ksq),
-		Symmetric:  v.IsSymmetric(),
+		Symmetric:  boardField(v.SFEN()) == boardField(mirror.SFEN()),
 	}
+}
+
+// boardField returns the board field of an SFEN.
+func boardField(sfen string) string {
+	board, _, _ := strings.Cut(sfen, " ")
+	return board
 }
 
 // Pieces returns the size of the problem (the function Pieces); for a

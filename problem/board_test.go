@@ -27,19 +27,27 @@ const (
 // fairyBoardProblem reads sfen and line under rules into a problem.
 func fairyBoardProblem(t *testing.T, sfen, rules, line string, goal Goal) Problem {
 	t.Helper()
-	p := Problem{Rules: rules}
-	if err := p.SetSFEN(sfen); err != nil {
+	p, err := Parse(sfen, rules, goal, strings.Fields(line))
+	if err != nil {
 		t.Fatal(err)
 	}
 	if p.Variant == nil {
 		t.Fatalf("%s: read as a standard position", sfen)
 	}
-	ms, err := p.ParseLine(strings.Fields(line))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p.Line, p.Stipulation = ms, Stipulation{Goal: goal, Plies: len(ms)}
 	return p
+}
+
+// Parse names the field at fault.
+func TestParse(t *testing.T) {
+	for _, tc := range []struct{ sfen, rules, line, field string }{
+		{"4k4/9/9/9/9/9/9/9/9 b (GX) 1", "", "", "sfen: "},
+		{grasshopperSFEN, "anan", "", "rules: "},
+		{grasshopperSFEN, "tenjiku", "(GH)*9a", "solution: move 1"},
+	} {
+		if _, err := Parse(tc.sfen, tc.rules, Mate, strings.Fields(tc.line)); err == nil || !strings.HasPrefix(err.Error(), tc.field) {
+			t.Errorf("%s %q %s: %v, want %s…", tc.sfen, tc.rules, tc.line, err, tc.field)
+		}
+	}
 }
 
 // A position with a fairy piece or a royal other than a king is held in Variant; a standard one in Position.
@@ -134,8 +142,14 @@ func TestJSONFairyBoardFields(t *testing.T) {
 	if got, want := r.lineJA(), "▲２一飛打 △１三角(31) ▲２四銀打"; got != want {
 		t.Errorf("royal bishop: %s, want %s", got, want)
 	}
-	if l := r.Look(); l.Pieces != 2+2 || !l.KingEdge || l.KingCorner {
+	if l := r.Look(); l.Pieces != 2+2 || !l.KingEdge || l.KingCorner || l.Symmetric {
 		t.Errorf("royal bishop: look %+v", l)
+	}
+	// Symmetric: the board is its own mirror image, royalty included.
+	s := fairyBoardProblem(t, "(li)3k3(li)/9/9/9/9/9/9/9/4$P4 b G 1", "", "", Mate)
+	a := fairyBoardProblem(t, "(li)3k3(li)/9/9/9/9/9/9/9/3$P5 b G 1", "", "", Mate)
+	if !s.Look().Symmetric || a.Look().Symmetric {
+		t.Errorf("symmetric %v, asymmetric %v", s.Look(), a.Look())
 	}
 }
 

@@ -101,18 +101,30 @@ func parseTSVLine(line string) (p Problem, field string, err error) {
 
 // parseLine reads a main line in USI from start, checking each move.
 func parseLine(start *shogi.Position, usi []string) ([]shogi.Move, error) {
+	return readLine(*start, usi, (*shogi.Position).ParseUSIMove)
+}
+
+// linePosition is a position a main line is played on: a *shogi.Position
+// or a *variant.Position.
+type linePosition[P any] interface {
+	*P
+	DoMove(shogi.Move)
+}
+
+// readLine reads the moves usi from q, each parsed by parse and legal in
+// turn; an error names the move by its number.
+func readLine[P any, PP linePosition[P]](q P, usi []string, parse func(PP, string) (shogi.Move, error)) ([]shogi.Move, error) {
 	if len(usi) == 0 {
 		return nil, nil
 	}
-	q := *start
 	line := make([]shogi.Move, len(usi))
 	for i, s := range usi {
-		m, err := q.ParseUSIMove(s)
+		m, err := parse(&q, s)
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		line[i] = m
-		q.DoMove(m)
+		PP(&q).DoMove(m)
 	}
 	return line, nil
 }

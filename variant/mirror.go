@@ -24,15 +24,3 @@ func (p *Position) Mirror() Position {
 	q.setCarried(cs[:p.ncarry])
 	return q
 }
-
-// IsSymmetric reports whether the board is its own left-right mirror
-// image, royalty included.
-func (p *Position) IsSymmetric() bool {
-	for b := p.occ; b.Any(); {
-		s := b.PopLSB()
-		if p.board[s] != p.board[s.Mirror()] {
-			return false
-		}
-	}
-	return true
-}

@@ -21,15 +21,11 @@ import (
 func fairyBoardTestProblems(t *testing.T) []problem.Problem {
 	t.Helper()
 	mk := func(sfen, rules, line string) problem.Problem {
-		p := problem.Problem{Rules: rules, Verdict: "sound"}
-		if err := p.SetSFEN(sfen); err != nil {
-			t.Fatal(err)
-		}
-		ms, err := p.ParseLine(strings.Fields(line))
+		p, err := problem.Parse(sfen, rules, problem.Mate, strings.Fields(line))
 		if err != nil {
 			t.Fatal(err)
 		}
-		p.Line, p.Stipulation = ms, problem.MateIn(len(ms))
+		p.Verdict = "sound"
 		return p
 	}
 	return []problem.Problem{

@@ -11,15 +11,10 @@ import (
 // kifProblem reads a problem: sfen and its line under rules.
 func kifProblem(t *testing.T, sfen, rules, line string, goal problem.Goal) problem.Problem {
 	t.Helper()
-	p := problem.Problem{Rules: rules}
-	if err := p.SetSFEN(sfen); err != nil {
-		t.Fatal(err)
-	}
-	ms, err := p.ParseLine(strings.Fields(line))
+	p, err := problem.Parse(sfen, rules, goal, strings.Fields(line))
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.Line, p.Stipulation = ms, problem.Stipulation{Goal: goal, Plies: len(ms)}
 	return p
 }
 
