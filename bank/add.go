@@ -164,8 +164,10 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		}
 		line.WriteString(m.String())
 	}
-	if _, err := problem.CanonicalRules(p.Rules); err != nil {
-		return args, fmt.Errorf("rules: %w", err)
+	if p.Rules != "" {
+		if _, err := problem.CanonicalRules(p.Rules); err != nil {
+			return args, fmt.Errorf("rules: %w", err)
+		}
 	}
 	sfen := p.SFEN()
 	if p.Variant != nil {

@@ -170,4 +170,11 @@ func TestFairyBoardBadRows(t *testing.T) {
 			t.Errorf("%s: Query read the row", tc.set)
 		}
 	}
+	// Nor does Add store a problem under rules it does not know.
+	b, _ := openTemp(t)
+	p := fairyBoardProblems(t)[1]
+	p.Rules = "anan"
+	if _, err := b.Add(ctx, p); err == nil || !strings.Contains(err.Error(), "problem 1") || !strings.Contains(err.Error(), "rules: ") {
+		t.Errorf("Add under rules anan: %v, want an error naming the problem and the rules", err)
+	}
 }

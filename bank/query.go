@@ -44,8 +44,10 @@ func scanEntry(s scanner) (Entry, error) {
 	if err := p.SetSFEN(sfen); err != nil {
 		return e, fmt.Errorf("entry %d: sfen: %w", e.ID, err)
 	}
-	if _, err := problem.CanonicalRules(p.Rules); err != nil {
-		return e, fmt.Errorf("entry %d: rules: %w", e.ID, err)
+	if p.Rules != "" {
+		if _, err := problem.CanonicalRules(p.Rules); err != nil {
+			return e, fmt.Errorf("entry %d: rules: %w", e.ID, err)
+		}
 	}
 	if p.Line, err = p.ParseLine(strings.Fields(line)); err != nil {
 		return e, fmt.Errorf("entry %d: line: %w", e.ID, err)
