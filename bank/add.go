@@ -204,16 +204,28 @@ func FillThemes(ctx context.Context, ps []problem.Problem) error {
 // missingThemes finds the themes of the problems of ps that come without
 // them (Themes nil: a problem list, a record that does not name them), so
 // that every problem with a tsume solution has them in the bank; the
-// others stay nil. A line that is not a tsume solution (theme.LineError)
-// is left without themes; an error is only ctx's.
+// others stay nil. A problem under fairy rules or with fairy pieces has
+// them from theme.FindVariant; a helpmate has none. A line that is not a
+// tsume solution (theme.LineError), or rules no one knows, leave the
+// problem without themes; an error is only ctx's.
 func missingThemes(ctx context.Context, ps []problem.Problem) ([][]problem.Theme, error) {
 	out := make([][]problem.Theme, len(ps))
 	for i := range ps {
 		p := &ps[i]
-		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate || p.Rules != "" || p.Variant != nil {
+		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate {
 			continue
 		}
-		found, err := theme.Find(ctx, &p.Position, p.Line, theme.Options{})
+		var found []theme.Found
+		var err error
+		if p.IsFairy() {
+			v, verr := p.VariantPosition()
+			if verr != nil {
+				continue // Add refuses the rules by name
+			}
+			found, err = theme.FindVariant(ctx, &v, p.Line, theme.Options{})
+		} else {
+			found, err = theme.Find(ctx, &p.Position, p.Line, theme.Options{})
+		}
 		var le *theme.LineError
 		switch {
 		case errors.As(err, &le):

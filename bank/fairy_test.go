@@ -26,7 +26,8 @@ func fairyProblems(t *testing.T) []problem.Problem {
 	}
 	prov := problem.Provenance{Method: "fairy", Seed: 1}
 	return []problem.Problem{
-		{Position: pos, Rules: "annan", Stipulation: problem.MateIn(3), Line: line, Verdict: "sound", Provenance: prov},
+		// Its themes looked for, none found (TestFairyThemes finds them).
+		{Position: pos, Rules: "annan", Stipulation: problem.MateIn(3), Line: line, Verdict: "sound", Provenance: prov, Themes: []problem.Theme{}},
 		{Position: pos, Rules: "annan", Stipulation: problem.Stipulation{Goal: problem.Help, Plies: 3}, Line: line, Provenance: prov},
 		{Position: pos, Stipulation: problem.Stipulation{Goal: problem.HelpSelf, Plies: 2}, Provenance: prov},
 		{Position: pos, Stipulation: problem.MateIn(0), Provenance: prov},

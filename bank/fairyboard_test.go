@@ -2,10 +2,13 @@ package bank
 
 import (
 	"context"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // fairyBoardProblems are problems whose positions package shogi cannot
@@ -20,6 +23,9 @@ func fairyBoardProblems(t *testing.T) []problem.Problem {
 			t.Fatal(err)
 		}
 		p.Verdict, p.Provenance = "sound", problem.Provenance{Method: "fairy", Seed: 2}
+		if goal == problem.Mate {
+			p.Themes = []problem.Theme{} // looked for, none found (TestFairyThemes)
+		}
 		return p
 	}
 	return []problem.Problem{
@@ -176,5 +182,56 @@ func TestFairyBoardBadRows(t *testing.T) {
 	p.Rules = "anan"
 	if _, err := b.Add(ctx, p); err == nil || !strings.Contains(err.Error(), "problem 1") || !strings.Contains(err.Error(), "rules: ") {
 		t.Errorf("Add under rules anan: %v, want an error naming the problem and the rules", err)
+	}
+}
+
+// Add finds the themes of a fairy problem that comes without them, as
+// theme.FindVariant finds them under its rules; a helpmate has none.
+func TestFairyThemes(t *testing.T) {
+	ctx := context.Background()
+	b, _ := openTemp(t)
+	// theme/testdata/fairy-themes.txt: under 天竺 the knight promotes on
+	// 1a to be taken by the king, mated there by the gold.
+	p, err := problem.Parse("9/8k/7N1/9/7R1/9/9/9/9 b G 1", "tenjiku", problem.Mate, strings.Fields("2c1a+ 1b1a G*2b"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := fairyBoardProblems(t)
+	for i := range ps {
+		ps[i].Themes = nil
+	}
+	if _, err := b.Add(ctx, append([]problem.Problem{p}, ps...)...); err != nil {
+		t.Fatal(err)
+	}
+	es, err := b.Query(ctx, Query{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range es {
+		got := e.Problem.Themes
+		if e.Problem.Stipulation.Goal != problem.Mate {
+			if got != nil {
+				t.Errorf("entry %d, a helpmate: themes %v", e.ID, got)
+			}
+			continue
+		}
+		v, err := e.Problem.VariantPosition()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, err := theme.FindVariant(ctx, &v, e.Problem.Line, theme.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []problem.Theme{}
+		for _, f := range found {
+			want = append(want, problem.Theme(f))
+		}
+		if !reflect.DeepEqual(got, want) || i == 0 && !slices.Contains(got, problem.Theme{Name: "sacrifice", Ply: 1}) {
+			t.Errorf("entry %d: themes %v, want %v (a sacrifice at ply 1 in the first)", e.ID, got, want)
+		}
+	}
+	if n, err := b.Count(ctx, Query{Themes: []string{"lure"}}); err != nil || n != 1 {
+		t.Errorf("the lure: %d problems (%v), want 1", n, err)
 	}
 }
