@@ -8,7 +8,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/theme"
 )
@@ -16,10 +15,10 @@ import (
 // insertColumns are the columns rowOf gives values for.
 const insertColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
-	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality, game, rules`
+	method, seed, seq, version, pieces, mating_piece, king_region, added, themes, quality, game, rules, fairy`
 
 // numInsertColumns is the number of insertColumns.
-const numInsertColumns = 29
+const numInsertColumns = 30
 
 // insertProblems returns the statement that adds n problems, each unless
 // its key is there already.
@@ -88,11 +87,11 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 			p = &q
 		}
 		if args, err = appendRow(args[:0], p, &line, now); err != nil {
-			return 0, fmt.Errorf("bank: add: problem %d (%s): %w", i+1, ps[i].Position.SFEN(), err)
+			return 0, fmt.Errorf("bank: add: problem %d (%s): %w", i+1, ps[i].SFEN(), err)
 		}
 		res, err := st.ExecContext(ctx, args...)
 		if err != nil {
-			return 0, fmt.Errorf("bank: add: problem %d (%s): %w", i+1, ps[i].Position.SFEN(), err)
+			return 0, fmt.Errorf("bank: add: problem %d (%s): %w", i+1, ps[i].SFEN(), err)
 		}
 		n, err := res.RowsAffected()
 		if err != nil {
@@ -108,7 +107,7 @@ func (b *Bank) Add(ctx context.Context, ps ...problem.Problem) (added int, err e
 		}
 		for _, t := range p.Themes {
 			if _, err := stTheme.ExecContext(ctx, t.Name, id, t.Ply); err != nil {
-				return 0, fmt.Errorf("bank: add: problem %d (%s): themes: %w", i+1, ps[i].Position.SFEN(), err)
+				return 0, fmt.Errorf("bank: add: problem %d (%s): themes: %w", i+1, ps[i].SFEN(), err)
 			}
 		}
 	}
@@ -165,14 +164,22 @@ func appendRow(args []any, p *problem.Problem, line *strings.Builder, now int64)
 		}
 		line.WriteString(m.String())
 	}
-	pos := &p.Position
-	sfen := pos.SFEN()
+	if p.Rules != "" {
+		if _, err := problem.CanonicalRules(p.Rules); err != nil {
+			return args, fmt.Errorf("rules: %w", err)
+		}
+	}
+	sfen := p.SFEN()
+	if p.Variant != nil {
+		line.Reset()
+		line.WriteString(p.LineUSI())
+	}
 	return append(args,
-		keyOf(p, gen.CanonicalKeySFEN(pos, sfen)), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
+		keyOf(p, positionKey(p, sfen)), sfen, p.ID, int(p.Stipulation.Goal), p.Stipulation.Plies, p.RawPlies, int(p.Status), line.String(),
 		p.PromotionAmbiguous, p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Metrics.Tempting,
 		composer, p.Difficulty, p.Verdict, int64(p.Nodes),
 		p.Provenance.Method, int64(p.Provenance.Seed), p.Provenance.Index, p.Provenance.Version,
-		problem.Pieces(pos), MatingPiece(p.Line), KingRegion(pos), now, themes, quality, game, p.Rules,
+		p.Pieces(), MatingPieceOf(p), KingRegionOf(p), now, themes, quality, game, p.Rules, p.Variant != nil,
 	), nil
 }
 
@@ -197,16 +204,28 @@ func FillThemes(ctx context.Context, ps []problem.Problem) error {
 // missingThemes finds the themes of the problems of ps that come without
 // them (Themes nil: a problem list, a record that does not name them), so
 // that every problem with a tsume solution has them in the bank; the
-// others stay nil. A line that is not a tsume solution (theme.LineError)
-// is left without themes; an error is only ctx's.
+// others stay nil. A problem under fairy rules or with fairy pieces has
+// them from theme.FindVariant; a helpmate has none. A line that is not a
+// tsume solution (theme.LineError), or rules no one knows, leave the
+// problem without themes; an error is only ctx's.
 func missingThemes(ctx context.Context, ps []problem.Problem) ([][]problem.Theme, error) {
 	out := make([][]problem.Theme, len(ps))
 	for i := range ps {
 		p := &ps[i]
-		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate || p.Rules != "" {
+		if p.Themes != nil || len(p.Line) == 0 || p.Stipulation.Goal != problem.Mate {
 			continue
 		}
-		found, err := theme.Find(ctx, &p.Position, p.Line, theme.Options{})
+		var found []theme.Found
+		var err error
+		if p.IsFairy() {
+			v, verr := p.VariantPosition()
+			if verr != nil {
+				continue // Add refuses the rules by name
+			}
+			found, err = theme.FindVariant(ctx, &v, p.Line, theme.Options{})
+		} else {
+			found, err = theme.Find(ctx, &p.Position, p.Line, theme.Options{})
+		}
 		var le *theme.LineError
 		switch {
 		case errors.As(err, &le):

@@ -2,6 +2,7 @@ package bank
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -25,7 +26,8 @@ func fairyProblems(t *testing.T) []problem.Problem {
 	}
 	prov := problem.Provenance{Method: "fairy", Seed: 1}
 	return []problem.Problem{
-		{Position: pos, Rules: "annan", Stipulation: problem.MateIn(3), Line: line, Verdict: "sound", Provenance: prov},
+		// Its themes looked for, none found (TestFairyThemes finds them).
+		{Position: pos, Rules: "annan", Stipulation: problem.MateIn(3), Line: line, Verdict: "sound", Provenance: prov, Themes: []problem.Theme{}},
 		{Position: pos, Rules: "annan", Stipulation: problem.Stipulation{Goal: problem.Help, Plies: 3}, Line: line, Provenance: prov},
 		{Position: pos, Stipulation: problem.Stipulation{Goal: problem.HelpSelf, Plies: 2}, Provenance: prov},
 		{Position: pos, Stipulation: problem.MateIn(0), Provenance: prov},
@@ -122,31 +124,45 @@ func TestFairyQueryErrors(t *testing.T) {
 	}
 }
 
-// A bank of version 6, before the rules column, opens with its problems
-// intact, every one standard: selected by Rules "standard", none by
-// "annan".
-func TestMigrateFromVersion6(t *testing.T) {
+// A bank of version 6, before the rules column, or of version 7, before
+// the column fairy, opens with its problems intact, every one standard
+// (selected by Rules "standard" and Board "standard", none by "annan"),
+// and takes fairy problems and fairy positions after.
+func TestMigrateFromVersions6And7(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "v6.db")
-	ps := generated(t, 3, 11)
-	oldBank(t, path, 6, ps)
-	b, _ := openMigrated(t, path, ps)
-	if n, err := b.Count(ctx, Query{Rules: "standard", Stip: "mate"}); err != nil || n != len(ps) {
-		t.Errorf("standard mate problems: %d (%v), want %d", n, err, len(ps))
-	}
-	if n, err := b.Count(ctx, Query{Rules: "annan"}); err != nil || n != 0 {
-		t.Errorf("annan problems: %d (%v), want 0", n, err)
-	}
-	if _, err := b.Add(ctx, fairyProblems(t)[0]); err != nil {
-		t.Errorf("adding a fairy problem to the migrated bank: %v", err)
+	for _, v := range []int{6, 7} {
+		path := filepath.Join(t.TempDir(), fmt.Sprintf("v%d.db", v))
+		ps := generated(t, 3, uint64(5+v))
+		oldBank(t, path, v, ps)
+		b, _ := openMigrated(t, path, ps)
+		for _, tc := range []struct {
+			q    Query
+			want int
+		}{
+			{Query{Rules: "standard", Stip: "mate"}, len(ps)},
+			{Query{Board: BoardStandard}, len(ps)},
+			{Query{Rules: "annan"}, 0},
+			{Query{Board: BoardFairy}, 0},
+		} {
+			if n, err := b.Count(ctx, tc.q); err != nil || n != tc.want {
+				t.Errorf("version %d: Count(%+v) = %d (%v), want %d", v, tc.q, n, err, tc.want)
+			}
+		}
+		if n, err := b.Add(ctx, append(fairyProblems(t)[:1], fairyBoardProblems(t)...)...); err != nil || n != 4 {
+			t.Errorf("version %d: adding fairy problems to the migrated bank: %d (%v), want 4", v, n, err)
+		}
+		if n, err := b.Count(ctx, Query{Board: BoardFairy}); err != nil || n != 3 {
+			t.Errorf("version %d: fairy positions: %d (%v), want 3", v, n, err)
+		}
 	}
 }
 
-// Merge carries the rules and the stipulation.
+// Merge carries the rules, the stipulation and fairy positions (the
+// column fairy).
 func TestFairyMerge(t *testing.T) {
 	ctx := context.Background()
 	other, path := openTemp(t)
-	ps := fairyProblems(t)
+	ps := append(fairyProblems(t), fairyBoardProblems(t)...)
 	if _, err := other.Add(ctx, ps...); err != nil {
 		t.Fatal(err)
 	}
@@ -160,4 +176,11 @@ func TestFairyMerge(t *testing.T) {
 		t.Fatalf("annan helpmates after the merge: %d (%v), want 1", len(es), err)
 	}
 	sameProblem(t, "merged", es[0].Problem, ps[1])
+	es, err = b.Query(ctx, Query{Board: BoardFairy})
+	if err != nil || len(es) != 3 {
+		t.Fatalf("fairy positions after the merge: %d (%v), want 3", len(es), err)
+	}
+	for i := range es {
+		sameJSON(t, "merged", es[i].Problem, ps[len(ps)-3+i])
+	}
 }

@@ -115,7 +115,7 @@ func collect(t testing.TB, g *gen.Generator, n int) []problem.Problem {
 // by SFEN.
 func sameProblem(t *testing.T, what string, got, want problem.Problem) {
 	t.Helper()
-	if g, w := got.Position.SFEN(), want.Position.SFEN(); g != w {
+	if g, w := got.SFEN(), want.SFEN(); g != w {
 		t.Errorf("%s: position %s, want %s", what, g, w)
 	}
 	got.Position, want.Position = shogi.Position{}, shogi.Position{}

@@ -4,6 +4,7 @@ import (
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Key returns the canonical key of a position, gen.CanonicalKey: the
@@ -19,8 +20,28 @@ func Key(p *shogi.Position) string { return gen.CanonicalKey(p) }
 // rules or another stipulation, that key followed by a space, the rules
 // ("standard" for none) and the stipulation ("… annan mate", "… standard
 // help"), so that one position under two rule sets or stipulations is two
-// problems.
-func KeyOf(p *problem.Problem) string { return keyOf(p, Key(&p.Position)) }
+// problems. The key of a position with fairy pieces (p.Variant) is made
+// alike from its fairy SFEN and its mirror image's (VariantKey).
+func KeyOf(p *problem.Problem) string { return keyOf(p, positionKey(p, p.SFEN())) }
+
+// positionKey returns the key of p's position, whose SFEN is sfen.
+func positionKey(p *problem.Problem, sfen string) string {
+	if p.Variant != nil {
+		return variantKey(p.Variant, sfen)
+	}
+	return gen.CanonicalKeySFEN(&p.Position, sfen)
+}
+
+// VariantKey returns the canonical key of a position of package variant,
+// as Key does for a position of package shogi: the smaller, in byte
+// order, of its fairy SFEN and its mirror image's, each without the move
+// number. For a position of standard pieces it is Key's.
+func VariantKey(v *variant.Position) string { return variantKey(v, v.SFEN()) }
+
+func variantKey(v *variant.Position, sfen string) string {
+	m := v.Mirror()
+	return gen.CanonicalKeyOf(sfen, m.SFEN())
+}
 
 // keyOf is KeyOf for a caller that has the key of p's position.
 func keyOf(p *problem.Problem, key string) string {
@@ -43,8 +64,12 @@ const (
 
 // KingRegion returns where the defender's king (of the side not to move)
 // stands in p: Corner, Edge or Centre, or "" when it has no king.
-func KingRegion(p *shogi.Position) string {
-	k := p.King(p.SideToMove().Opp())
+func KingRegion(p *shogi.Position) string { return royalRegion(p.King(p.SideToMove().Opp())) }
+
+// royalRegion returns the region of the square k (Corner, Edge or
+// Centre), "" for shogi.NoSquare: the defender has no king, or under
+// fairy rules no royal or several (problem.DefenderRoyal).
+func royalRegion(k shogi.Square) string {
 	switch {
 	case k == shogi.NoSquare:
 		return ""
@@ -68,4 +93,41 @@ func MatingPiece(line []shogi.Move) string {
 		return m.DroppedKind().Letter()
 	}
 	return m.PieceAfter().Kind().Letter()
+}
+
+// MatingPieceOf returns the kind that gives p's final mate, as the
+// bank's column mating_piece holds it: MatingPiece of its line, or for a
+// position of package variant (p.Variant) the kind as variant's SFEN
+// writes it for Black ("(GH)" for a Grasshopper).
+func MatingPieceOf(p *problem.Problem) string {
+	if p.Variant != nil {
+		return variantMatingPiece(p.Line)
+	}
+	return MatingPiece(p.Line)
+}
+
+// KingRegionOf returns where p's defending king stands, as the bank's
+// column king_region holds it: KingRegion, or for a position of package
+// variant (p.Variant) the region of the defender's royal when it has
+// exactly one (problem.DefenderRoyal), else "".
+func KingRegionOf(p *problem.Problem) string {
+	if p.Variant != nil {
+		return royalRegion(problem.DefenderRoyal(p.Variant))
+	}
+	return KingRegion(&p.Position)
+}
+
+// variantMatingPiece is MatingPiece for a line of package variant's moves
+// (problem.Problem.Variant): the kind as variant's SFEN writes it for
+// Black, "(GH)" for a Grasshopper.
+func variantMatingPiece(line []shogi.Move) string {
+	if len(line) == 0 {
+		return ""
+	}
+	m := line[len(line)-1]
+	k := variant.MoveKind(m)
+	if m.IsPromotion() {
+		k = variant.Def(k).Promotes
+	}
+	return variant.KindToken(k)
 }

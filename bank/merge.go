@@ -13,7 +13,7 @@ import (
 const problemColumns = `key, sfen, name, goal, plies, raw_plies, status, line,
 	promotion_ambiguous, legal, checks, replies, tempting, composer, difficulty, verdict, nodes,
 	method, seed, seq, version, pieces, mating_piece, king_region, added,
-	rating, rd, rated_at, attempts, solves, solve_ns, themes, quality, game, rules`
+	rating, rd, rated_at, attempts, solves, solve_ns, themes, quality, game, rules, fairy`
 
 // mergeOrder is the order in which Merge adds the problems of all the
 // files: by provenance (method, seed, index), then file by file in the

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/problem"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // entryColumns are the columns scanEntry reads, in its order.
@@ -42,10 +41,15 @@ func scanEntry(s scanner) (Entry, error) {
 	p.Stipulation.Goal, p.Status = problem.Goal(goal), problem.Status(status)
 	p.Nodes, p.Provenance.Seed = uint64(nodes), uint64(seed)
 	e.Added, e.SolveTime = time.Unix(0, added), time.Duration(dur)
-	if p.Position, err = shogi.ParseSFEN(sfen); err != nil {
+	if err := p.SetSFEN(sfen); err != nil {
 		return e, fmt.Errorf("entry %d: sfen: %w", e.ID, err)
 	}
-	if p.Line, err = problem.ParseLineRules(&p.Position, p.Rules, strings.Fields(line)); err != nil {
+	if p.Rules != "" {
+		if _, err := problem.CanonicalRules(p.Rules); err != nil {
+			return e, fmt.Errorf("entry %d: rules: %w", e.ID, err)
+		}
+	}
+	if p.Line, err = p.ParseLine(strings.Fields(line)); err != nil {
 		return e, fmt.Errorf("entry %d: line: %w", e.ID, err)
 	}
 	if composer.Valid {
@@ -138,6 +142,15 @@ func (q *Query) where() (string, []any, error) {
 			return "", nil, fmt.Errorf("rules: %w", err)
 		}
 		add("rules = ?", rules)
+	}
+	switch q.Board {
+	case "":
+	case BoardStandard:
+		add("fairy = ?", 0)
+	case BoardFairy:
+		add("fairy = ?", 1)
+	default:
+		return "", nil, fmt.Errorf("board %q: want %s or %s", q.Board, BoardStandard, BoardFairy)
 	}
 	if q.Stip != "" {
 		g, err := problem.ParseGoal(q.Stip)

@@ -107,6 +107,13 @@ var migrations = [...]string{
 	// 1 help, 2 helpself: problem.Goal) since version 1.
 	`ALTER TABLE problems ADD COLUMN rules TEXT NOT NULL DEFAULT '';
 	CREATE INDEX problems_rules ON problems (rules, goal);`,
+	// Version 8: whether the position holds what package shogi cannot, a
+	// fairy piece or a royal other than the kings (problem.Problem.Variant:
+	// 1, its sfen then a fairy SFEN), 0 for a position of standard pieces,
+	// which every problem of an older bank has. A tsume of version 7
+	// cannot read a fairy SFEN: it refuses the file by its version, before
+	// it meets one.
+	`ALTER TABLE problems ADD COLUMN fairy INTEGER NOT NULL DEFAULT 0;`,
 }
 
 // CurrentVersion is the schema version Open brings a bank to.

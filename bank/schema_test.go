@@ -101,7 +101,7 @@ func TestOpenErrors(t *testing.T) {
 var laterColumns = []struct {
 	name    string
 	version int
-}{{"themes", 3}, {"quality", 5}, {"game", 6}, {"rules", 7}}
+}{{"themes", 3}, {"quality", 5}, {"game", 6}, {"rules", 7}, {"fairy", 8}}
 
 // oldBank writes a bank of schema version v from the first v steps of the
 // DDL, holding ps: each row is today's insert without the columns later

@@ -54,12 +54,23 @@ type Query struct {
 	// Stip selects one stipulation ("mate", "help" or "helpself"); ""
 	// selects every one.
 	Stip string
+	// Board selects by the pieces of the position: BoardStandard the
+	// positions of standard pieces, BoardFairy those with a fairy piece
+	// or a royal other than the kings (problem.Problem.Variant); ""
+	// both.
+	Board string
 	// Themes are theme names (docs/themes.md, theme.Catalogue): a problem
 	// is selected when its main line has every one of them, at any ply.
 	Themes []string
 	Limit  int // at most this many entries (0: no limit)
 	Offset int // skip this many first
 }
+
+// The values of Query.Board.
+const (
+	BoardStandard = "standard"
+	BoardFairy    = "fairy"
+)
 
 // Attempt is one try at a problem by a browser session.
 type Attempt struct {

@@ -1,5 +1,6 @@
 // The helpers of tsume serve's browser tests: build the command, make
 // problems, start the server, launch Chromium, read screenshots.
+import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -285,4 +286,41 @@ export function boardFit(page, selector) {
       viewBox: svg.viewBox.baseVal.width,
     };
   });
+}
+
+// movesShown is the number of moves in the move list.
+export const movesShown = (page) => page.locator('#movelist li').count();
+
+// play makes the move usi by clicking (the piece or the hand's button,
+// then the destination, then the promotion dialog's choice if it opens)
+// and waits for the server's answer; it returns #status's data-result. A
+// drop names the hand's piece by its token before the '*': 'G*5b',
+// '(GH)*9c'.
+export async function play(page, usi) {
+  const n = await movesShown(page);
+  const drop = usi.includes('*') ? usi.slice(0, usi.indexOf('*')) : '';
+  const to = drop ? usi.slice(drop.length + 1) : usi.slice(2, 4);
+  if (drop) {
+    await page.click(`#hand button[data-hand="${drop}"]`);
+    assert.equal(await page.getAttribute(`#hand button[data-hand="${drop}"]`, 'aria-pressed'), 'true');
+  } else {
+    await page.click(`#board [data-square="${usi.slice(0, 2)}"]`);
+    assert.ok(await page.locator(`#board [data-square="${usi.slice(0, 2)}"].selected`).count() === 1,
+      `${usi}: the piece is not marked selected`);
+  }
+  assert.equal(await page.locator(`#board [data-square="${to}"].target`).count(), 1,
+    `${usi}: the destination is not marked as a target`);
+  await page.click(`#board [data-square="${to}"]`);
+  // Either the promotion dialog opens or the move is answered.
+  await page.waitForFunction((n) => document.getElementById('promotion').open ||
+    document.querySelectorAll('#movelist li').length > n ||
+    document.getElementById('status').getAttribute('data-result') === 'error', n);
+  if (await page.evaluate(() => document.getElementById('promotion').open)) {
+    await page.click(usi.endsWith('+') ? '#promote' : '#no-promote');
+    await page.waitForFunction((n) => document.querySelectorAll('#movelist li').length > n ||
+      document.getElementById('status').getAttribute('data-result') === 'error', n);
+  }
+  const result = await page.getAttribute('#status', 'data-result');
+  assert.notEqual(result, 'error', `${usi}: ${await page.textContent('#status')}`);
+  return result;
 }

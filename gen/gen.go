@@ -436,11 +436,15 @@ func CanonicalKey(p *shogi.Position) string { return CanonicalKeySFEN(p, p.SFEN(
 // sfen, already.
 func CanonicalKeySFEN(p *shogi.Position, sfen string) string {
 	m := p.Mirror()
-	a, b := withoutMoveNumber(sfen), withoutMoveNumber(m.SFEN())
-	if b < a {
-		return b
-	}
-	return a
+	return CanonicalKeyOf(sfen, m.SFEN())
+}
+
+// CanonicalKeyOf is the canonical key of a position whose SFEN is sfen and
+// whose mirror image's is mirror: the smaller of the two, each without the
+// move number. Positions of other packages (variant's) take their keys
+// from it.
+func CanonicalKeyOf(sfen, mirror string) string {
+	return min(withoutMoveNumber(sfen), withoutMoveNumber(mirror))
 }
 
 // withoutMoveNumber drops the fourth field of an SFEN.

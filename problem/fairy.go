@@ -1,7 +1,6 @@
 package problem
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -37,13 +36,22 @@ func RulesName(r *variant.Rules) string {
 }
 
 // VariantPosition returns the problem's position under its rules as a
-// position of package variant, the attacker to move.
+// position of package variant, the attacker to move: Variant when it is
+// set, else Position converted (variant.FromShogi). An unknown rules name
+// is an error, a *variant.RulesError.
 func (p *Problem) VariantPosition() (variant.Position, error) {
+	if p.Variant != nil {
+		return withRules(*p.Variant, p.Rules)
+	}
 	return variantPosition(&p.Position, p.Rules)
 }
 
 func variantPosition(sp *shogi.Position, rules string) (variant.Position, error) {
-	v := variant.FromShogi(sp)
+	return withRules(variant.FromShogi(sp), rules)
+}
+
+// withRules returns v under the rules named rules ("" standard).
+func withRules(v variant.Position, rules string) (variant.Position, error) {
 	if rules != "" {
 		r, err := variant.ParseRules(rules)
 		if err != nil {
@@ -65,19 +73,7 @@ func ParseLineRules(start *shogi.Position, rules string, usi []string) ([]shogi.
 	if err != nil {
 		return nil, err
 	}
-	line := make([]shogi.Move, len(usi))
-	for i, s := range usi {
-		m, err := q.ParseMove(s)
-		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
-		}
-		if variant.MoveKind(m) >= shogi.NumKinds {
-			return nil, fmt.Errorf("move %d: %s moves a fairy piece, which a problem cannot hold", i+1, s)
-		}
-		line[i] = m
-		q.DoMove(m)
-	}
-	return line, nil
+	return parseVariantLine(q, usi)
 }
 
 var (
@@ -136,7 +132,7 @@ func JapaneseVariantMove(p *variant.Position, m variant.Move, prevTo shogi.Squar
 // shogi's notation under the standard rules, KIF's form under others
 // (JapaneseVariantLine).
 func (p *Problem) lineJA() string {
-	if p.Rules == "" {
+	if p.Rules == "" && p.Variant == nil {
 		return japaneseLine(&p.Position, p.Line)
 	}
 	v, err := p.VariantPosition()

@@ -84,8 +84,8 @@ type recordMetrics struct {
 // rules solution_ja is written in KIF's form (JapaneseVariantLine).
 func (p Problem) MarshalJSON() ([]byte, error) {
 	r := record{
-		SFEN:       p.Position.SFEN(),
-		Solution:   usiLine(p.Line),
+		SFEN:       p.SFEN(),
+		Solution:   p.LineUSI(),
 		SolutionJA: p.lineJA(),
 		Metrics:    recordMetrics{p.Metrics.Legal, p.Metrics.Checks, p.Metrics.Replies, p.Composer},
 		Difficulty: p.Difficulty,
@@ -93,7 +93,7 @@ func (p Problem) MarshalJSON() ([]byte, error) {
 		Seed:       p.Provenance.Seed,
 		Index:      p.Provenance.Index,
 
-		Look:               LookOf(&p.Position),
+		Look:               p.Look(),
 		Tempting:           p.Metrics.Tempting,
 		PromotionAmbiguous: p.PromotionAmbiguous,
 
@@ -157,7 +157,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 	if r.SFEN == "" {
 		return p, "sfen", errors.New("missing")
 	}
-	if p.Position, err = shogi.ParseSFEN(r.SFEN); err != nil {
+	if err = p.SetSFEN(r.SFEN); err != nil {
 		return p, "sfen", err
 	}
 	if p.Rules, err = CanonicalRules(r.Rules); err != nil {
@@ -169,7 +169,7 @@ func decodeRecord(data []byte) (p Problem, field string, err error) {
 			return p, "stip", err
 		}
 	}
-	if p.Line, err = ParseLineRules(&p.Position, p.Rules, strings.Fields(r.Solution)); err != nil {
+	if p.Line, err = p.ParseLine(strings.Fields(r.Solution)); err != nil {
 		return p, "solution", err
 	}
 	p.Stipulation = Stipulation{Goal: goal, Plies: len(p.Line)}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // Problem is one tsume problem. Only Position is required; the other
@@ -22,14 +23,22 @@ type Problem struct {
 	// ID names the problem in a list ("zukou-036"); empty for a
 	// generated problem.
 	ID string
-	// Position is the problem: the attacker to move.
+	// Position is the problem: the attacker to move. It is the zero
+	// Position when Variant holds the problem.
 	Position shogi.Position
+	// Variant, when set, is the problem's position instead of Position:
+	// one that package shogi cannot hold, with a fairy piece (Grasshopper,
+	// Lion) or a royal other than the one king of a side (異王), the
+	// attacker to move, under standard rules (Rules names the problem's).
+	// It is nil for a position of standard pieces. SFEN, SetSFEN,
+	// VariantPosition, ParseLine, LineUSI, Look and Pieces serve both.
+	Variant *variant.Position
 	// Stipulation is what the attacker must achieve.
 	Stipulation Stipulation
 	// Rules names the rules the problem is played under, as
 	// CanonicalRules writes them ("annan", "tenjiku"); empty for the
-	// standard rules. The position holds standard pieces only, the kings
-	// the only royals; the rules change how they move.
+	// standard rules. The rules change how the pieces move; the pieces
+	// themselves, fairy or royal, are those of the position.
 	Rules string
 	// RawPlies is the length of the shortest forced mate when every
 	// interposition counts as a defence, futile or not (0: unknown).

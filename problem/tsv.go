@@ -86,6 +86,9 @@ func parseTSVLine(line string) (p Problem, field string, err error) {
 		return p, "status", err
 	}
 	if p.Position, err = shogi.ParseSFEN(f[4]); err != nil {
+		if q := new(Problem); q.SetSFEN(f[4]) == nil {
+			err = fmt.Errorf("%w: a problem list holds standard positions only", errFairyBoard)
+		}
 		return p, "sfen", err
 	}
 	if len(f) > 5 && f[5] != "-" {
@@ -98,18 +101,30 @@ func parseTSVLine(line string) (p Problem, field string, err error) {
 
 // parseLine reads a main line in USI from start, checking each move.
 func parseLine(start *shogi.Position, usi []string) ([]shogi.Move, error) {
+	return readLine(*start, usi, (*shogi.Position).ParseUSIMove)
+}
+
+// linePosition is a position a main line is played on: a *shogi.Position
+// or a *variant.Position.
+type linePosition[P any] interface {
+	*P
+	DoMove(shogi.Move)
+}
+
+// readLine reads the moves usi from q, each parsed by parse and legal in
+// turn; an error names the move by its number.
+func readLine[P any, PP linePosition[P]](q P, usi []string, parse func(PP, string) (shogi.Move, error)) ([]shogi.Move, error) {
 	if len(usi) == 0 {
 		return nil, nil
 	}
-	q := *start
 	line := make([]shogi.Move, len(usi))
 	for i, s := range usi {
-		m, err := q.ParseUSIMove(s)
+		m, err := parse(&q, s)
 		if err != nil {
 			return nil, fmt.Errorf("move %d: %w", i+1, err)
 		}
 		line[i] = m
-		q.DoMove(m)
+		PP(&q).DoMove(m)
 	}
 	return line, nil
 }
@@ -123,6 +138,9 @@ func parseLine(start *shogi.Position, usi []string) ([]shogi.Move, error) {
 func WriteTSV(w io.Writer, ps []Problem) error {
 	for i := range ps {
 		id := ps[i].ID
+		if ps[i].Variant != nil {
+			return fmt.Errorf("problem %d: sfen: %w: a problem list holds standard positions only", i+1, errFairyBoard)
+		}
 		if ps[i].Rules != "" || ps[i].Stipulation.Goal != Mate {
 			return fmt.Errorf("problem %d: a problem list holds standard mate problems only, not %v under rules %q", i+1, ps[i].Stipulation, ps[i].Rules)
 		}

@@ -82,9 +82,7 @@ func writeKIF(p *shogi.Position, moves []shogi.Move, times []time.Duration, head
 		text := q.JapaneseMove(m, prev, shogi.JapaneseStyle{KIF: true})
 		s := wholeSeconds(times, i)
 		total[q.SideToMove()] += s
-		t := total[q.SideToMove()]
-		fmt.Fprintf(&b, "%4d %s   (%2d:%02d/%02d:%02d:%02d)\n", q.MoveNumber()-p.MoveNumber()+1, padKIF(text),
-			s/60, s%60, t/3600, t/60%60, t%60)
+		b.WriteString(kifMoveLine(q.MoveNumber()-p.MoveNumber()+1, text, s, total[q.SideToMove()]))
 		q.DoMove(m)
 		prev = m.To()
 		writeComments(&b, comments, i+1)
@@ -93,6 +91,19 @@ func writeKIF(p *shogi.Position, moves []shogi.Move, times []time.Duration, head
 		fmt.Fprintf(&b, "まで%d手で詰み\n", len(moves))
 	}
 	return b.String(), nil
+}
+
+// KIFMoveLine returns the line of move n of a KIF record, text the move
+// in KIF's form ("７六歩(77)", "同　玉(22)", "５二金打"), with a zero time
+// column: "   1 ７六歩(77)   ( 0:00/00:00:00)" and a newline. It is for
+// writers of records of positions this package does not hold (a fairy
+// problem's, problem.Problem.KIF).
+func KIFMoveLine(n int, text string) string { return kifMoveLine(n, text, 0, 0) }
+
+// kifMoveLine is the line of move n, text, which took s seconds, its
+// side's moves t seconds in all.
+func kifMoveLine(n int, text string, s, t int64) string {
+	return fmt.Sprintf("%4d %s   (%2d:%02d/%02d:%02d:%02d)\n", n, padKIF(text), s/60, s%60, t/3600, t/60%60, t%60)
 }
 
 // wholeSeconds returns times[i] in whole seconds, truncated: 0 beyond

@@ -29,11 +29,9 @@ import (
 const reasonNotSolution = "not-the-solution"
 
 // fairyProblem reports whether p is played through this file: under
-// rules other than the standard ones, or with a stipulation other than
-// mate.
-func fairyProblem(p *problem.Problem) bool {
-	return p.Rules != "" || p.Stipulation.Goal != problem.Mate
-}
+// rules other than the standard ones, with a stipulation other than
+// mate, or with fairy pieces or royals (p.Variant).
+func fairyProblem(p *problem.Problem) bool { return p.IsFairy() }
 
 // replayProblem is replay for the problem p: a fairy problem's moves are
 // read and checked under its rules.

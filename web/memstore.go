@@ -154,7 +154,7 @@ func glicko(r, o bank.Rating, score float64) bank.Rating {
 func matches(e *bank.Entry, q *bank.Query) bool {
 	p := &e.Problem
 	n := plies(e)
-	pieces := problem.Pieces(&p.Position)
+	pieces := p.Pieces()
 	switch {
 	case q.Plies > 0 && n != q.Plies,
 		q.MinDifficulty != 0 && p.Difficulty < q.MinDifficulty,
@@ -173,8 +173,16 @@ func matches(e *bank.Entry, q *bank.Query) bool {
 			return false
 		}
 	}
-	if q.MatingPiece != "" {
-		if len(p.Line) == 0 || p.Line[len(p.Line)-1].PieceAfter().Kind().Letter() != q.MatingPiece {
+	if q.MatingPiece != "" && bank.MatingPieceOf(p) != q.MatingPiece {
+		return false
+	}
+	switch q.Board {
+	case bank.BoardStandard:
+		if p.Variant != nil {
+			return false
+		}
+	case bank.BoardFairy:
+		if p.Variant == nil {
 			return false
 		}
 	}
@@ -183,18 +191,8 @@ func matches(e *bank.Entry, q *bank.Query) bool {
 			return false
 		}
 	}
-	if q.KingRegion != "" {
-		look := problem.LookOf(&p.Position)
-		region := "centre"
-		switch {
-		case look.KingCorner:
-			region = "corner"
-		case look.KingEdge:
-			region = "edge"
-		}
-		if region != q.KingRegion {
-			return false
-		}
+	if q.KingRegion != "" && bank.KingRegionOf(p) != q.KingRegion {
+		return false
 	}
 	return true
 }

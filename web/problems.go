@@ -17,6 +17,7 @@ import (
 	"github.com/tsume-shogi/tsume/render"
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // maxID is the largest problem id the server reads: ids are counted from
@@ -84,11 +85,14 @@ type summary struct {
 	// stipulation ("help"); absent for a standard mate problem.
 	Rules string `json:"rules,omitempty"`
 	Stip  string `json:"stip,omitempty"`
+	// Board is "fairy" for a position with fairy pieces or royals other
+	// than the kings (problem.Problem.Variant); absent else.
+	Board string `json:"board,omitempty"`
 }
 
 func summaryOf(e *bank.Entry) summary {
 	s := summary{
-		ID: e.ID, Plies: plies(e), SFEN: e.Problem.Position.SFEN(), Difficulty: e.Problem.Difficulty,
+		ID: e.ID, Plies: plies(e), SFEN: e.Problem.SFEN(), Difficulty: e.Problem.Difficulty,
 		Rating: rating{e.Rating.R, e.Rating.RD}, Attempts: e.Attempts, Solves: e.Solves,
 		Verdict: e.Problem.Verdict, Method: e.Problem.Provenance.Method,
 	}
@@ -97,6 +101,9 @@ func summaryOf(e *bank.Entry) summary {
 		if g := e.Problem.Stipulation.Goal; g != problem.Mate {
 			s.Stip = g.String()
 		}
+	}
+	if e.Problem.Variant != nil {
+		s.Board = bank.BoardFairy
 	}
 	return s
 }
@@ -273,6 +280,9 @@ func (s *Server) hint(w http.ResponseWriter, r *http.Request) error {
 		Piece  string `json:"piece"`            // its kind in SFEN letters, "G", "+R"
 		Text   string `json:"text"`
 	}{Drop: m.IsDrop(), Piece: m.Piece().Kind().Letter()}
+	if g.fairy != nil {
+		out.Piece = variant.KindToken(variant.MoveKind(m))
+	}
 	if m.IsDrop() {
 		out.Text = "drop " + out.Piece
 	} else {

@@ -26,6 +26,7 @@ const (
 	paramMethod        = "method"
 	paramRules         = "rules"
 	paramStip          = "stip"
+	paramBoard         = "board"
 	paramTheme         = "theme"
 	paramLimit         = "limit"
 	paramOffset        = "offset"
@@ -36,7 +37,7 @@ const maxLimit = 100
 
 // matingPieces are the kinds a mating_piece may name.
 var matingPieces = map[string]bool{"P": true, "L": true, "N": true, "S": true, "G": true, "B": true, "R": true,
-	"+P": true, "+L": true, "+N": true, "+S": true, "+B": true, "+R": true}
+	"+P": true, "+L": true, "+N": true, "+S": true, "+B": true, "+R": true, "(GH)": true, "(LI)": true}
 
 // parseQuery reads the problem query of the parameters v, refusing any
 // parameter not named in allowed or in the query's own.
@@ -46,7 +47,7 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 		switch name {
 		case paramPlies, paramMinDifficulty, paramMaxDifficulty, paramMinRating, paramMaxRating,
 			paramMinPieces, paramMaxPieces, paramMatingPiece, paramKingRegion, paramVerdict, paramMethod, paramTheme, paramLimit, paramOffset,
-			paramRules, paramStip:
+			paramRules, paramStip, paramBoard:
 		default:
 			ok := false
 			for _, a := range allowed {
@@ -94,7 +95,7 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 	}
 	q.MatingPiece = v.Get(paramMatingPiece)
 	if q.MatingPiece != "" && !matingPieces[q.MatingPiece] {
-		return q, badRequest(paramMatingPiece, "mating_piece %q: want a kind in SFEN letters, P L N S G B R or promoted +P … +R", q.MatingPiece)
+		return q, badRequest(paramMatingPiece, "mating_piece %q: want a kind in SFEN letters, P L N S G B R, promoted +P … +R, or (GH) (LI)", q.MatingPiece)
 	}
 	q.KingRegion = v.Get(paramKingRegion)
 	switch q.KingRegion {
@@ -115,6 +116,11 @@ func parseQuery(v url.Values, allowed ...string) (bank.Query, error) {
 		if _, err := problem.ParseGoal(q.Stip); err != nil {
 			return q, badRequest(paramStip, "stip: %v", err)
 		}
+	}
+	switch q.Board = v.Get(paramBoard); q.Board {
+	case "", bank.BoardStandard, bank.BoardFairy:
+	default:
+		return q, badRequest(paramBoard, "board %q: want standard or fairy", q.Board)
 	}
 	for name, s := range map[string]string{paramVerdict: q.Verdict, paramMethod: q.Method} {
 		if len(s) > 64 || strings.ContainsFunc(s, func(r rune) bool { return r < ' ' || r == 0x7f }) {

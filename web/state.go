@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 )
 
 // maxMoves is the most moves a request may send: longer than any problem
@@ -96,15 +97,23 @@ type handPiece struct {
 	Count int    `json:"count"`
 }
 
-// handOrder is the order in which a hand lists its kinds, as diagrams do.
-var handOrder = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn}
+// handOrder is the order in which a hand lists its kinds, as diagrams do,
+// the fairy kinds last (a hand of package shogi holds none of them).
+var handOrder = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silver, shogi.Knight, shogi.Lance, shogi.Pawn,
+	variant.Grasshopper, variant.Lion}
 
-// handView lists h, a hand of package shogi or variant, in diagram order.
+// handView lists h, a hand of package shogi or variant, in diagram order,
+// each kind by its SFEN token as Black writes it ("G", "(GH)").
 func handView[H interface{ Count(shogi.Kind) int }](h H) []handPiece {
 	out := []handPiece{}
 	for _, k := range handOrder {
+		if k >= shogi.NumKinds {
+			if _, std := any(h).(shogi.Hand); std {
+				break
+			}
+		}
 		if n := h.Count(k); n > 0 {
-			out = append(out, handPiece{Piece: k.Letter(), Count: n})
+			out = append(out, handPiece{Piece: variant.KindToken(k), Count: n})
 		}
 	}
 	return out

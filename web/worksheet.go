@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/theme"
@@ -43,7 +44,10 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 	if q.Rules != "" && q.Rules != problem.Standard || q.Stip != "" && q.Stip != problem.Mate.String() {
 		return badRequest(paramRules, "a worksheet holds standard mate problems only")
 	}
-	q.Rules, q.Stip = problem.Standard, problem.Mate.String()
+	if q.Board == bank.BoardFairy {
+		return badRequest(paramBoard, "a worksheet holds positions of standard pieces only")
+	}
+	q.Rules, q.Stip, q.Board = problem.Standard, problem.Mate.String(), bank.BoardStandard
 	q.Limit = n
 	es, err := s.store.Query(r.Context(), q)
 	if err != nil {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { before, test } from 'node:test';
 import {
-  boardFit, buildTsume, decodePNG, fileScope, generate, inkStats, launch, newPage, phone, screenshotDir, startServer,
-  tempDir,
+  boardFit, buildTsume, decodePNG, fileScope, generate, inkStats, launch, movesShown, newPage, phone, play, screenshotDir,
+  startServer, tempDir,
 } from '../lib.js';
 
 let bin, dir, context;
@@ -79,40 +79,6 @@ async function open(t, p, plies, viewport) {
   await page.waitForSelector('#board [data-square="5e"]');
   assert.equal(await page.textContent('#status'), `Black to play and mate in ${plies}.`);
   return page;
-}
-
-// movesShown is the number of moves in the move list.
-const movesShown = (page) => page.locator('#movelist li').count();
-
-// play makes the move usi by clicking (the piece or the hand's button,
-// then the destination, then the promotion dialog's choice if it opens)
-// and waits for the server's answer; it returns #status's data-result.
-async function play(page, usi) {
-  const n = await movesShown(page);
-  const to = usi.slice(2, 4);
-  if (usi[1] === '*') {
-    await page.click(`#hand button[data-hand="${usi[0]}"]`);
-    assert.equal(await page.getAttribute(`#hand button[data-hand="${usi[0]}"]`, 'aria-pressed'), 'true');
-  } else {
-    await page.click(`#board [data-square="${usi.slice(0, 2)}"]`);
-    assert.ok(await page.locator(`#board [data-square="${usi.slice(0, 2)}"].selected`).count() === 1,
-      `${usi}: the piece is not marked selected`);
-  }
-  assert.equal(await page.locator(`#board [data-square="${to}"].target`).count(), 1,
-    `${usi}: the destination is not marked as a target`);
-  await page.click(`#board [data-square="${to}"]`);
-  // Either the promotion dialog opens or the move is answered.
-  await page.waitForFunction((n) => document.getElementById('promotion').open ||
-    document.querySelectorAll('#movelist li').length > n ||
-    document.getElementById('status').getAttribute('data-result') === 'error', n);
-  if (await page.evaluate(() => document.getElementById('promotion').open)) {
-    await page.click(usi.endsWith('+') ? '#promote' : '#no-promote');
-    await page.waitForFunction((n) => document.querySelectorAll('#movelist li').length > n ||
-      document.getElementById('status').getAttribute('data-result') === 'error', n);
-  }
-  const result = await page.getAttribute('#status', 'data-result');
-  assert.notEqual(result, 'error', `${usi}: ${await page.textContent('#status')}`);
-  return result;
 }
 
 // markedAt tells whether the board marks square as the last move's

@@ -34,9 +34,9 @@ as it is. docs/bank.md describes the file.
 
   init                  create the bank (or bring an older one to the
                         current schema) and show its size
-  add [--sfen SFEN]     solve and judge positions, one SFEN a line on
-                        standard input or the --sfen given, and add the
-                        mates found (--time bounds each search)
+  add [--sfen SFEN]     solve and judge positions (fairy ones: a fairy
+                        SFEN, --rules), one SFEN a line on standard input
+                        or the --sfen given, and add the mates found
   import FILE...        add what tsume generate wrote, in any of its
                         formats: jsonl (every field kept), kif, ki2 and csa
                         (the position, the main line and the generator's
@@ -64,6 +64,7 @@ The query flags: --length, --min-difficulty, --max-difficulty,
 Black's hand), --mating-piece (the kind giving mate as SFEN writes it:
 G, +R, …), --king-region (corner, edge or centre), --verdict, --method,
 --rules (standard, annan, tenjiku, …), --stip (mate, help or helpself),
+--board (standard or fairy: fairy pieces or royals other than kings),
 --theme (NAME[,NAME]: the main line has every theme named, lure,
 head-gold, …; docs/themes.md lists them), --min-rating, --max-rating,
 --limit and --offset. Problems come in the order they entered the bank.
@@ -87,7 +88,7 @@ type bankSubcommand struct {
 func bankSubcommands() map[string]bankSubcommand {
 	return map[string]bankSubcommand{
 		"init":   {"[--bank FILE]", setupBankInit},
-		"add":    {"[--bank FILE] [--sfen SFEN] [--time D] [--nodes N]", setupBankAdd},
+		"add":    {"[--bank FILE] [--sfen SFEN] [--rules LIST] [--time D] [--nodes N]", setupBankAdd},
 		"import": {"[--bank FILE] [--time D] FILE...", setupBankImport},
 		"export": {"[--bank FILE] [query flags] [--format F] [--out FILE|DIR]", setupBankExport},
 		"query":  {"[--bank FILE] [query flags] [--json]", setupBankQuery},
@@ -213,12 +214,13 @@ func queryFlags(fs *flag.FlagSet) *bank.Query {
 	fs.Float64Var(&q.MaxDifficulty, "max-difficulty", 0, "a difficulty score of at most `X` (0: no limit)")
 	fs.IntVar(&q.MinPieces, "min-pieces", 0, "at least `N` pieces besides White's king")
 	fs.IntVar(&q.MaxPieces, "max-pieces", 0, "at most `N` pieces besides White's king (0: no limit)")
-	fs.StringVar(&q.MatingPiece, "mating-piece", "", "the `kind` giving mate, as SFEN writes it: P, L, N, S, G, B, R, +P, …, +B, +R")
+	fs.StringVar(&q.MatingPiece, "mating-piece", "", "the `kind` giving mate, as SFEN writes it: P, L, N, S, G, B, R, +P, …, +B, +R, (GH), (LI)")
 	fs.StringVar(&q.KingRegion, "king-region", "", "where White's king stands: `corner`, edge or centre")
 	fs.StringVar(&q.Verdict, "verdict", "", "the `verdict`, such as sound")
 	fs.StringVar(&q.Method, "method", "", "the generation `method`, such as reverse")
 	fs.StringVar(&q.Rules, "rules", "", "the `rules` the problems are played under: standard, annan, tenjiku, … (default any)")
 	fs.StringVar(&q.Stip, "stip", "", "the stipulation: `mate`, help or helpself (default any)")
+	fs.StringVar(&q.Board, "board", "", "the pieces: `standard`, or fairy (fairy pieces or royals other than the kings) (default any)")
 	fs.Float64Var(&q.MinRating, "min-rating", 0, "an empirical rating of at least `R`")
 	fs.Float64Var(&q.MaxRating, "max-rating", 0, "an empirical rating of at most `R` (0: no limit)")
 	fs.Func("theme", "themes the main line has, all of them: `NAME[,NAME]` as docs/themes.md names them (lure, head-gold, …); the flag may be repeated", func(v string) error {
@@ -243,8 +245,17 @@ func checkQuery(q *bank.Query) error {
 	}
 	switch strings.TrimPrefix(q.MatingPiece, "+") {
 	case "", "P", "L", "N", "S", "G", "B", "R":
+	case "(GH)", "(LI)":
+		if q.MatingPiece[0] == '+' {
+			errs = append(errs, fmt.Sprintf("--mating-piece %s: a fairy piece does not promote", q.MatingPiece))
+		}
 	default:
-		errs = append(errs, fmt.Sprintf("--mating-piece %q: want a kind as SFEN writes it: P, L, N, S, G, B, R, +P, +L, +N, +S, +B or +R", q.MatingPiece))
+		errs = append(errs, fmt.Sprintf("--mating-piece %q: want a kind as SFEN writes it: P, L, N, S, G, B, R, +P, +L, +N, +S, +B, +R, (GH) or (LI)", q.MatingPiece))
+	}
+	switch q.Board {
+	case "", bank.BoardStandard, bank.BoardFairy:
+	default:
+		errs = append(errs, fmt.Sprintf("--board %q: want standard or fairy", q.Board))
 	}
 	if q.MatingPiece == "+G" {
 		errs = append(errs, "--mating-piece +G: a gold does not promote")
@@ -324,7 +335,7 @@ func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 		fmt.Fprint(tw, "id\tplies\tdifficulty\trating\t  sfen\n")
 		for _, en := range es {
 			fmt.Fprintf(tw, "%d\t%d\t%.2f\t%.0f±%.0f\t  %s%s\n", en.ID, en.Problem.Stipulation.Plies, en.Problem.Difficulty,
-				en.Rating.R, en.Rating.RD, en.Problem.Position.SFEN(), fairyNote(&en.Problem))
+				en.Rating.R, en.Rating.RD, en.Problem.SFEN(), fairyNote(&en.Problem))
 		}
 		return tw.Flush()
 	}
@@ -334,7 +345,7 @@ func setupBankQuery(fs *flag.FlagSet, path *string) func(context.Context, *env, 
 // its rules and stipulation ("  (annan mate)", "  (standard help)");
 // nothing for a standard mate problem.
 func fairyNote(p *problem.Problem) string {
-	if p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+	if !p.IsFairy() {
 		return ""
 	}
 	rules := p.Rules

@@ -18,8 +18,8 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
-	"github.com/tsume-shogi/tsume/render/worksheet"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
 
@@ -38,25 +38,42 @@ type bankSolver struct {
 	an           mate.Result
 }
 
-// solve returns the problem of p: its main line, verdict, metrics and
-// difficulty. A position without a proven mate is an error.
-func (bs *bankSolver) solve(ctx context.Context, p *shogi.Position) (problem.Problem, error) {
+// solver returns the solver of bs, made at its first use.
+func (bs *bankSolver) solver() (*mate.Solver, error) {
 	if bs.s == nil {
 		var err error
 		bs.s, err = mate.NewSolver(mate.SolverOptions{HashMB: 64, MaxNodes: bs.nodes, MaxTime: bs.limit, Futile: mate.Discount})
 		if err != nil {
-			return problem.Problem{}, err
+			return nil, err
 		}
 	}
-	sol, err := bs.s.Solve(ctx, p)
+	return bs.s, nil
+}
+
+// found is the error of a solution sol that proves no mate, else nil.
+func found(sol *mate.Solution) error {
+	switch {
+	case sol.Status == mate.NoMate:
+		return errors.New("no mate")
+	case sol.Status != mate.Mate || len(sol.PV) == 0:
+		return errors.New("no mate found within the limits (--time, --nodes)")
+	}
+	return nil
+}
+
+// solve returns the problem of p: its main line, verdict, metrics and
+// difficulty. A position without a proven mate is an error.
+func (bs *bankSolver) solve(ctx context.Context, p *shogi.Position) (problem.Problem, error) {
+	s, err := bs.solver()
 	if err != nil {
 		return problem.Problem{}, err
 	}
-	switch {
-	case sol.Status == mate.NoMate:
-		return problem.Problem{}, errors.New("no mate")
-	case sol.Status != mate.Mate || len(sol.PV) == 0:
-		return problem.Problem{}, errors.New("no mate found within the limits (--time, --nodes)")
+	sol, err := s.Solve(ctx, p)
+	if err != nil {
+		return problem.Problem{}, err
+	}
+	if err := found(sol); err != nil {
+		return problem.Problem{}, err
 	}
 	v, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: bs.verdictNodes})
 	if err != nil {
@@ -71,6 +88,48 @@ func (bs *bankSolver) solve(ctx context.Context, p *shogi.Position) (problem.Pro
 	if len(sol.PV) > 1 {
 		c := maten.Measure(&q, sol.PV)
 		pr.Composer = &c
+	}
+	return pr, nil
+}
+
+// solveVariant is solve for a position of package variant under its
+// rules (a condition, fairy pieces or royals): mate's variant solver and
+// verdict.JudgeVariant, the metrics of mate.AnalyzeVariant, no
+// difficulty score (gen/fairy's problems have none). The problem holds
+// the position as Position when package shogi can, else as Variant.
+func (bs *bankSolver) solveVariant(ctx context.Context, p *variant.Position) (problem.Problem, error) {
+	s, err := bs.solver()
+	if err != nil {
+		return problem.Problem{}, err
+	}
+	sol, err := s.SolveVariant(ctx, p)
+	if err != nil {
+		return problem.Problem{}, err
+	}
+	if err := found(&sol.Solution); err != nil {
+		return problem.Problem{}, err
+	}
+	v, err := verdict.JudgeVariant(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: bs.verdictNodes})
+	if err != nil {
+		return problem.Problem{}, err
+	}
+	q := sol.Position
+	st := mate.AnalyzeVariant(&q)
+	pr := problem.Problem{
+		Rules: problem.RulesName(q.Rules()), Stipulation: problem.MateIn(len(sol.PV)), Line: sol.PV,
+		Verdict: string(v.Overall), Nodes: sol.Nodes,
+		Metrics: problem.Metrics{Legal: st.Legal, Checks: st.Checks, Replies: st.Replies},
+	}
+	for _, c := range st.ByCheck {
+		if c.Move != sol.PV[0] && c.Replies > 0 && c.Replies <= 2 {
+			pr.Metrics.Tempting++
+		}
+	}
+	q.SetRules(nil)
+	if sp, ok := q.Shogi(); ok {
+		pr.Position = sp
+	} else {
+		pr.Variant = &q
 	}
 	return pr, nil
 }
@@ -105,10 +164,15 @@ func solverFlags(fs *flag.FlagSet) *bankSolver {
 
 func setupBankAdd(fs *flag.FlagSet, path *string) func(context.Context, *env, []string) error {
 	sfen := fs.String("sfen", "", "the position `SFEN` (default: one SFEN a line on standard input)")
+	rules := addRulesFlag(fs)
 	bs := solverFlags(fs)
 	return func(ctx context.Context, e *env, args []string) (err error) {
 		if len(args) > 0 {
 			return usageErrorf("bank", "add: unexpected argument %q: an SFEN must be quoted and given with --sfen", args[0])
+		}
+		r, err := parseRulesFlag("bank", *rules)
+		if err != nil {
+			return err
 		}
 		type input struct {
 			where string
@@ -135,14 +199,19 @@ func setupBankAdd(fs *flag.FlagSet, path *string) func(context.Context, *env, []
 		defer closeBank(b, &err)
 		failed := 0
 		for _, in := range ins {
-			pos, err := shogi.ParseSFEN(in.sfen)
-			if err == nil {
-				err = pos.Validate()
+			pos, err := parseLine(in.sfen, r)
+			if err == nil && pos.fairy == nil {
+				err = pos.std.Validate()
 			}
 			if err != nil {
 				return &exitError{ExitError, in.where + ": " + message(err)}
 			}
-			p, err := bs.solve(ctx, &pos)
+			var p problem.Problem
+			if pos.fairy != nil {
+				p, err = bs.solveVariant(ctx, pos.fairy)
+			} else {
+				p, err = bs.solve(ctx, &pos.std)
+			}
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
@@ -159,7 +228,7 @@ func setupBankAdd(fs *flag.FlagSet, path *string) func(context.Context, *env, []
 			if n == 0 {
 				what = "duplicate"
 			}
-			fmt.Fprintf(e.stdout, "%s: %s mate in %d (%s): %s\n", what, p.Position.SFEN(), p.Stipulation.Plies, p.Verdict, worksheet.USILine(p.Line))
+			fmt.Fprintf(e.stdout, "%s: %s mate in %d (%s): %s%s\n", what, p.SFEN(), p.Stipulation.Plies, p.Verdict, p.LineUSI(), fairyNote(&p))
 		}
 		if failed > 0 {
 			return &exitError{ExitNo, fmt.Sprintf("%d of %d position%s without a mate found", failed, len(ins), plural(len(ins)))}
@@ -208,6 +277,10 @@ func setupBankImport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 // CSA record (see writeProblem): after # in KIF and KI2, after ' in CSA.
 var generatorComment = regexp.MustCompile(`^(?:# |')---- tsume generate: problem (\d+) \(seed (\d+), (\S+)\) ----$`)
 
+// fairyKIFKeys are the lines of a fairy problem's KIF record that a
+// standard one has not (problemKIF): its stipulation, royals and rules.
+var fairyKIFKeys = map[string]bool{"種類": true, "異王": true, "条件": true}
+
 // readProblems reads the problems of a file generate wrote: JSON lines, or
 // records of one of the formats record.ReadRecords reads. A record
 // without moves (an SFEN) is solved and judged by bs; one with moves keeps
@@ -222,6 +295,11 @@ func readProblems(ctx context.Context, file string, bs *bankSolver) ([]problem.P
 		return problem.ReadJSONL(bytes.NewReader(data), file)
 	}
 	lines := strings.Split(string(data), "\n")
+	for i, l := range lines {
+		if key, _, ok := strings.Cut(strings.TrimRight(l, "\r"), "："); ok && fairyKIFKeys[key] {
+			return nil, fmt.Errorf("%s:%d: %s: the KIF record of a fairy problem cannot be imported: import its jsonl (bank export --format jsonl)", file, i+1, key+"：")
+		}
+	}
 	games, err := record.ReadRecords(data)
 	if err != nil {
 		var pe *record.ParseError
@@ -326,16 +404,21 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 	}
 }
 
-// fairyFormat refuses to write p in format when the format cannot say
-// that p is played under fairy rules or has another stipulation than
-// mate: only jsonl holds them (its fields rules and stip).
+// fairyFormat refuses to write p in format when p is a fairy problem
+// (problem.Problem.IsFairy: fairy rules, a stipulation other than mate,
+// fairy pieces or royals) and the format cannot say so: only jsonl (its
+// fields rules and stip, the fairy SFEN) and kif (problemKIF) hold them.
 func fairyFormat(p *problem.Problem, format string) error {
-	if format == "jsonl" || p.Rules == "" && p.Stipulation.Goal == problem.Mate {
+	if format == "jsonl" || format == "kif" || !p.IsFairy() {
 		return nil
 	}
 	rules := p.Rules
 	if rules == "" {
 		rules = problem.Standard
 	}
-	return fmt.Errorf("format %s cannot hold a problem under the rules %s with the stipulation %v: use jsonl", format, rules, p.Stipulation.Goal)
+	what := ""
+	if p.Variant != nil {
+		what = " on a board with fairy pieces or royals"
+	}
+	return fmt.Errorf("format %s cannot hold a problem under the rules %s with the stipulation %v%s: use jsonl or kif", format, rules, p.Stipulation.Goal, what)
 }

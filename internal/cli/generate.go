@@ -398,7 +398,13 @@ func writeProblem(w *strings.Builder, p *problem.Problem, format string, first b
 		if h, ok := themeHeader(p.Themes); ok {
 			headers = append(headers, h)
 		}
-		text, err := write(&p.Position, p.Line, headers, true)
+		var text string
+		var err error
+		if p.IsFairy() {
+			text, err = problemKIF(p, headers)
+		} else {
+			text, err = write(&p.Position, p.Line, headers, true)
+		}
 		if err != nil {
 			return err
 		}

@@ -40,9 +40,9 @@ func fairyGenerator(fs *flag.FlagSet, o mate1.Options, length int, rules, stip s
 		errs = append(errs, errors.New("--stip helpself: not generated; want mate (with --rules) or help"))
 	}
 	switch format {
-	case "jsonl", "":
+	case "jsonl", "kif", "":
 	default:
-		errs = append(errs, fmt.Errorf("--format %s cannot hold the rules and the stipulation of fairy problems: use --format jsonl or --bank", format))
+		errs = append(errs, fmt.Errorf("--format %s cannot hold the rules and the stipulation of fairy problems: use --format jsonl, kif or --bank", format))
 	}
 	o.Method = mate1.Random
 	if len(errs) == 0 {

@@ -79,3 +79,20 @@ func TestGenerateFairyUsage(t *testing.T) {
 		}
 	}
 }
+
+// generate --format kif writes fairy problems with their rules and
+// stipulation (problemKIF).
+func TestGenerateFairyKIF(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--rules", "annan"}, "条件：annan\n"},
+		{[]string{"--stip", "help", "--length", "3"}, "種類：ばか詰\n"},
+	} {
+		out := mustRun(t, append([]string{"generate", "--n", "2", "--seed", "2", "--format", "kif"}, tc.args...)...)
+		if strings.Count(out, tc.want) != 2 || strings.Count(out, "手で詰み\n") != 2 {
+			t.Errorf("%v:\n%s", tc.args, out)
+		}
+	}
+}

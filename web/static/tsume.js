@@ -3,7 +3,10 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const SVGNS = 'http://www.w3.org/2000/svg';
-  const KANJI = { R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
+  const KANJI = { R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩', '(GH)': 'グ', '(LI)': '獅' };
+  // A drop in USI is the dropped kind's token, '*' and the square: 'G*5b',
+  // '(GH)*9c' for a fairy piece (docs/fairy.md); a board move has no '*'.
+  const isDrop = (m) => m.includes('*');
   const RANKS = 'abcdefghi';
 
   // api calls the JSON API; an error answer throws an Error with the
@@ -185,10 +188,19 @@
         revealed: false, wrongs: 0, started: Date.now(), recorded: false, moved: false });
       $('solution').hidden = true;
       $('problem-info').textContent = 'Problem ' + p.id + ' · ' + p.plies + (p.plies === 1 ? ' ply' : ' plies') +
-        ' · rating ' + Math.round(p.rating.r);
+        ' · rating ' + Math.round(p.rating.r) + (p.rules ? ' · rules ' + p.rules : '') +
+        (p.board === 'fairy' ? ' · fairy pieces' : '');
       $('problem-info').setAttribute('data-problem', p.id);
-      setStatus(status, 'Black to play and mate in ' + p.plies + '.', 'data-result', '');
+      setStatus(status, goalText(p), 'data-result', '');
       render();
+    }
+
+    // goalText says what the problem asks, by its stipulation and rules.
+    function goalText(p) {
+      const rules = p.rules ? ' under ' + p.rules + ' rules' : '';
+      if (p.stip === 'help') return 'Helpmate (ばか詰) in ' + p.plies + rules + ': Black checks on every move, and both sides help Black mate.';
+      if (p.stip === 'helpself') return 'Help-selfmate in ' + p.plies + rules + ': Black checks on every move, and White\'s last move mates Black.';
+      return 'Black to play and mate in ' + p.plies + rules + '.';
     }
 
     function render() {
@@ -230,14 +242,14 @@
     function targets(sel) {
       const out = [];
       for (const m of P.st.legal_moves) {
-        if (sel.from && m.slice(0, 2) === sel.from && m[1] !== '*') out.push(m.slice(2, 4));
-        if (sel.drop && m.slice(0, 2) === sel.drop + '*') out.push(m.slice(2, 4));
+        if (sel.from && !isDrop(m) && m.slice(0, 2) === sel.from) out.push(m.slice(2, 4));
+        if (sel.drop && m.startsWith(sel.drop + '*')) out.push(m.slice(sel.drop.length + 1));
       }
       return out;
     }
 
     function canMoveFrom(sq) {
-      return P.st.legal_moves.some((m) => m[1] !== '*' && m.slice(0, 2) === sq);
+      return P.st.legal_moves.some((m) => !isDrop(m) && m.slice(0, 2) === sq);
     }
 
     function playable() {
@@ -248,7 +260,7 @@
       if (!playable()) return;
       const legal = P.st.legal_moves;
       if (P.sel && P.sel.from && P.sel.from !== sq) {
-        const cands = legal.filter((m) => m[1] !== '*' && m.slice(0, 4) === P.sel.from + sq);
+        const cands = legal.filter((m) => !isDrop(m) && m.slice(0, 4) === P.sel.from + sq);
         if (cands.length === 2) {
           P.pending = P.sel.from + sq;
           $('promotion').showModal();
