@@ -486,6 +486,17 @@ func write(w io.Writer, ps []*problem) {
 		agree["= record"], agree["longer than the record"], agree["shorter than the record"])
 	fmt.Fprintf(w, "Verdicts of the %d mates: %s.\n\n", sumMap(verdicts), joinCounts(verdicts))
 	fmt.Fprintf(w, "Problems with each class of finding: %s.\n\n", joinCounts(classes))
+	limits := map[string][]string{}
+	for _, p := range ps {
+		if l := p.limitNote(); l != "" {
+			limits[l] = append(limits[l], p.id)
+		}
+	}
+	for _, l := range []string{"limit", "hard limit", "verdict limit"} {
+		if len(limits[l]) > 0 {
+			fmt.Fprintf(w, "Stopped by the %s (%d): %s.\n\n", l, len(limits[l]), strings.Join(limits[l], ", "))
+		}
+	}
 	fmt.Fprintln(w, "| id | recorded | dataset | tsume | verdict | findings by ply | vs record | vs dataset | nodes | CPU s | load | limit |")
 	fmt.Fprintln(w, "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |")
 	for _, p := range ps {
