@@ -3,7 +3,7 @@
 # of the 200 classics of problem/testdata/classics/classics.tsv solved by
 # `tsume solve --json` (the length, exact or a bound, the main line and the
 # composers' verdict with its findings by ply), then the table written by
-# scripts/classics-report.go from those answers and the dataset's notes.
+# problem/testdata/classics/report.go from those answers and the dataset's notes.
 # Run from anywhere in the repository; it needs no network:
 #
 #   scripts/classics-report.sh OUTDIR [LIMIT [JOBS [IDS…]]]
@@ -59,5 +59,5 @@ else
   grep -v '^#' "$list" | awk -F'\t' 'NR > 1 { printf "%s\t%s\n", $1, $5 }'
 fi | tr '\t' '\n' | xargs -d '\n' -n 2 -P "$jobs" bash -c 'one "$1" "$2"' _
 
-go run scripts/classics-report.go -dir "$out" > "$out/report.md"
+go run problem/testdata/classics/report.go -dir "$out" > "$out/report.md"
 echo "written: $out/report.md"

@@ -1,13 +1,13 @@
 //go:build ignore
 
-// Classics-report writes the per-problem table of docs/classics-report.md
+// Report writes the per-problem table of docs/classics-report.md
 // from the answers scripts/classics-report.sh collected: for each of the
 // 200 classics, the recorded line's length, what the dataset says, tsume's
 // length (exact or a bound), its verdict and findings by ply, how its main
 // line compares with the recorded one and whether it agrees with the
 // dataset, with the nodes, the CPU seconds and the load of the run.
 //
-//	go run scripts/classics-report.go -dir OUTDIR > OUTDIR/report.md
+//	go run problem/testdata/classics/report.go -dir OUTDIR > OUTDIR/report.md
 //
 // A problem without an answer in OUTDIR is listed as not run. With
 // -dir A,B (a second pass over some problems, say), each problem takes
@@ -90,7 +90,7 @@ func main() {
 	notes := flag.String("notes", "problem/testdata/classics/notes.tsv", "the dataset's notes")
 	flag.Parse()
 	if *dir == "" {
-		fmt.Fprintln(os.Stderr, "usage: go run scripts/classics-report.go -dir OUTDIR")
+		fmt.Fprintln(os.Stderr, "usage: go run problem/testdata/classics/report.go -dir OUTDIR")
 		os.Exit(2)
 	}
 	ps, err := readProblems(*list, *notes, *dir)
