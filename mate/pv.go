@@ -1,6 +1,10 @@
 package mate
 
-import "github.com/tsume-shogi/tsume/shogi"
+import (
+	"slices"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
 
 // This file reads the main line (the PV) of a proven position from the
 // table: the line of the best proof, or the line under tsume conventions
@@ -130,7 +134,7 @@ func (s *search[P, PP]) line(root *P, length int, pathless bool, reply func(ance
 // proof, at a defender node the reply with the longest. It returns nil
 // when a limit stopped a search it needed.
 func (s *search[P, PP]) proofLine(root *P, length int) []shogi.Move {
-	return s.line(root, length, true, s.longestReply(false))
+	return s.line(root, length, true, s.longestReply(false, false))
 }
 
 // tsumeLine returns the main line from root, whose shortest mate is
@@ -139,8 +143,16 @@ func (s *search[P, PP]) proofLine(root *P, length int) []shogi.Move {
 // shorter mate exists (each reply is asked with a depth-limited search),
 // between such replies the one whose proof leaves the fewest spare pieces.
 // It returns nil when a limit stopped it.
+//
+// A defender's last candidate reply is taken without its search (see
+// longestReply); should the line then come out shorter than length, a
+// sign that a node of it was not as exact as its ancestors say, the line
+// is read again with every reply asked.
 func (s *search[P, PP]) tsumeLine(root *P, length int) []shogi.Move {
-	return s.line(root, length, false, s.longestReply(true))
+	if pv := s.line(root, length, false, s.longestReply(true, false)); pv == nil || len(pv) == length {
+		return pv
+	}
+	return s.line(root, length, false, s.longestReply(true, true))
 }
 
 // longestReply returns line's choice of a defender's reply: the one whose
@@ -148,15 +160,26 @@ func (s *search[P, PP]) tsumeLine(root *P, length int) []shogi.Move {
 // only replies after which a depth-limited search finds no mate two
 // plies shorter are considered: the node's mate length being exact, they
 // are the longest defences.
-func (s *search[P, PP]) longestReply(exact bool) func(ancestors []P, p *P, rem int) (candidate[P], bool) {
+//
+// With exact, the replies are taken in the order of that choice (by the
+// table's proofs, then the order of the moves), each asked with the
+// depth-limited search until one has no shorter mate: that one is the
+// choice, and the replies after it are not asked. The last reply left
+// is not asked either, unless askLast: the node's length being exact,
+// some reply has no mate two plies shorter, and the others have one. A
+// reply the table proves mated within rem-3 plies is left out without a
+// search.
+func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p *P, rem int) (candidate[P], bool) {
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	var cands []candidate[P]
 	return func(ancestors []P, p *P, rem int) (best candidate[P], found bool) {
+		cands = cands[:0]
 		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
 			c := candidate[P]{move: m, pos: *p}
 			PP(&c.pos).DoMove(m)
 			if exact && rem-3 >= 1 {
-				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); r.pn == 0 || s.stopped != nil {
-					continue
+				if r := s.lookupAt(&c.pos, uint16(rem-3)); r.pn == 0 {
+					continue // mated sooner: not the longest
 				}
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
@@ -167,10 +190,38 @@ func (s *search[P, PP]) longestReply(exact bool) func(ancestors []P, p *P, rem i
 				return best, false // not a proof within rem plies after all
 			}
 			c.length, c.spare = l, sp
-			if !found || better(&c, &best, false) {
-				best, found = c, true
+			if !exact || rem-3 < 1 {
+				if !found || better(&c, &best, false) {
+					best, found = c, true
+				}
+				continue
 			}
+			cands = append(cands, c)
 		}
-		return best, found && s.stopped == nil
+		if !exact || rem-3 < 1 {
+			return best, found && s.stopped == nil
+		}
+		// The stable sort keeps the order of the moves among equals.
+		slices.SortStableFunc(cands, func(a, b candidate[P]) int {
+			switch {
+			case better(&a, &b, false):
+				return -1
+			case better(&b, &a, false):
+				return 1
+			}
+			return 0
+		})
+		for i := range cands {
+			c := &cands[i]
+			if askLast || i < len(cands)-1 {
+				if r := s.searchAt(ancestors, &c.pos, uint16(rem-3)); s.stopped != nil {
+					return best, false
+				} else if r.pn == 0 {
+					continue
+				}
+			}
+			return *c, true
+		}
+		return best, false
 	}
 }

@@ -146,7 +146,10 @@ func newAnalysis[P any, PP position[P]](ctx context.Context, root P, line []shog
 			return nil, &LineError{Ply: j + 1, Move: variant.MoveString(m), Msg: "the attacker's move does not check"}
 		}
 	}
-	if last := a.at(len(line)); !last.InCheck() || last.HasLegalMove() && !onlyFutile[P](last) {
+	// The end is mate under the tsume convention when the defender has
+	// no reply but futile interpositions, of the plain rule or futile by
+	// capture at once: what the solver's lines end in (mate.VerifyLine).
+	if last := a.at(len(line)); !last.InCheck() || last.HasLegalMove() && !onlyFutile[P](last) && a.at(0).verifyLine(line) != nil {
 		return nil, &LineError{Msg: "the line does not end in mate"}
 	}
 	return a, nil

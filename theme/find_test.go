@@ -72,6 +72,35 @@ func TestFindRefusesBadLines(t *testing.T) {
 	}
 }
 
+// TestFindAcceptsFutileByCaptureEnd: a line may end where the defender
+// can only interpose pieces that are taken with mate at once, futile by
+// capture though not by the plain rule: the solver's lines end so
+// (mate.VerifyLine), and Find takes them. The last move of 将棋無双
+// 第81番's 23-ply solution: after ▲６二馬 a piece dropped on 8d is
+// taken with mate.
+func TestFindAcceptsFutileByCaptureEnd(t *testing.T) {
+	pos, err := shogi.ParseSFEN("9/2+B1s4/1+R7/3n1p3/kn7/3+Rp4/1P2+p4/4N1B2/9 b 4g3sn4l14p 23")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := parseLine(t, pos, "7b6b")
+	end := pos
+	end.DoMove(line[0])
+	plain := true
+	for _, r := range end.LegalMoves(nil) {
+		plain = plain && mate.IsFutileInterposition(&end, r)
+	}
+	if plain || !end.HasLegalMove() {
+		t.Fatal("the test wants an end with a reply that is not futile by the plain rule")
+	}
+	if err := mate.VerifyLine(&pos, line, mate.Discount); err != nil {
+		t.Fatalf("mate.VerifyLine: %v", err)
+	}
+	if _, err := Find(context.Background(), &pos, line, Options{}); err != nil {
+		t.Errorf("Find: %v", err)
+	}
+}
+
 // TestFindStopsWithContext: an ended context ends Find with its error.
 func TestFindStopsWithContext(t *testing.T) {
 	pos, _ := shogi.ParseSFEN("9/9/9/9/9/9/5G3/6+Lg1/5k1+s1 b RGr2bg3s4n3l18p 1")

@@ -60,6 +60,9 @@ type position[P any] interface {
 	// futile reports whether r, a reply of the side to move in check, is
 	// a futile interposition by the plain rule.
 	futile(r shogi.Move) bool
+	// verifyLine is mate's VerifyLine of line from the position under
+	// the discount rule.
+	verifyLine(line []shogi.Move) error
 	// mateWithin is s.MateWithin from the position.
 	mateWithin(ctx context.Context, s *mate.Solver, plies int) (mate.Within, error)
 }
@@ -99,6 +102,10 @@ func (p *stdPos) pseudoLegal(m shogi.Move) bool {
 			(m.DroppedKind() != shogi.Pawn || !p.HasPawnOnFile(pc.Color(), to.File()))
 	}
 	return (!m.IsPromotion() || canPromote(m.Piece(), m.From(), to)) && shogi.CanStand(pc, to)
+}
+
+func (p *stdPos) verifyLine(line []shogi.Move) error {
+	return mate.VerifyLine(&p.Position, line, mate.Discount)
 }
 
 func (p *stdPos) mateWithin(ctx context.Context, s *mate.Solver, plies int) (mate.Within, error) {
@@ -167,6 +174,10 @@ func (p *fairyPos) boardMove(from, to shogi.Square, promote bool) shogi.Move {
 
 func (p *fairyPos) drop(c shogi.Color, k shogi.Kind, to shogi.Square) shogi.Move {
 	return variant.NewDrop(c, k, to)
+}
+
+func (p *fairyPos) verifyLine(line []shogi.Move) error {
+	return mate.VerifyLineVariant(&p.Position, line, mate.Discount)
 }
 
 func (p *fairyPos) mateWithin(ctx context.Context, s *mate.Solver, plies int) (mate.Within, error) {
