@@ -129,6 +129,11 @@ func HeavyBattery(q *shogi.Position) bool {
 type Shape struct {
 	// FirstCapture: the first move captures.
 	FirstCapture bool
+	// Trades counts the attacker's moves that capture, the last (the
+	// mate) aside: the attacker takes a piece, to drop it back later.
+	// Measured, not refused: refusing them cost too much
+	// (docs/generation.md, "Style").
+	Trades int
 	// Gifts counts the defender's king moves that take an attacker
 	// piece that stood on its square from the start and never moved.
 	Gifts int
@@ -158,6 +163,9 @@ func MeasureShape(q *shogi.Position, pv []shogi.Move) Shape {
 		captured := p.PieceAt(m.To())
 		if i == 0 && captured != shogi.NoPiece {
 			s.FirstCapture = true
+		}
+		if i%2 == 0 && i+1 < len(pv) && captured != shogi.NoPiece {
+			s.Trades++
 		}
 		if !m.IsDrop() {
 			from := m.From()

@@ -35,8 +35,8 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position) (q shogi.Position, a
 	ksq := p.King(shogi.White)
 	m := *p // the position before d, White to move
 	m.SetSideToMove(shogi.White)
-	switch r := rng.IntN(100); {
-	case r < 65:
+	switch r := o.replyKind(rng.IntN(100)); r {
+	case replyKingTakes, replyKingSteps:
 		// The king came from a neighbouring square u, maybe taking X.
 		u := neighbour(rng, ksq)
 		if u == shogi.NoSquare || m.PieceAt(u) != shogi.NoPiece {
@@ -46,10 +46,10 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position) (q shogi.Position, a
 		m.Put(ksq, shogi.NoPiece)
 		m.Put(u, king)
 		d = shogi.NewBoardMove(king, u, ksq, false)
-		if r < 45 && !o.putCaptured(rng, &m, p, ksq) {
+		if r == replyKingTakes && !o.putCaptured(rng, &m, p, ksq) {
 			return fail()
 		}
-	case r < 85:
+	case replyInterposes:
 		// An interposition: a piece dropped (or moved) between a ranged
 		// checker and the king.
 		var ok bool
@@ -95,6 +95,42 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position) (q shogi.Position, a
 	return q, a, d, true
 }
 
+// The replies d a step back undoes (unmove).
+const (
+	replyKingTakes     = iota // the king stepped and took the attacker's sacrifice
+	replyKingSteps            // the king stepped to an empty square
+	replyInterposes           // a piece was dropped or moved between checker and king
+	replyDefenderTakes        // a piece other than the king took the checker
+)
+
+// replyKind maps r, drawn in [0, 100), to the kind of reply a step back
+// undoes. Under Free: the king 65% (taking 45%), an interposition 20%, a
+// capture by another piece 15%, as in the releases before. Under
+// Composed a piece of the defence moves more often (DefenderMoves;
+// docs/generation.md, "Method 1"): the king 25% (taking 15%), an
+// interposition 35%, a capture by another piece 40%.
+func (o *Options) replyKind(r int) int {
+	if o.Style != Composed {
+		return pick(r, 45, 65, 85)
+	}
+	return pick(r, 15, 25, 60)
+}
+
+// pick returns the kind of reply of r for the cumulative shares a, b, c
+// of replyKingTakes, replyKingSteps and replyInterposes (percent; the rest is
+// replyDefenderTakes).
+func pick(r, a, b, c int) int {
+	switch {
+	case r < a:
+		return replyKingTakes
+	case r < b:
+		return replyKingSteps
+	case r < c:
+		return replyInterposes
+	}
+	return replyDefenderTakes
+}
+
 // neighbour returns a random square next to s, or NoSquare off the board.
 func neighbour(rng *rand.Rand, s shogi.Square) shogi.Square {
 	df, dr := rng.IntN(3)-1, rng.IntN(3)-1
@@ -131,7 +167,8 @@ func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Squa
 // undoInterposition takes back an interposition of p: a White piece on a
 // square between the king and a Black ranged piece, which goes back to
 // White's hand or to a square it came from. It returns the interposing
-// move.
+// move. A promoted piece comes from the board, and of the others half
+// under Composed, 30% under Free.
 func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
 	var cands []shogi.Square
 	for b := p.ByColor(shogi.White); b.Any(); {
@@ -151,9 +188,13 @@ func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq sh
 	s := cands[rng.IntN(len(cands))]
 	pc := m.PieceAt(s)
 	m.Put(s, shogi.NoPiece)
-	if pc.Kind().IsPromoted() || rng.IntN(100) < 30 {
+	share := 30
+	if o.Style == Composed {
+		share = 50
+	}
+	if pc.Kind().IsPromoted() || rng.IntN(100) < share {
 		// A board move from a square that reaches s.
-		u, ok := origin(rng, m, pc, s, nil)
+		u, ok := o.defenceOrigin(rng, m, pc, s, ksq)
 		if !ok {
 			return shogi.NoMove, false
 		}
@@ -179,7 +220,7 @@ func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move,
 	t := sq[rng.IntN(len(sq))]
 	pc := m.PieceAt(t)
 	m.Put(t, shogi.NoPiece)
-	u, ok := origin(rng, m, pc, t, nil)
+	u, ok := o.defenceOrigin(rng, m, pc, t, ksq)
 	if !ok {
 		return shogi.NoMove, false
 	}
@@ -188,6 +229,24 @@ func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move,
 		return shogi.NoMove, false
 	}
 	return shogi.NewBoardMove(pc, u, t, false), true
+}
+
+// defenceOrigin is origin for a piece of the defence, pc, that moves to
+// s in a reply: under Composed it starts within guardDistance king steps
+// of the king's square ksq, a guard of the king, not a piece placed far
+// away for the purpose (a rook on the far side of the board that takes a
+// sacrifice next to the king); under Free from any square.
+func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s, ksq shogi.Square) (shogi.Square, bool) {
+	if o.Style != Composed {
+		return origin(rng, m, pc, s, nil)
+	}
+	var near shogi.Bitboard
+	for f := max(ksq.File()-guardDistance, 1); f <= min(ksq.File()+guardDistance, 9); f++ {
+		for r := max(ksq.Rank()-guardDistance, 1); r <= min(ksq.Rank()+guardDistance, 9); r++ {
+			near = near.Or(shogi.SquareBB(shogi.NewSquare(f, r)))
+		}
+	}
+	return origin(rng, m, pc, s, &near)
 }
 
 // origin draws an empty square of m from which pc (unmoved, the same

@@ -1,0 +1,96 @@
+package maten
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// TestDefenderMoves: a board move of a defender's piece other than the
+// king counts (it takes the sacrifice, or it interposes by moving); the
+// king's moves and a piece dropped from the hand to interpose do not.
+func TestDefenderMoves(t *testing.T) {
+	for _, c := range []struct {
+		what, sfen, line string
+		want             int
+	}{
+		{"the gold takes the silver", "7gk/9/9/9/9/9/9/9/9 b SN 1", "S*2b 2a2b N*2c", 1},
+		{"the king takes the silver", "8k/9/9/9/9/9/9/9/9 b SG 1", "S*2b 1a2b G*2c", 0},
+		{"a gold moves between", "8k/7g1/9/9/9/9/9/9/8L b L 1", "1i1c 2b1b", 1},
+		{"a pawn dropped between", "8k/9/9/9/9/9/9/9/8L b p 1", "1i1c P*1b", 0},
+	} {
+		_, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := DefenderMoves(pv); got != c.want {
+			t.Errorf("%s (%s %s): %d moves of the defence, want %d", c.what, c.sfen, c.line, got, c.want)
+		}
+	}
+}
+
+// TestShapeTrades: an attacker capture before the last move is a trade
+// (measured by MeasureShape); the mate may capture.
+func TestShapeTrades(t *testing.T) {
+	const sfen = "6p1k/9/9/9/9/9/9/9/6R2 b SG 1"
+	for _, c := range []struct {
+		line  string
+		want  int
+		first bool
+	}{
+		{"S*2b 1a2b 3i3a+ 2b2c G*2d", 1, false},
+		{"S*2b 1a2b 3i3a+", 0, false},
+		{"3i3a+ 1a1b G*1c", 1, true},
+	} {
+		q, pv := line(t, sfen, strings.Fields(c.line)...)
+		s := MeasureShape(&q, pv)
+		if s.Trades != c.want || s.FirstCapture != c.first {
+			t.Errorf("%s: %d trades, first capture %v; want %d, %v", c.line, s.Trades, s.FirstCapture, c.want, c.first)
+		}
+	}
+}
+
+// TestUnmoveComposed: the composed style's steps back move a piece of
+// the defence in their reply more often than the free style's, and such
+// a piece starts within two king steps of the king.
+func TestUnmoveComposed(t *testing.T) {
+	composed := backwardOptions(t, 5, 11, nil)
+	free := composed
+	free.Style = Free
+	problems := generateIndices(t, newTestGenerator(t, 3, Backward, 11, nil), 10, 2)
+	share := func(o *Options) float64 {
+		rng := rand.New(rand.NewPCG(11, 11))
+		steps, defence := 0, 0
+		for _, p := range problems {
+			for range 2000 {
+				q, _, d, ok := o.unmove(rng, &p.Position)
+				if !ok {
+					continue
+				}
+				steps++
+				if o.Style == Free {
+					if defenderMove(d) {
+						defence++
+					}
+					continue
+				}
+				if !defenderMove(d) {
+					continue
+				}
+				defence++
+				k := q.King(shogi.White)
+				if max(abs(d.From().File()-k.File()), abs(d.From().Rank()-k.Rank())) > guardDistance {
+					t.Fatalf("%s: the defence's piece comes from %v, far from the king on %v", q.SFEN(), d.From(), k)
+				}
+			}
+		}
+		if steps == 0 {
+			t.Fatalf("%v: no step back", o.Style)
+		}
+		return float64(defence) / float64(steps)
+	}
+	c, f := share(&composed), share(&free)
+	if c <= f {
+		t.Errorf("steps back with a move of the defence: composed %.2f, free %.2f; want more under composed", c, f)
+	}
+	t.Logf("steps back with a move of the defence: composed %.2f, free %.2f", c, f)
+}
