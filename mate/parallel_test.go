@@ -76,12 +76,7 @@ func TestOneThreadTableTakesNoLock(t *testing.T) {
 // hand, whole (its length and spare pieces belong together), and the
 // table grows meanwhile as the main thread of a search grows it.
 func TestSharedTableConcurrent(t *testing.T) {
-	tt, err := newTable(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tt.share()
-	tt.newGeneration()
+	tt := newSharedTable(t, 4)
 	const workers, keys = 4, 1 << 12
 	// The length of key k's proof is k mod 500 + 1, its spare pieces
 	// k mod 7: a torn entry would mix two keys' values.
@@ -140,12 +135,7 @@ func TestSharedTableConcurrent(t *testing.T) {
 // other out of its four slots) while two others look them up, and every
 // proof found has the length and spare pieces stored for its key.
 func TestSharedLookupNeverTorn(t *testing.T) {
-	tt, err := newTable(1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tt.share()
-	tt.newGeneration()
+	tt := newSharedTable(t, 1)
 	// key ^ key>>32 is i<<32: cluster 0 whatever the prefix in use.
 	keyOf := func(i int) uint64 { return uint64(i)<<32 | uint64(i) }
 	lengthOf := func(k uint64) uint16 { return uint16(k>>32)*2 + 1 }
@@ -205,6 +195,19 @@ func TestParallelStopsAtTheNodeLimit(t *testing.T) {
 			t.Errorf("%d nodes, limit 50,000", sol.Nodes)
 		}
 	}
+}
+
+// newSharedTable returns a table of mb megabytes made for threads, ready
+// for a search.
+func newSharedTable(t *testing.T, mb int) *table {
+	t.Helper()
+	tt, err := newTable(mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.share()
+	tt.newGeneration()
+	return tt
 }
 
 // readBenchList returns the problems of BenchList.
