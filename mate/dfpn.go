@@ -266,13 +266,10 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}
-		if s.par != nil && ply+1 < busyPlies {
-			// Another thread may be searching the best child.
-			if or {
-				best, second = s.divert(f, &low, thpn)
-			} else {
-				best, second = s.divert(f, &low, thdn)
-			}
+		if s.par != nil && or && ply+1 < busyPlies {
+			// Another thread may be searching the best check (at AND
+			// nodes the threads take the same reply: parallel.go).
+			best, second = s.divert(f, &low, thpn)
 		}
 		c := &f.children[best]
 		var cth, cdh uint32

@@ -13,14 +13,15 @@ import (
 // root of each search over the shared table (sharedtable.go), as the
 // threads of Kaneko's parallel df-pn (2010) do, and every thread counts in
 // a shared array the threads searching each position; a thread about to
-// enter a child that another thread is searching takes its parent's
-// second-best child instead when the busy child's number, raised as a
-// virtual proof (or disproof) number (Hoki et al. 2013), is no longer the
-// smallest. At an AND node the threads then prove different replies,
-// each needed for the proof. Whatever a thread stores is a proof, a
-// disproof or the numbers of an unfinished search, as in one thread: the
-// answers are the same, the nodes and the lines of equal length may not
-// be (the threads' interleaving is not deterministic).
+// play a check that another thread is searching plays its parent's
+// second-best check instead when the busy check's proof number, raised as
+// a virtual proof number (Hoki et al. 2013), is no longer the smallest.
+// At an AND node the threads take the same reply: diverting there too,
+// as until session 14, made two threads search more nodes on the
+// classics (docs/performance.md, "Two threads"). Whatever a thread stores
+// is a proof, a disproof or the numbers of an unfinished search, as in
+// one thread: the answers are the same, the nodes and the lines of equal
+// length may not be (the threads' interleaving is not deterministic).
 
 // parallelAfter is how many nodes the main thread searches alone before
 // the helpers join a search: most of the searches of the length, line and
@@ -223,14 +224,14 @@ func (par *parallel[P, PP]) markBusy(full uint64, d int32) {
 	par.busy[full&(busySize-1)].Add(d)
 }
 
-// divert returns the child that the thread searches next, of the node of
-// frame f whose children's numbers (proof numbers at an OR node,
-// disproof numbers at an AND node) low ranked, and the number its
-// threshold is set from: the best child, unless other threads search it
-// and its number raised by them (a virtual number) is larger than the
-// second best's, which is then searched with the best's virtual number
-// as the second best. A second best at th or above is never taken: its
-// search would return at once.
+// divert returns the check that the thread searches next, of the OR node
+// of frame f whose children's proof numbers low ranked, and the number
+// its threshold is set from: the best check, unless other threads search
+// it and its proof number raised by them (a virtual proof number) is
+// larger than the second best's, which is then searched with the best's
+// virtual number as the second best. A second best at th (the node's
+// proof number threshold) or above is never taken: its search would
+// return at once.
 func (s *search[P, PP]) divert(f *frame[P], low *lowest, th uint32) (int, uint32) {
 	if low.next < 0 || low.second >= th {
 		return low.best, low.second

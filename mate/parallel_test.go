@@ -5,6 +5,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
@@ -75,12 +76,7 @@ func TestOneThreadTableTakesNoLock(t *testing.T) {
 // hand, whole (its length and spare pieces belong together), and the
 // table grows meanwhile as the main thread of a search grows it.
 func TestSharedTableConcurrent(t *testing.T) {
-	tt, err := newTable(4)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tt.share()
-	tt.newGeneration()
+	tt := newSharedTable(t, 4)
 	const workers, keys = 4, 1 << 12
 	// The length of key k's proof is k mod 500 + 1, its spare pieces
 	// k mod 7: a torn entry would mix two keys' values.
@@ -133,6 +129,50 @@ func TestSharedTableConcurrent(t *testing.T) {
 	}
 }
 
+// TestSharedLookupNeverTorn: lookups of a shared table take no lock, yet
+// never see an entry half written: two goroutines store proofs of eight
+// boards that all fall into one cluster (so that they keep pushing each
+// other out of its four slots) while two others look them up, and every
+// proof found has the length and spare pieces stored for its key.
+func TestSharedLookupNeverTorn(t *testing.T) {
+	tt := newSharedTable(t, 1)
+	// key ^ key>>32 is i<<32: cluster 0 whatever the prefix in use.
+	keyOf := func(i int) uint64 { return uint64(i)<<32 | uint64(i) }
+	lengthOf := func(k uint64) uint16 { return uint16(k>>32)*2 + 1 }
+	spareOf := func(k uint64) uint8 { return uint8(k >> 32) }
+	const boards, rounds = 8, 100000
+	var wg sync.WaitGroup
+	var torn, found atomic.Int64
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(g), 2))
+			var path search[stdPos, *stdPos]
+			for range rounds {
+				k := keyOf(1 + r.IntN(boards))
+				if g < 2 {
+					tt.store(k, 0, false, 0, infinity, uint32(r.IntN(100)), lengthOf(k), spareOf(k), -1, -1)
+					continue
+				}
+				if res := tt.lookup(k, 0, unlimited, false, &path); res.pn == 0 {
+					found.Add(1)
+					if res.length != lengthOf(k) || res.spare != spareOf(k) {
+						torn.Add(1)
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if torn.Load() != 0 {
+		t.Fatalf("%d of %d proofs found were torn (another key's length or spare pieces)", torn.Load(), found.Load())
+	}
+	if found.Load() == 0 {
+		t.Fatal("no proof found: the test shows nothing")
+	}
+}
+
 // TestParallelStopsAtTheNodeLimit: the node limit counts the nodes of
 // every thread, and a stopped parallel search claims no exact length.
 func TestParallelStopsAtTheNodeLimit(t *testing.T) {
@@ -155,6 +195,19 @@ func TestParallelStopsAtTheNodeLimit(t *testing.T) {
 			t.Errorf("%d nodes, limit 50,000", sol.Nodes)
 		}
 	}
+}
+
+// newSharedTable returns a table of mb megabytes made for threads, ready
+// for a search.
+func newSharedTable(t *testing.T, mb int) *table {
+	t.Helper()
+	tt, err := newTable(mb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.share()
+	tt.newGeneration()
+	return tt
 }
 
 // readBenchList returns the problems of BenchList.

@@ -99,9 +99,10 @@ type table struct {
 	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
 	// locks, when not nil, makes the table safe for concurrent use by
-	// the threads of a parallel search (sharedtable.go): a spin lock per
-	// cluster (shared by the clusters a lock stripe apart) guards every
-	// read and write of its entries; stored is not counted (hashfull
+	// the threads of a parallel search (sharedtable.go): a sequence lock
+	// per cluster (shared by the clusters a lock stripe apart) is held by
+	// every write of its entries, and a lookup reads them without it,
+	// again if a write came in between; stored is not counted (hashfull
 	// and the growth of the prefix sample the entries instead). A table
 	// for one thread has none and takes no lock.
 	locks []atomic.Uint32
@@ -273,21 +274,23 @@ const likelyDisproven = 1 << 10
 // proofs of one that counts them (a mate against every reply is a mate
 // against fewer), but not its disproofs; the other way round, disproofs
 // carry over and proofs do not.
+//
+// A shared table is read without its lock, from a copy of the cluster
+// (copyCluster).
 func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile bool, path pathChecker) result {
 	c := t.clusterOf(key)
-	var l *atomic.Uint32
-	if t.locks != nil {
-		l = t.lockOf(key)
-		lock(l)
-	}
 	r := result{pn: 1, dn: 1, anchor: -1, anchor2: -1}
+	if t.locks != nil {
+		var cp cluster
+		if !t.copyCluster(key, c, &cp) {
+			return r
+		}
+		c = &cp
+	}
 	// The common case, nothing on this board, in four comparisons (a
 	// compile-time check below cluster keeps this in step with
 	// clusterSize).
 	if c[0].key != key && c[1].key != key && c[2].key != key && c[3].key != key {
-		if l != nil {
-			l.Store(0)
-		}
 		return r
 	}
 	gen := t.gen
@@ -327,9 +330,6 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true, borrowed: e.futile() != futile}
 		}
 	}
-	if l != nil {
-		l.Store(0)
-	}
 	return r
 }
 
@@ -344,11 +344,15 @@ func (t *table) store(key uint64, hand shogi.Hand, futile bool, pn, dn, aux uint
 		lock(l)
 	}
 	slot := t.slot(key, hand, futile, pn == 0, true)
-	*slot = entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
+	e := entry{key: key, hand: hand, pn: pn, dn: dn, aux: aux, length: length,
 		anchor: anchor, anchor2: anchor2, meta: metaOf(spare, futile), gen: t.gen}
 	if l != nil {
-		l.Store(0)
-	} else if t.stored >= t.growAt {
+		putShared(slot, &e)
+		unlock(l)
+		return
+	}
+	*slot = e
+	if t.stored >= t.growAt {
 		t.grow()
 	}
 }
@@ -398,13 +402,18 @@ func (t *table) storeIfFree(key uint64, hand shogi.Hand, futile bool, pn, dn uin
 		lock(l)
 	}
 	if slot := t.slot(key, hand, futile, false, false); slot != nil {
-		*slot = entry{key: key, hand: hand, pn: pn, dn: dn, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
-		if l == nil && t.stored >= t.growAt {
-			t.grow()
+		e := entry{key: key, hand: hand, pn: pn, dn: dn, anchor: -1, anchor2: -1, meta: metaOf(0, futile), gen: t.gen}
+		if l != nil {
+			putShared(slot, &e)
+		} else {
+			*slot = e
+			if t.stored >= t.growAt {
+				t.grow()
+			}
 		}
 	}
 	if l != nil {
-		l.Store(0)
+		unlock(l)
 	}
 }
 
