@@ -484,11 +484,16 @@ func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status,
 	if before.Mate == mate.Mate {
 		f.Length, f.Exact, f.Line, f.Position = before.Length, before.Exact, before.Line, pos[i]
 		// A shortest mate kept is a mate kept: the bound of the shortest
-		// first, the common case of a mate played.
+		// first, the common case of a mate played. When the shortest is
+		// as long as MaxLength the two bounds are one, and so are the two
+		// tests (each search is made afresh: the same search gives the
+		// same answer), so the second is not made.
 		kept := mate.Unknown
-		if before.Exact && cl.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
-			kept, f.Shortest = mate.Mate, true
-		} else {
+		if before.Exact {
+			kept = cl.kept(ctx, &pos[i+1], before.Length-1, reply, next)
+			f.Shortest = kept == mate.Mate
+		}
+		if !f.Shortest && (!before.Exact || before.Length < cl.max) {
 			kept = cl.kept(ctx, &pos[i+1], cl.max-1, reply, next)
 		}
 		switch kept {
