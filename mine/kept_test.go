@@ -150,3 +150,31 @@ func TestSameBoundTestedOnce(t *testing.T) {
 		}
 	}
 }
+
+// After the first round, the king's moves left open go through the
+// other rounds before the other replies: in this position of
+// slow-game887 (move 111, Black to reply, the mover's mate tested
+// within 14 plies) a king move escapes with more nodes than the second
+// round gives, and 80 of the 85 replies are open after the first round;
+// the escape is found without the other replies' second round.
+func TestKingMovesFirstThroughTheRounds(t *testing.T) {
+	after, err := shogi.ParseSFEN("l1S6/r2B2k1l/5gsp1/p1pNp4/1n1P4p/P1P1PG3/1P5PP/+s4SK1L/3+b5 b Lr2g2n6p 111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMiner(t, Options{})
+	cl := newClassifier(m)
+	replies, kings := 0, 0
+	for _, r := range after.LegalMoves(nil) {
+		replies++
+		if !r.IsDrop() && r.Piece().Kind() == shogi.King {
+			kings++
+		}
+	}
+	if got := cl.kept(context.Background(), &after, 14, shogi.NoMove, nil); got != mate.NoMate {
+		t.Fatalf("kept within 14: %v, want NoMate", got)
+	}
+	if limit := replies + 2*kings; cl.c.searches > limit {
+		t.Errorf("%d searches; want at most %d (every reply once, the %d king moves twice more)", cl.c.searches, limit, kings)
+	}
+}
