@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -12,7 +13,11 @@ import (
 // each move and the last.
 func gamePositions(t *testing.T, file string) []shogi.Position {
 	t.Helper()
-	g := readKIFFile(t, file)
+	return positionsOf(readKIFFile(t, file))
+}
+
+// positionsOf returns the positions of g: before each move and the last.
+func positionsOf(g *record.Game) []shogi.Position {
 	pos := []shogi.Position{g.Start}
 	for _, mv := range g.Moves {
 		p := pos[len(pos)-1]
@@ -93,5 +98,83 @@ func TestShortestMateLongerThanTheBoundDecides(t *testing.T) {
 		if got != mate.NoMate || (cl.c.searches > 0) != c.searched {
 			t.Errorf("next %+v: kept within 2 gives %v after %d searches; want NoMate, searched %v", c.next, got, cl.c.searches, c.searched)
 		}
+	}
+}
+
+// gameMissed3: Black has a mate in 3, the shortest (the test checks
+// it), and pushes its pawn instead; White holds only pawns.
+const gameMissed3 = "position sfen 7k1/9/7+l1/5B3/8+R/P8/9/S8/K8 b R17p 1 moves 9f9e"
+
+// When the shortest mate is as long as MaxLength, the test of a shortest
+// mate kept and the test of a mate kept have the same bound: the
+// classification makes it once. With a longer MaxLength it makes both.
+func TestSameBoundTestedOnce(t *testing.T) {
+	g := readUSI(t, gameMissed3)
+	pos := positionsOf(g)
+	st := []Status{{Mate: mate.Mate, Length: 3, Exact: true, Searched: true}, {Mate: mate.NoMate}}
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 1, Futile: mate.Count, DefenderHand: mate.AsGiven})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []mate.Status{mate.NoMate, mate.Mate} {
+		if w, err := s.MateWithin(context.Background(), &pos[0], 2*i+1); err != nil || w.Status != want {
+			t.Fatalf("%s within %d: %v, %v; want %v", pos[0].SFEN(), 2*i+1, w.Status, err, want)
+		}
+	}
+	for _, c := range []struct {
+		maxLength int
+		bounds    []int // the bounds of the kept tests made
+	}{
+		{3, []int{2}},
+		{5, []int{2, 4}},
+	} {
+		m := newMiner(t, Options{MaxLength: c.maxLength})
+		want := 0
+		for _, plies := range c.bounds {
+			cl := newClassifier(m)
+			if got := cl.kept(context.Background(), &pos[1], plies, shogi.NoMove, nil); got == mate.Mate {
+				t.Fatalf("%s: the mate is kept within %d; the test needs it missed", pos[1].SFEN(), plies)
+			}
+			if cl.c.searches == 0 {
+				t.Fatalf("%s: the test within %d searches nothing; the test needs searches", pos[1].SFEN(), plies)
+			}
+			want += cl.c.searches
+		}
+		cl := newClassifier(m)
+		v := cl.classify(context.Background(), g, st, pos, 0)
+		if len(v.findings) != 1 || v.findings[0].Kind != Missed || v.findings[0].Shortest {
+			t.Errorf("MaxLength %d: findings %+v, want one missed mate", c.maxLength, v.findings)
+		}
+		if cl.c.searches != want {
+			t.Errorf("MaxLength %d: %d searches, want %d (the kept tests within %v)", c.maxLength, cl.c.searches, want, c.bounds)
+		}
+	}
+}
+
+// After the first round, the king's moves left open go through the
+// other rounds before the other replies: in this position of
+// slow-game887 (move 111, Black to reply, the mover's mate tested
+// within 14 plies) a king move escapes with more nodes than the second
+// round gives, and 80 of the 85 replies are open after the first round;
+// the escape is found without the other replies' second round.
+func TestKingMovesFirstThroughTheRounds(t *testing.T) {
+	after, err := shogi.ParseSFEN("l1S6/r2B2k1l/5gsp1/p1pNp4/1n1P4p/P1P1PG3/1P5PP/+s4SK1L/3+b5 b Lr2g2n6p 111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newMiner(t, Options{})
+	cl := newClassifier(m)
+	replies, kings := 0, 0
+	for _, r := range after.LegalMoves(nil) {
+		replies++
+		if !r.IsDrop() && r.Piece().Kind() == shogi.King {
+			kings++
+		}
+	}
+	if got := cl.kept(context.Background(), &after, 14, shogi.NoMove, nil); got != mate.NoMate {
+		t.Fatalf("kept within 14: %v, want NoMate", got)
+	}
+	if limit := replies + 2*kings; cl.c.searches > limit {
+		t.Errorf("%d searches; want at most %d (every reply once, the %d king moves twice more)", cl.c.searches, limit, kings)
 	}
 }

@@ -402,10 +402,14 @@ func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Positi
 //
 // The replies are searched in rounds of growing budgets (a 64th of the
 // full budget, an 8th, the full budget), each round searching the
-// replies the one before left undecided. A mate or an escape proven in
-// an early round is a proof as much as one of the last, and it is not
-// searched again; an escape quick to prove is not waited for behind
-// replies that run out of the full budget.
+// replies the one before left undecided; after the first round, the
+// king's moves left open go through the later rounds before the other
+// replies do. A mate or an escape proven in an early round is a proof as
+// much as one of the last, and it is not searched again; an escape quick
+// to prove is not waited for behind replies that run out of the full
+// budget. The answer does not depend on the rounds: each search starts
+// afresh, and one that decides within a smaller budget decides the same
+// within the full one.
 func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
@@ -446,27 +450,60 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 			return mate.NoMate
 		}
 	}
-	for _, sv := range cl.rounds {
-		open := replies[:0]
-		for _, r := range replies {
-			q := *after
-			q.DoMove(r)
-			switch cl.mates(ctx, sv, &q, plies-1) {
-			case mate.NoMate:
-				return mate.NoMate
-			case mate.Unknown:
-				open = append(open, r)
-			}
-			if ctx.Err() != nil {
-				return mate.Unknown
+	// The first round searches every reply; then the king's moves left
+	// open go through the other rounds before the other replies: the
+	// king's moves are the likeliest to escape.
+	replies, st := cl.round(ctx, cl.rounds[0], after, replies, plies)
+	if st != mate.Unknown || len(cl.rounds) == 1 || ctx.Err() != nil {
+		return st
+	}
+	kings := 0
+	for kings < len(replies) && !replies[kings].IsDrop() && replies[kings].Piece().Kind() == shogi.King {
+		kings++
+	}
+	undecided := false
+	for _, group := range [][]shogi.Move{replies[:kings], replies[kings:]} {
+		for _, sv := range cl.rounds[1:] {
+			if group, st = cl.round(ctx, sv, after, group, plies); st != mate.Unknown {
+				break
 			}
 		}
-		replies = open
-		if len(replies) == 0 {
-			return mate.Mate
+		if st == mate.NoMate {
+			return mate.NoMate
+		}
+		if ctx.Err() != nil {
+			return mate.Unknown
+		}
+		undecided = undecided || st == mate.Unknown
+	}
+	if undecided {
+		return mate.Unknown
+	}
+	return mate.Mate
+}
+
+// round searches the replies with sv: NoMate as soon as one leaves the
+// mover no mate within plies-1, Mate when each leaves it one, else
+// Unknown with the replies left undecided (replies' own array reused).
+func (cl *classifier) round(ctx context.Context, sv *mate.Solver, after *shogi.Position, replies []shogi.Move, plies int) ([]shogi.Move, mate.Status) {
+	open := replies[:0]
+	for _, r := range replies {
+		q := *after
+		q.DoMove(r)
+		switch cl.mates(ctx, sv, &q, plies-1) {
+		case mate.NoMate:
+			return nil, mate.NoMate
+		case mate.Unknown:
+			open = append(open, r)
+		}
+		if ctx.Err() != nil {
+			return open, mate.Unknown
 		}
 	}
-	return mate.Unknown
+	if len(open) == 0 {
+		return nil, mate.Mate
+	}
+	return open, mate.Unknown
 }
 
 // classify returns the findings of move i of the game, from the
@@ -484,11 +521,16 @@ func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status,
 	if before.Mate == mate.Mate {
 		f.Length, f.Exact, f.Line, f.Position = before.Length, before.Exact, before.Line, pos[i]
 		// A shortest mate kept is a mate kept: the bound of the shortest
-		// first, the common case of a mate played.
+		// first, the common case of a mate played. When the shortest is
+		// as long as MaxLength the two bounds are one, and so are the two
+		// tests (each search is made afresh: the same search gives the
+		// same answer), so the second is not made.
 		kept := mate.Unknown
-		if before.Exact && cl.kept(ctx, &pos[i+1], before.Length-1, reply, next) == mate.Mate {
-			kept, f.Shortest = mate.Mate, true
-		} else {
+		if before.Exact {
+			kept = cl.kept(ctx, &pos[i+1], before.Length-1, reply, next)
+			f.Shortest = kept == mate.Mate
+		}
+		if !f.Shortest && (!before.Exact || before.Length < cl.max) {
 			kept = cl.kept(ctx, &pos[i+1], cl.max-1, reply, next)
 		}
 		switch kept {

@@ -37,7 +37,7 @@ func readUSI(t *testing.T, text string) *record.Game {
 }
 
 // readKIFFile reads the KIF record of file.
-func readKIFFile(t *testing.T, file string) *record.Game {
+func readKIFFile(t testing.TB, file string) *record.Game {
 	t.Helper()
 	data, err := os.ReadFile(file)
 	if err != nil {
