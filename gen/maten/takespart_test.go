@@ -62,7 +62,7 @@ func TestUnmoveComposed(t *testing.T) {
 		steps, defence := 0, 0
 		for _, p := range problems {
 			for range 2000 {
-				q, _, d, ok := o.unmove(rng, &p.Position)
+				q, _, d, ok := o.unmove(rng, &p.Position, true)
 				if !ok {
 					continue
 				}
@@ -93,4 +93,31 @@ func TestUnmoveComposed(t *testing.T) {
 		t.Errorf("steps back with a move of the defence: composed %.2f, free %.2f; want more under composed", c, f)
 	}
 	t.Logf("steps back with a move of the defence: composed %.2f, free %.2f", c, f)
+}
+
+// TestLeansAboveTheBottomStep: the composed style leans towards a reply
+// of the defence at every step of a mate-in-3 or 5, and from 7 plies at
+// every step but the bottom one (3 plies); the free style never does.
+func TestLeansAboveTheBottomStep(t *testing.T) {
+	for _, c := range []struct {
+		style     Style
+		length, n int
+		want      bool
+	}{
+		{Composed, 3, 3, true},
+		{Composed, 5, 3, true},
+		{Composed, 5, 5, true},
+		{Composed, 7, 3, false},
+		{Composed, 7, 5, true},
+		{Composed, 7, 7, true},
+		{Composed, 9, 3, false},
+		{Composed, 9, 9, true},
+		{Free, 3, 3, false},
+		{Free, 7, 5, false},
+	} {
+		o := Options{Style: c.style, Length: c.length}
+		if got := o.leans(c.n); got != c.want {
+			t.Errorf("%v, %d plies, the step to %d: leans %v, want %v", c.style, c.length, c.n, got, c.want)
+		}
+	}
 }

@@ -29,13 +29,15 @@ import (
 
 // unmove draws a position q two plies before p (Black to move, White's
 // hand the remaining pieces) and the check a and the reply d that lead
-// from q to p, or reports false.
-func (o *Options) unmove(rng *rand.Rand, p *shogi.Position) (q shogi.Position, a, d shogi.Move, ok bool) {
+// from q to p, or reports false. lean asks for the composed style's
+// leaning towards a reply of the defence (replyKind); Options.leans says
+// at which steps.
+func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.Position, a, d shogi.Move, ok bool) {
 	fail := func() (shogi.Position, shogi.Move, shogi.Move, bool) { return *p, shogi.NoMove, shogi.NoMove, false }
 	ksq := p.King(shogi.White)
 	m := *p // the position before d, White to move
 	m.SetSideToMove(shogi.White)
-	switch r := o.replyKind(rng.IntN(100)); r {
+	switch r := o.replyKind(rng.IntN(100), lean); r {
 	case replyKingTakes, replyKingSteps:
 		// The king came from a neighbouring square u, maybe taking X.
 		u := neighbour(rng, ksq)
@@ -104,16 +106,36 @@ const (
 )
 
 // replyKind maps r, drawn in [0, 100), to the kind of reply a step back
-// undoes. Under Free: the king 65% (taking 45%), an interposition 20%, a
-// capture by another piece 15%, as in the releases before. Under
-// Composed a piece of the defence moves more often (DefenderMoves;
-// docs/generation.md, "Method 1"): the king 25% (taking 15%), an
-// interposition 35%, a capture by another piece 40%.
-func (o *Options) replyKind(r int) int {
-	if o.Style != Composed {
+// undoes. Without lean (and always under Free): the king 65% (taking
+// 45%), an interposition 20%, a capture by another piece 15%, as in the
+// releases before. With lean, under Composed, a piece of the defence
+// moves more often (DefenderMoves; docs/generation.md, "Method 1"): the
+// king 25% (taking 15%), an interposition 35%, a capture by another
+// piece 40%.
+func (o *Options) replyKind(r int, lean bool) int {
+	if o.Style != Composed || !lean {
 		return pick(r, 45, 65, 85)
 	}
 	return pick(r, 15, 25, 60)
+}
+
+// leanAllFrom is the length from which the composed style leans towards a
+// reply of the defence only at the steps above 3 plies; shorter problems
+// lean at every step.
+const leanAllFrom = 7
+
+// leans reports whether the step back that makes a problem of n plies
+// leans towards a reply of the defence (replyKind). At 7 plies and more
+// the bottom step (3 plies) does not: it is the step drawn most often
+// (hundreds of thousands of mate-in-3s for 100 mate-in-7s), and leaning
+// there lowered its yield so much that 100 mate-in-7s of seed 101 took
+// 119.5 s (0.84 a second, under the bar of 1) against 66.8 s without it
+// — with fewer trades (56 of 100 lines against 71), a higher mean quality
+// (6.28 against 5.57) and a move of the defence in 83 lines against 90
+// (docs/performance.md, "The composed style's rate after the session 15
+// leaning").
+func (o *Options) leans(n int) bool {
+	return o.Style == Composed && (o.Length < leanAllFrom || n > 3)
 }
 
 // pick returns the kind of reply of r for the cumulative shares a, b, c
