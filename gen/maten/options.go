@@ -119,6 +119,14 @@ type Options struct {
 	// castle its base was built on. It is called from every worker at
 	// once.
 	Keep func(base, q *shogi.Position, final bool) bool
+	// NoGifts refuses, in any style, a problem whose main line captures
+	// on its first move or lets the king take an attacker piece that
+	// stood on its square from the start and never moved (Shape's
+	// FirstCapture and Gifts); the composed style refuses both always.
+	// The game-like style of package gen/realistic sets it: a castle with
+	// a loose attacker piece that the king eats reads as a gift
+	// (docs/quality-report.md, "A blind read of realistic problems").
+	NoGifts bool
 }
 
 // DefaultOptions returns the defaults: mate-in-3, the backward method,

@@ -188,10 +188,15 @@ func MeasureShape(q *shogi.Position, pv []shogi.Move) Shape {
 }
 
 // shapeOK reports whether the main line pv of q passes the composed
-// style's checks (always under Free).
+// style's checks; under Free, those of NoGifts when it is set, else
+// none.
 func (o *Options) shapeOK(q *shogi.Position, pv []shogi.Move) bool {
 	if o.Style != Composed {
-		return true
+		if !o.NoGifts {
+			return true
+		}
+		s := MeasureShape(q, pv)
+		return !s.FirstCapture && s.Gifts == 0
 	}
 	s := MeasureShape(q, pv)
 	return !s.FirstCapture && s.Gifts == 0 && s.IdleMajors == 0 && (!o.camp() || s.FarthestRank <= maxLineRank)
@@ -302,7 +307,7 @@ func stairMove(line []shogi.Move, i int) bool {
 func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	o := j.o
 	if o.Style != Composed {
-		return true
+		return n != o.Length || o.shapeOK(q, pv)
 	}
 	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 {
 		return false

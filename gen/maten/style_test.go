@@ -436,3 +436,43 @@ func TestComposedKeepsTheKingInItsCamp(t *testing.T) {
 		}
 	}
 }
+
+// TestNoGiftsUnderFree: under Free, NoGifts refuses a line whose king
+// takes a piece that stood on its square from the start, and one whose
+// first move captures; without it the free style takes both; a king
+// that takes a piece moved there (a sacrifice) is no gift.
+func TestNoGiftsUnderFree(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		ok               bool
+	}{
+		// ▲8三飛打 △9二玉 (takes the silver that stood on 9二) ▲9三銀打.
+		{"gift", "lR7/S1g6/k8/p8/9/9/9/9/9 b RS 1", "R*8c 9c9b S*9c", false},
+		// ▲9二銀打 △同玉 ▲9三飛打: the silver moved there, a sacrifice.
+		{"sacrifice", "9/9/k8/9/9/9/9/9/9 b SR 1", "S*9b 9c9b R*9c", true},
+		// ▲8二飛成 takes the pawn on its first move.
+		{"first capture", "k8/1p7/9/9/9/9/9/9/1R7 b G 1", "8i8b+ 9a8b G*8c", false},
+	} {
+		q, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var line []shogi.Move
+		p := q
+		for _, s := range strings.Fields(c.line) {
+			m, err := p.ParseUSIMove(s)
+			if err != nil {
+				t.Fatalf("%s: %s: %v", c.name, s, err)
+			}
+			line = append(line, m)
+			p.DoMove(m)
+		}
+		free, noGifts := Options{Style: Free}, Options{Style: Free, NoGifts: true}
+		if !free.shapeOK(&q, line) {
+			t.Errorf("%s: the free style refuses it", c.name)
+		}
+		if got := noGifts.shapeOK(&q, line); got != c.ok {
+			t.Errorf("%s: free with NoGifts: %v, want %v (%+v)", c.name, got, c.ok, MeasureShape(&q, line))
+		}
+	}
+}

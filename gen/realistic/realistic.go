@@ -130,6 +130,7 @@ func FromCastles(o Options, cs []Castle) (*gen.Generator, error) {
 	m.Length, m.Seed, m.Method, m.Style = o.Length, o.Seed, maten.Backward, maten.Free
 	m.MaxPieces, m.King, m.Base, m.MaxNodes, m.Counters = 38, gen.Camp, base, o.MaxNodes, o.Counters
 	m.Keep = pl.kept
+	m.NoGifts = true
 	m.Variants = variants
 	g, err := maten.New(m)
 	if err != nil {

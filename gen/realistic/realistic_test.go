@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/gen/realistic"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
@@ -177,6 +178,22 @@ func TestProblemsKeepTheirCastle(t *testing.T) {
 			}
 			if p.Provenance.Method != realistic.Method(c.length) || p.Provenance.Seed != 5 {
 				t.Errorf("%s: provenance %+v", sfen, p.Provenance)
+			}
+		}
+	}
+}
+
+// TestNoGifts: no realistic problem's king takes an attacker piece that
+// stood on its square from the start and never moved, and none opens with
+// a capture (maten.Options.NoGifts): a castle with a loose attacker piece
+// that the king eats read as a gift in the blind read of realistic
+// problems (docs/quality-report.md).
+func TestNoGifts(t *testing.T) {
+	for _, c := range []struct{ length, n int }{{3, 12}, {5, 3}} {
+		for _, p := range generate(t, testOptions(c.length), c.n, 2) {
+			s := maten.MeasureShape(&p.Position, p.Line)
+			if s.Gifts != 0 || s.FirstCapture {
+				t.Errorf("%s %v: %d gifts, first capture %v", p.Position.SFEN(), p.Line, s.Gifts, s.FirstCapture)
 			}
 		}
 	}
