@@ -413,20 +413,7 @@ func TestComposedKeepsTheKingInItsCamp(t *testing.T) {
 		// ▲3一角 △1二玉: the king steps back, into rank 2.
 		{"9/9/8k/9/9/9/9/9/9 b B 1", "B*3a 1c1b", true},
 	} {
-		q, err := shogi.ParseSFEN(c.sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var line []shogi.Move
-		p := q
-		for _, s := range strings.Fields(c.line) {
-			m, err := p.ParseUSIMove(s)
-			if err != nil {
-				t.Fatalf("%s: %v", s, err)
-			}
-			line = append(line, m)
-			p.DoMove(m)
-		}
+		q, line := line(t, c.sfen, strings.Fields(c.line)...)
 		composed, free := Options{Style: Composed}, Options{Style: Free}
 		if got := composed.shapeOK(&q, line); got != c.inCamp {
 			t.Errorf("%s %s: composed shape %v, want %v (farthest rank %d)", c.sfen, c.line, got, c.inCamp, MeasureShape(&q, line).FarthestRank)
@@ -453,20 +440,7 @@ func TestNoGiftsUnderFree(t *testing.T) {
 		// ▲8二飛成 takes the pawn on its first move.
 		{"first capture", "k8/1p7/9/9/9/9/9/9/1R7 b G 1", "8i8b+ 9a8b G*8c", false},
 	} {
-		q, err := shogi.ParseSFEN(c.sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var line []shogi.Move
-		p := q
-		for _, s := range strings.Fields(c.line) {
-			m, err := p.ParseUSIMove(s)
-			if err != nil {
-				t.Fatalf("%s: %s: %v", c.name, s, err)
-			}
-			line = append(line, m)
-			p.DoMove(m)
-		}
+		q, line := line(t, c.sfen, strings.Fields(c.line)...)
 		free, noGifts := Options{Style: Free}, Options{Style: Free, NoGifts: true}
 		if !free.shapeOK(&q, line) {
 			t.Errorf("%s: the free style refuses it", c.name)
