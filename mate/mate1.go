@@ -91,6 +91,21 @@ func Analyze(p *shogi.Position, r *Result) {
 	}
 }
 
+// Tempting counts the tempting checks of the analysis r, whose key (the
+// first move of the solution) is key: the checking moves other than key
+// that leave the defender one or two legal replies, so that a solver has
+// to read each to its end to refute it (the tries, 紛れ). The problem
+// records of every generator and of mine carry it as "tempting".
+func (r *Result) Tempting(key shogi.Move) int {
+	n := 0
+	for _, st := range r.ByCheck {
+		if st.Move != key && st.Replies > 0 && st.Replies <= 2 {
+			n++
+		}
+	}
+	return n
+}
+
 // PawnDropMate returns the pawn drop of the side to move of p that would
 // mate but that the rules forbid (打ち歩詰め), or NoMove when there is
 // none: the side to move holds a pawn, the square in front of the

@@ -200,3 +200,32 @@ func BenchmarkAnalyze(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
 }
+
+// TestTempting: a tempting check is a check other than the key that
+// leaves the defender one or two replies; a mate (no reply), a check
+// with three replies and the key itself are not.
+func TestTempting(t *testing.T) {
+	q, err := shogi.ParseSFEN("7k1/7s1/5G1N1/9/5N3/9/9/8R/9 b r2b3g3s2n4l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r Result
+	Analyze(&q, &r)
+	key, err := q.ParseUSIMove("4e3c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, st := range r.ByCheck {
+		if st.Move != key && (st.Replies == 1 || st.Replies == 2) {
+			want++
+		}
+	}
+	if got := r.Tempting(key); got != want || got != 6 {
+		t.Errorf("Tempting(%v) = %d, want %d (6)", key, got, want)
+	}
+	r = Result{ByCheck: []CheckStats{{Move: key, Replies: 1}, {Replies: 0}, {Replies: 1}, {Replies: 2}, {Replies: 3}}}
+	if got := r.Tempting(key); got != 2 {
+		t.Errorf("Tempting over replies 1 (key), 0, 1, 2, 3 = %d, want 2", got)
+	}
+}

@@ -135,18 +135,12 @@ func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Proble
 	quality := maten.Score(&q, sol.PV, themes)
 	var an mate.Result
 	mate.Analyze(&q, &an)
-	tempting := 0
-	for _, st := range an.ByCheck {
-		if st.Move != sol.PV[0] && st.Replies > 0 && st.Replies <= 2 {
-			tempting++
-		}
-	}
 	composer := maten.Measure(&q, sol.PV)
 	return problem.Problem{
 		Position:    q,
 		Stipulation: problem.MateIn(len(sol.PV)),
 		Line:        sol.PV,
-		Metrics:     problem.Metrics{Legal: an.Legal, Checks: an.Checks, Replies: an.Replies, Tempting: tempting},
+		Metrics:     problem.Metrics{Legal: an.Legal, Checks: an.Checks, Replies: an.Replies, Tempting: an.Tempting(sol.PV[0])},
 		Difficulty:  maten.Difficulty(sol.Nodes, an.Checks),
 		Verdict:     string(overall),
 		Nodes:       sol.Nodes,

@@ -16,11 +16,7 @@ import (
 // in at most two ways). A single obvious check scores near 0; many
 // plausible checks and a quiet or unpromoted mating move score high.
 func DifficultyScore(p *shogi.Position, a *mate.Result, solution shogi.Move) (score float64, tempting int) {
-	for _, st := range a.ByCheck {
-		if st.Move != solution && st.Replies > 0 && st.Replies <= 2 {
-			tempting++
-		}
-	}
+	tempting = a.Tempting(solution)
 	score = math.Log2(float64(max(a.Checks, 1))) + 0.5*math.Log2(1+float64(a.Legal)/10) + 1.5*float64(tempting)
 	if !solution.IsDrop() {
 		score += 1.5

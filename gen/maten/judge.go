@@ -502,12 +502,6 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		q, f, opt = &r, &rf, &rec
 	}
 	mate.Analyze(q, &j.an)
-	tempting := 0
-	for _, st := range j.an.ByCheck {
-		if st.Move != f.sol.PV[0] && st.Replies > 0 && st.Replies <= 2 {
-			tempting++
-		}
-	}
 	var c problem.Composer
 	c, j.measured = measure(q, f.sol.PV, j.measured)
 	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
@@ -518,7 +512,7 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
 		Line:        f.sol.PV,
-		Metrics:     problem.Metrics{Legal: j.an.Legal, Checks: j.an.Checks, Replies: j.an.Replies, Tempting: tempting},
+		Metrics:     problem.Metrics{Legal: j.an.Legal, Checks: j.an.Checks, Replies: j.an.Replies, Tempting: j.an.Tempting(f.sol.PV[0])},
 		Difficulty:  Difficulty(f.sol.Nodes, j.an.Checks),
 		Verdict:     string(f.v.Overall),
 		Nodes:       f.sol.Nodes,
