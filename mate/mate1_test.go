@@ -171,6 +171,62 @@ func TestAnalyzeAgreesWithBruteForce(t *testing.T) {
 	}
 }
 
+// TestHasMate1AgreesWithMate1: on every position of the corpus (and the
+// rulebook's), HasMate1 answers whether Mate1 lists a mate.
+func TestHasMate1AgreesWithMate1(t *testing.T) {
+	yes := 0
+	for _, p := range readCorpus(t) {
+		want := len(Mate1(&p)) > 0
+		if got := HasMate1(&p); got != want {
+			t.Fatalf("HasMate1(%s) = %v, want %v (Mate1: [%s])", p.SFEN(), got, want, usiList(Mate1(&p)))
+		}
+		if want {
+			yes++
+		}
+	}
+	if yes < 50 {
+		t.Errorf("corpus too tame: %d positions with a mate", yes)
+	}
+	for _, sfen := range []string{
+		"7lk/9/7G1/9/9/9/9/9/9 b P 1",    // drop-pawn mate: no mate
+		"7lk/7n1/9/9/9/9/9/9/9 b Rp 1",   // a drop interposes: no mate
+		"7lk/7n1/9/9/9/9/9/9/9 b R 1",    // nothing to interpose: mate
+		"4R1g1k/9/7P1/9/9/9/9/9/9 b G 1", // a pinned defender: mate
+		"8k/9/7S1/9/9/9/9/9/9 b G 1",     // a guarded checker: mate
+		"7lk/7p1/9/9/8N/9/9/9/8R b p 1",  // double check: mate
+		"4k4/9/9/9/9/9/9/9/9 b R 1",      // the king escapes: no mate
+	} {
+		p := mustParse(t, sfen)
+		if got, want := HasMate1(&p), len(Mate1(&p)) > 0; got != want {
+			t.Errorf("HasMate1(%s) = %v, want %v", sfen, got, want)
+		}
+	}
+}
+
+func TestHasMate1AllocatesNothing(t *testing.T) {
+	ps := readCorpus(t)[:100]
+	allocs := testing.AllocsPerRun(10, func() {
+		for i := range ps {
+			HasMate1(&ps[i])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("HasMate1 allocates %.1f times per 100 positions, want 0", allocs)
+	}
+}
+
+func BenchmarkHasMate1(b *testing.B) {
+	ps := readCorpus(b)
+	n := 0
+	for b.Loop() {
+		for i := range ps {
+			HasMate1(&ps[i])
+		}
+		n += len(ps)
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "positions/s")
+}
+
 func TestAnalyzeAllocatesNothing(t *testing.T) {
 	ps := readCorpus(t)[:100]
 	var r Result

@@ -20,6 +20,9 @@ func (o *Options) newJudge() gen.Judge {
 // it with the exact mate-in-1 analysis and the filters of o, and sets *p
 // to the problem when it passes.
 func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem) bool {
+	if !o.AllowLeftover && cand.Hand(shogi.Black).Total() > 1 {
+		return false // a mate in one uses one piece of the hand at most
+	}
 	h, err := mate.RemainingHand(cand, shogi.Black)
 	if err != nil {
 		return false
@@ -40,6 +43,9 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	}
 	if o.Symmetric && !q.IsSymmetric() {
 		return false
+	}
+	if !mate.HasMate1(&q) {
+		return false // (nearly every candidate: Analyze costs more)
 	}
 	mate.Analyze(&q, a)
 	switch len(a.Mates) {

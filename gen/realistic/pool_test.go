@@ -86,3 +86,15 @@ func TestKept(t *testing.T) {
 		t.Error("a bare king is kept")
 	}
 }
+
+// TestAttackWeight: drawKind draws from the sum of the weights, which
+// attackWeight states.
+func TestAttackWeight(t *testing.T) {
+	total := 0
+	for _, a := range attackKinds {
+		total += a.w
+	}
+	if total != attackWeight {
+		t.Errorf("the weights of attackKinds sum to %d, attackWeight is %d", total, attackWeight)
+	}
+}

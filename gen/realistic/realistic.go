@@ -144,8 +144,13 @@ func FromCastles(o Options, cs []Castle) (*gen.Generator, error) {
 	g.NewJudgeContext = func(ctx context.Context) gen.Judge {
 		j := inner(ctx)
 		return func(cand *shogi.Position, index int, p *problem.Problem) bool {
+			// The castle is looked up only for a problem: nearly every
+			// candidate is rejected.
+			if !j(cand, index, p) {
+				return false
+			}
 			i, ok := pl.find(cand)
-			if !ok || !j(cand, index, p) {
+			if !ok {
 				return false
 			}
 			src := cs[i].Source
@@ -165,6 +170,9 @@ type pool struct {
 	byHash map[uint64][]int
 	// games lists the castles of each game, in the order of cs.
 	games [][]int
+	// near holds the squares within two and within four steps of each
+	// castle's king, where candidate places Black's pieces.
+	near [][2]shogi.Bitboard
 }
 
 // placed is a piece on its square.
@@ -185,6 +193,8 @@ func newPool(cs []Castle) *pool {
 			}
 		}
 		pl.pieces = append(pl.pieces, ps)
+		ksq := p.King(shogi.White)
+		pl.near = append(pl.near, [2]shogi.Bitboard{neighbourhood(ksq, 2), neighbourhood(ksq, 4)})
 		if src := &cs[i].Source; i == 0 || src.File != cs[i-1].Source.File || src.Game != cs[i-1].Source.Game {
 			pl.games = append(pl.games, nil)
 		}
@@ -269,8 +279,8 @@ var attackKinds = [...]struct {
 // stand where it is drawn is not placed.
 func (pl *pool) candidate(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
 	g := pl.games[rng.IntN(len(pl.games))]
-	c := &pl.castles[g[rng.IntN(len(g))]]
-	p := c.Position
+	ci := g[rng.IntN(len(g))]
+	p := pl.castles[ci].Position
 	var left [shogi.NumKinds]int
 	for _, a := range attackKinds {
 		left[a.k] = shogi.MaxCount(a.k)
@@ -278,7 +288,6 @@ func (pl *pool) candidate(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 	for b := p.Occupied(); b.Any(); {
 		left[p.PieceAt(b.PopLSB()).Kind().Demote()]--
 	}
-	ksq := p.King(shogi.White)
 	board, hand := 1+rng.IntN(3), rng.IntN(3)
 	for i := range board + hand {
 		k := drawKind(rng)
@@ -294,12 +303,12 @@ func (pl *pool) candidate(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 			k = k.Promote()
 		}
 		pc := shogi.NewPiece(shogi.Black, k)
-		r := 2
+		r := 0 // within two steps, four for the ranged pieces
 		switch k {
 		case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
-			r = 4
+			r = 1
 		}
-		s := pick(rng, neighbourhood(ksq, r))
+		s := pick(rng, pl.near[ci][r])
 		if p.PieceAt(s) != shogi.NoPiece || !shogi.CanStand(pc, s) || k == shogi.Pawn && p.HasPawnOnFile(shogi.Black, s.File()) {
 			continue
 		}
@@ -309,13 +318,12 @@ func (pl *pool) candidate(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 	return append(dst, p)
 }
 
+// attackWeight is the sum of the weights of attackKinds.
+const attackWeight = 15
+
 // drawKind draws a kind of attackKinds by its weight.
 func drawKind(rng *rand.Rand) shogi.Kind {
-	total := 0
-	for _, a := range attackKinds {
-		total += a.w
-	}
-	r := rng.IntN(total)
+	r := rng.IntN(attackWeight)
 	for _, a := range attackKinds {
 		if r < a.w {
 			return a.k
