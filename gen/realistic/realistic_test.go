@@ -241,13 +241,23 @@ func TestInterruptedRunIsPrefix(t *testing.T) {
 	}
 }
 
+// GamesFor gives 16 games for a mate-in-3 and 16 more for each two plies:
+// the default run's pool of castles grows with the length.
+func TestGamesFor(t *testing.T) {
+	for _, c := range []struct{ length, games int }{{3, 16}, {5, 32}, {7, 48}, {9, 64}, {1, 16}} {
+		if got := realistic.GamesFor(c.length); got != c.games {
+			t.Errorf("GamesFor(%d) = %d, want %d", c.length, got, c.games)
+		}
+	}
+}
+
 // Bad options are refused with an error naming them; a context that has
 // ended stops the games.
 func TestNewRefuses(t *testing.T) {
 	o := realistic.DefaultOptions()
-	o.Length, o.Games = 4, 0
+	o.Length, o.Games = 4, -1
 	_, err := realistic.New(context.Background(), o)
-	if err == nil || !strings.Contains(err.Error(), "length 4") || !strings.Contains(err.Error(), "games 0") {
+	if err == nil || !strings.Contains(err.Error(), "length 4") || !strings.Contains(err.Error(), "games -1") {
 		t.Errorf("New: %v; want the length and the games named", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -46,6 +46,6 @@ func realisticGenerator(ctx context.Context, e *env, fs *flag.FlagSet, length in
 	if err != nil {
 		return nil, nil, false, err
 	}
-	fmt.Fprintf(e.stderr, "realistic: the castles of %d self-play games (seed %d, %d nodes a move) in %.2fs\n", o.Games, o.Seed, o.Nodes, time.Since(start).Seconds())
+	fmt.Fprintf(e.stderr, "realistic: the castles of %d self-play games (seed %d, %d nodes a move) in %.2fs\n", realistic.GamesFor(o.Length), o.Seed, o.Nodes, time.Since(start).Seconds())
 	return g, c, false, nil
 }
