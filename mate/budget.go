@@ -45,6 +45,17 @@ func (s *search[P, PP]) setBudget(ctx context.Context, maxNodes uint64, maxTime 
 	}
 }
 
+// renewBudget gives a search the limits maxNodes and maxTime again from
+// where it stands (0: none), as if it started now.
+func (s *search[P, PP]) renewBudget(maxNodes uint64, maxTime time.Duration) {
+	if maxTime > 0 {
+		s.deadline = time.Now().Add(maxTime)
+	}
+	if maxNodes > 0 {
+		s.maxNodes = s.nodes + maxNodes
+	}
+}
+
 // extendBudget gives a search that has proven a mate, whose limits were
 // maxNodes and maxTime, some nodes and time beyond them to read the main
 // line, which may have to search parts of the proof the table lost: a

@@ -233,7 +233,7 @@ func (s *Solver) SolveVariant(ctx context.Context, p *variant.Position) (*Varian
 	if err != nil {
 		return nil, err
 	}
-	sol, err := solveAs[fairyPos](s, ctx, (*fairyPos)(&q), start)
+	sol, err := solveAs[fairyPos](s, ctx, (*fairyPos)(&q), start, unlimited)
 	if sol == nil {
 		return nil, err
 	}

@@ -275,6 +275,28 @@ func notAProblem(err error) *NotAProblemError {
 // length could not be proven shortest. A position it cannot search gives
 // a *NotAProblemError.
 func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error) {
+	return s.solve(ctx, p, unlimited)
+}
+
+// SolveWithin is Solve for the mates within plies plies. Its first search
+// is the one MateWithin makes, so that its Status is MateWithin's (NoMate:
+// no mate within plies; there may be a longer one); then the shortest
+// mate and its line are found as Solve finds them, from that search's
+// table, where Solve's first search, without a depth limit, may wander
+// among longer mates first. The node and time limits apply to the first
+// search and, afresh, to the rest: a mate within plies is decided under
+// the same limits as by MateWithin. Package mine asks it of every
+// position of a game.
+func (s *Solver) SolveWithin(ctx context.Context, p *shogi.Position, plies int) (*Solution, error) {
+	if plies < 1 {
+		return &Solution{Status: NoMate, Position: *p}, nil
+	}
+	return s.solve(ctx, p, uint16(min(plies, int(unlimited)-1)))
+}
+
+// solve is Solve with the first search limited to mates within first
+// plies (unlimited: none).
+func (s *Solver) solve(ctx context.Context, p *shogi.Position, first uint16) (*Solution, error) {
 	start := time.Now()
 	q := *p
 	if s.opts.DefenderHand == Remaining {
@@ -290,16 +312,17 @@ func (s *Solver) Solve(ctx context.Context, p *shogi.Position) (*Solution, error
 	if q.King(attacker.Opp()) == shogi.NoSquare {
 		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
-	sol, err := solveAs[stdPos](s, ctx, std(&q), start)
+	sol, err := solveAs[stdPos](s, ctx, std(&q), start, first)
 	if sol != nil {
 		sol.Position = q
 	}
 	return sol, err
 }
 
-// solveAs is Solve of q, a position of type P, from start: everything but
-// the checks of the position and the Solution's Position.
-func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, start time.Time) (*Solution, error) {
+// solveAs is Solve of q, a position of type P, from start, its first
+// search limited to mates within first plies (unlimited: Solve's):
+// everything but the checks of the position and the Solution's Position.
+func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, start time.Time, first uint16) (*Solution, error) {
 	attacker := PP(q).SideToMove()
 	s.tt.newGeneration()
 	sr := newSearch[P, PP](s.tt, attacker)
@@ -313,7 +336,7 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 			s.opts.Progress(Progress{Phase: phase, Nodes: sr.nodes, Elapsed: time.Since(start), Hashfull: s.tt.hashfull(), Length: sr.best})
 		}
 	}
-	sol, err := mateAndLine(s, sr, q, start, &phase)
+	sol, err := mateAndLine(s, sr, q, start, &phase, first)
 	// Under Discount, an interposition of the main line that is futile by
 	// transposition is left out of the defender's replies at its node,
 	// and the problem is solved again from a new table generation (the
@@ -327,7 +350,7 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 		sr.excluded = append(sr.excluded, found...)
 		s.tt.newGeneration()
 		sr.futile = false
-		next, nerr := mateAndLine(s, sr, q, start, &phase)
+		next, nerr := mateAndLine(s, sr, q, start, &phase, first)
 		if nerr == nil && next.Status == Mate && next.PV != nil && (next.LengthExact || next.Length < sol.Length) {
 			sol = next
 			continue
@@ -362,10 +385,11 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 }
 
 // mateAndLine runs steps 1 to 3 of Solve on q with sr: whether there is a
-// mate, its shortest length under the futile rule, and the main line. The
-// Solution it returns has its Status, PV, Length and LengthExact set; a
-// mate without its line (PV nil) means a limit stopped the reading of it.
-func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, start time.Time, phase *string) (*Solution, error) {
+// mate (within first plies, unless first is unlimited), its shortest
+// length under the futile rule, and the main line. The Solution it
+// returns has its Status, PV, Length and LengthExact set; a mate without
+// its line (PV nil) means a limit stopped the reading of it.
+func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, start time.Time, phase *string, first uint16) (*Solution, error) {
 	sol := &Solution{}
 	sr.best = 0
 	*phase = "proof"
@@ -381,7 +405,7 @@ func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, s
 
 	// 1. Is there a mate at all? Every reply counts here, so that a mate
 	// is a mate by the plain rules whatever the futile rule.
-	r := sr.searchAt(nil, q, unlimited)
+	r := sr.searchAt(nil, q, first)
 	switch {
 	case r.pn == 0:
 	case r.dn == 0 && r.anchor < 0 && sr.stopped == nil:
@@ -411,6 +435,10 @@ func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, s
 		}
 	}
 	proven(int(r.length))
+	if first != unlimited {
+		// SolveWithin: the limits apply afresh to the rest.
+		sr.renewBudget(s.opts.MaxNodes, s.opts.MaxTime)
+	}
 
 	// 2. The shortest mate under the futile rule: df-pn with a depth
 	// limit two plies below the best length so far, until it fails. A

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 )
 
@@ -53,6 +54,74 @@ func TestMateWithin(t *testing.T) {
 	}
 }
 
+// SolveWithin agrees with Solve on the bench problems of 9 plies or
+// fewer, under both futile rules and the game's hands: within the
+// shortest length or more it finds the same exact length and a mating
+// line of that length; within two plies less it finds no mate
+// (NoMate, not Unknown); and its status is MateWithin's.
+func TestSolveWithin(t *testing.T) {
+	ps, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range []SolverOptions{
+		{HashMB: 16, SkipSoundness: true},
+		{HashMB: 16, SkipSoundness: true, Futile: Count, DefenderHand: AsGiven},
+	} {
+		s := newSolver(t, o)
+		checked := 0
+		for _, p := range ps {
+			if p.Stipulation.Plies > 9 {
+				continue
+			}
+			sol, err := s.Solve(context.Background(), &p.Position)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != Mate || !sol.LengthExact {
+				continue
+			}
+			checked++
+			for _, plies := range []int{sol.Length, sol.Length + 2, 15} {
+				got, err := s.SolveWithin(context.Background(), &p.Position, plies)
+				// (The line may differ among equal choices: table contents
+				// differ. It must be a mate of the length.)
+				if err != nil || got.Status != Mate || !got.LengthExact || got.Length != sol.Length ||
+					!matesBy(got.Position, got.PV) || len(got.PV) != sol.Length {
+					t.Errorf("%s (%+v): SolveWithin %d gives %v %d exact %v [%s], %v; Solve gives %d [%s]", p.ID, o.Futile, plies,
+						got.Status, got.Length, got.LengthExact, usiList(got.PV), err, sol.Length, usiList(sol.PV))
+				}
+				w, _ := s.MateWithin(context.Background(), &p.Position, plies)
+				if w.Status != got.Status {
+					t.Errorf("%s: SolveWithin %d says %v, MateWithin %v", p.ID, plies, got.Status, w.Status)
+				}
+			}
+			if sol.Length >= 3 {
+				got, err := s.SolveWithin(context.Background(), &p.Position, sol.Length-2)
+				if err != nil || got.Status != NoMate {
+					t.Errorf("%s (mate in %d): SolveWithin %d gives %v, %v; want no mate", p.ID, sol.Length, sol.Length-2, got.Status, err)
+				}
+			}
+		}
+		if checked < 5 {
+			t.Errorf("only %d bench problems checked", checked)
+		}
+	}
+	s := newSolver(t, SolverOptions{HashMB: 16})
+	p := ps[0].Position
+	if got, err := s.SolveWithin(context.Background(), &p, 0); err != nil || got.Status != NoMate {
+		t.Errorf("SolveWithin 0 plies: %+v, %v; want no mate", got, err)
+	}
+	one := newSolver(t, SolverOptions{HashMB: 16, MaxNodes: 1})
+	for _, p := range ps {
+		if p.ID == "zukou-085" {
+			if got, _ := one.SolveWithin(context.Background(), &p.Position, 15); got.Status != Unknown {
+				t.Errorf("%s with a budget of 1 node: %v", p.ID, got.Status)
+			}
+		}
+	}
+}
+
 // MateWithinVariant gives MateWithin's statuses on the short bench
 // problems read by package variant under no rules, and decides a 天竺
 // problem that has no mate under the standard rules.
@@ -93,4 +162,15 @@ func TestMateWithinVariant(t *testing.T) {
 	if _, err := s.MateWithinVariant(context.Background(), new(variant.Position), 3); !errors.As(err, new(*NotAProblemError)) {
 		t.Errorf("an empty board: %v, want a *NotAProblemError", err)
 	}
+}
+
+// matesBy reports whether line, played from p, is legal and ends in mate.
+func matesBy(p shogi.Position, line []shogi.Move) bool {
+	for _, m := range line {
+		if !p.IsLegal(m) {
+			return false
+		}
+		p.DoMove(m)
+	}
+	return p.InCheck() && !p.HasLegalMove()
 }

@@ -293,23 +293,22 @@ func status(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 	if p.CountChecks() == 0 {
 		return Status{Mate: mate.NoMate}
 	}
-	w := within(ctx, s, p, plies, c)
-	st := Status{Mate: w.Status, Length: w.Length, Searched: true}
-	if w.Status != mate.Mate {
+	// Whether there is a mate within plies, then its shortest length and
+	// line, from the same table (SolveWithin; the node budget applies to
+	// each part).
+	sol, err := s.SolveWithin(ctx, p, plies)
+	c.searches++
+	if err != nil {
+		return Status{Mate: mate.Unknown, Searched: true}
+	}
+	c.nodes += sol.Nodes
+	st := Status{Mate: sol.Status, Searched: true}
+	if sol.Status != mate.Mate {
 		return st
 	}
-	// The shortest mate and its line: a search that knows the mate is
-	// there.
-	sol, err := s.Solve(ctx, p)
-	if err == nil && sol.Status == mate.Mate {
-		c.nodes += sol.Nodes
-		if sol.LengthExact || sol.Length < st.Length {
-			st.Length = sol.Length
-		}
-		st.Exact = sol.LengthExact
-		if len(sol.PV) > 0 && len(sol.PV) <= plies {
-			st.Line = sol.PV
-		}
+	st.Length, st.Exact = sol.Length, sol.LengthExact
+	if len(sol.PV) > 0 && len(sol.PV) <= plies {
+		st.Line = sol.PV
 	}
 	return st
 }
