@@ -19,10 +19,7 @@ func TestMateWithin(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := newSolver(t, SolverOptions{HashMB: 16, SkipSoundness: true})
-	for _, p := range ps {
-		if p.Stipulation.Plies > 9 {
-			continue
-		}
+	for _, p := range upTo9(ps) {
 		sol, err := s.Solve(context.Background(), &p.Position)
 		if err != nil {
 			t.Fatal(err)
@@ -70,10 +67,7 @@ func TestSolveWithin(t *testing.T) {
 	} {
 		s := newSolver(t, o)
 		checked := 0
-		for _, p := range ps {
-			if p.Stipulation.Plies > 9 {
-				continue
-			}
+		for _, p := range upTo9(ps) {
 			sol, err := s.Solve(context.Background(), &p.Position)
 			if err != nil {
 				t.Fatal(err)
@@ -173,4 +167,15 @@ func matesBy(p shogi.Position, line []shogi.Move) bool {
 		p.DoMove(m)
 	}
 	return p.InCheck() && !p.HasLegalMove()
+}
+
+// upTo9 returns the problems of ps of 9 plies or fewer.
+func upTo9(ps []problem.Problem) []problem.Problem {
+	var short []problem.Problem
+	for _, p := range ps {
+		if p.Stipulation.Plies <= 9 {
+			short = append(short, p)
+		}
+	}
+	return short
 }
