@@ -40,8 +40,10 @@ func New(opts Options) (*gen.Generator, error) {
 	}
 	if o.Style == Composed {
 		// The style's checks turn away most constructions: at 7 plies
-		// some problems take over 200,000 candidates.
-		g.MaxAttempts = 2_000_000
+		// some problems take over 200,000 candidates, and each two plies
+		// more multiply them by about four (at 9 plies, with 2,000,000,
+		// a run of seed 26 stopped after 4 problems: gen.ErrTooRare).
+		g.MaxAttempts = composedAttempts(o.Length)
 	}
 	if o.Method == Random {
 		g.Candidate = func(rng *rand.Rand, dst []shogi.Position) []shogi.Position {
@@ -51,6 +53,17 @@ func New(opts Options) (*gen.Generator, error) {
 		g.Candidate = o.Base.Candidate
 	}
 	return g, nil
+}
+
+// composedAttempts returns the candidates a composed problem of length
+// plies may take: 2,000,000 up to 7 plies, four times as many for each
+// two plies beyond.
+func composedAttempts(length int) int {
+	n := 2_000_000
+	for l := 9; l <= length && n < 1<<40; l += 2 {
+		n *= 4
+	}
+	return n
 }
 
 // ParseRegion reads any, edge, corner or center.

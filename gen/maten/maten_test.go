@@ -373,3 +373,14 @@ func TestBasePieces(t *testing.T) {
 		}
 	}
 }
+
+// A composed problem may take 2,000,000 candidates up to 7 plies and four
+// times as many for each two plies beyond: at 9 plies 2,000,000 ended
+// runs after a few problems.
+func TestComposedAttempts(t *testing.T) {
+	for _, c := range []struct{ length, want int }{{3, 2_000_000}, {7, 2_000_000}, {9, 8_000_000}, {11, 32_000_000}} {
+		if got := composedAttempts(c.length); got != c.want {
+			t.Errorf("composedAttempts(%d) = %d, want %d", c.length, got, c.want)
+		}
+	}
+}
