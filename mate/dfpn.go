@@ -407,19 +407,13 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 		depth = incDepth(depth)
 		// A repetition of this very node is no reason to doubt its
 		// disproof: a mate from here cannot pass through here again.
-		if a1 >= int16(ply) {
-			if a2 >= 0 {
-				a1, a2 = a2, a2-1
-			} else {
-				a1, a2 = -1, -1
-			}
-		}
+		a1, a2 = discharge(a1, a2, int16(ply))
 		// A disproof that depends on nothing keeps its work; one that
 		// depends on the path, in its pn and aux words, the identity of
-		// the path to a1 (dependentID).
+		// the positions it may depend on (dependentID).
 		pnWord, aux := infinity, work
 		if a1 >= 0 {
-			pnWord, aux = dependentID(s.path[a1].prefix)
+			pnWord, aux = dependentID(s.dependencyID(a1, a2))
 		}
 		var meta uint8
 		if exact {
@@ -431,19 +425,6 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 			return
 		}
 		s.tt.store(key, hand, s.futile, pn, dn, work, 0, 0, -1, -1)
-	}
-}
-
-// mergeAnchors combines two path dependencies, each given as its deepest
-// ancestor ply and an upper bound on the next one (-1: none).
-func mergeAnchors(a1, a2, b1, b2 int16) (int16, int16) {
-	switch {
-	case b1 > a1:
-		return b1, max(b2, a1, a2)
-	case b1 < a1:
-		return a1, max(a2, b1, b2)
-	default:
-		return a1, max(a2, b2)
 	}
 }
 

@@ -379,3 +379,22 @@ func TestLaterSolveAsFresh(t *testing.T) {
 		}
 	}
 }
+
+// A disproof that depends on a repetition holds wherever the ancestors it
+// repeats stand at the same plies, whatever the path above them: 図巧第83番
+// under the count rule, whose king walks round the board while a dragon
+// follows, reaches the same positions by transposed move orders, and its
+// proof of no mate within 265 plies took 63 M nodes while each such
+// disproof held on one path only (docs/performance.md, "Exact
+// dependencies"). With a disproof holding wherever its ancestors stand
+// it takes about 0.9 M; the limit leaves room for changes of the search.
+func TestExactDependenciesOutliveTranspositions(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 267-ply problem")
+	}
+	const zukou83 = "1+P2p1p2/n2g1G1pp/3pB2Rn/2P1k1+r2/5l2B/3G2N2/N8/7S1/9 b Pg3s3l10p 1"
+	sol := solve(t, zukou83, SolverOptions{HashMB: 256, Futile: Count, SkipSoundness: true, MaxNodes: 6_000_000})
+	if sol.Status != Mate || !sol.LengthExact || sol.Length != 267 {
+		t.Errorf("図巧83, count rule, within 6 M nodes: %v length %d (exact %v), %d nodes; want 267 exact", sol.Status, sol.Length, sol.LengthExact, sol.Nodes)
+	}
+}

@@ -35,9 +35,9 @@ const unlimited uint16 = 0xffff
 //     disproof pieces, 反証駒), not necessarily the hand the attacker had.
 //     A disproof caused by a repetition on the search path is
 //     valid only on some paths: anchor is the ply of the deepest repeated
-//     ancestor it depends on (-1: none), anchor2 an upper bound on the
-//     next deepest (-1: none), and pn and aux say on which paths it holds
-//     (dependentID).
+//     ancestor it depends on (-1: none), anchor2 the others (exactly, or
+//     the shallowest ply of their span; path.go), and pn and aux say on
+//     which paths it holds (dependentID).
 //     Proofs and the other disproofs keep in aux the nodes searched below
 //     them, for replacement.
 //   - Any other entry holds the numbers of an unfinished search and, in
@@ -238,18 +238,20 @@ type result struct {
 // pathChecker lets a lookup decide whether a path-dependent disproof still
 // holds on the current path.
 type pathChecker interface {
-	// prefixAt returns the identity of the current path from the root to
-	// ply (pathNode.prefix).
-	prefixAt(ply int) (uint64, bool)
+	// dependencyAt returns the identity, on the current path, of the
+	// positions a disproof with the dependency (a1, a2) may depend on, at
+	// their plies (path.go).
+	dependencyAt(a1, a2 int16) (uint64, bool)
 }
 
-// dependentID splits the identity of the path from the root to the
-// deepest ancestor a path-dependent disproof depends on, for its entry:
-// the high bits go into the entry's pn word, which a disproof does not
-// otherwise need, with the top bit set so that it never reads as a proof
-// (pn 0); the low 32 bits into aux. 63 bits of it are compared. The
-// disproof holds wherever the search comes back along that path, however
-// often it left it (it used to hold for one visit of the ancestor only).
+// dependentID splits the identity of the positions a path-dependent
+// disproof may depend on (search.dependencyAt: the ancestors it names, or
+// those of its span, at their plies), for its entry: the high bits
+// go into the entry's pn word, which a disproof does not otherwise need,
+// with the top bit set so that it never reads as a proof (pn 0); the low
+// 32 bits into aux. 63 bits of it are compared. The disproof holds
+// wherever the search comes back to the same ancestors, however often it
+// left them (it used to hold for one visit of the ancestor only).
 func dependentID(v uint64) (pnWord, aux uint32) {
 	return uint32(v>>32) | 1<<31, uint32(v)
 }
@@ -311,7 +313,7 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 				continue
 			}
 			if e.anchor >= 0 {
-				v, ok := path.prefixAt(int(e.anchor))
+				v, ok := path.dependencyAt(e.anchor, e.anchor2)
 				if hi, lo := dependentID(v); !ok || hi != e.pn || lo != e.aux {
 					// The repetition it relied on is not on this path.
 					if e.hand == hand && e.futile() == futile && !r.found {

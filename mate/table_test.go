@@ -1,6 +1,7 @@
 package mate
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -9,7 +10,7 @@ import (
 // noPath is a search path with nothing on it.
 type noPath struct{}
 
-func (noPath) prefixAt(int) (uint64, bool) { return 0, false }
+func (noPath) dependencyAt(int16, int16) (uint64, bool) { return 0, false }
 
 // sameCluster returns the i-th of keys that all share the cluster of a
 // table made by newTable(0) (64 clusters).
@@ -249,48 +250,164 @@ func TestPrefault(t *testing.T) {
 	}
 }
 
-// A disproof that depends on a repetition of the ancestor at ply a holds
-// wherever the search comes back along the same path to a, however often
-// it left it, and nowhere else; elsewhere the position reads as likely
-// disproven, not as a fresh one.
-func TestTableDependentDisproofFollowsThePath(t *testing.T) {
+// A disproof whose dependency is known exactly — the ancestors it
+// repeats — holds wherever those positions stand at the same plies of the
+// path, whatever the other positions of the path (a mate through their
+// repetition would be a shorter mate from one of them), and nowhere else;
+// elsewhere the position reads as likely disproven, not as a fresh one.
+func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
 	tt := newTestTable(t)
 	s := newSearch[stdPos](tt, shogi.Black)
 	k := sameCluster(0)
 	h := parseHand(t, "P")
-	const a = 1
-	for _, full := range []uint64{11, 12, 13} {
+	// The ancestors at plies 3 and 1: a1 = 3 and bit 1 (ply 3-1-1).
+	a1, a2 := int16(3), exactDeps(1<<1)
+	for _, full := range []uint64{11, 12, 13, 14, 15} {
 		s.push(full)
 	}
-	hi, lo := dependentID(s.path[a].prefix)
-	tt.store(k, h, false, hi, 0, lo, unlimited, 0, a, -1)
+	hi, lo := dependentID(s.dependencyID(a1, a2))
+	tt.store(k, h, false, hi, 0, lo, unlimited, 0, a1, a2)
 	holds := func() result { return tt.lookup(k, h, unlimited, false, s) }
-	if r := holds(); r.dn != 0 || r.anchor != a {
-		t.Fatalf("on its own path: pn %d dn %d anchor %d, want a disproof anchored at %d", r.pn, r.dn, r.anchor, a)
+	if r := holds(); r.dn != 0 || r.anchor != a1 || r.anchor2 != a2 {
+		t.Fatalf("on its own path: pn %d dn %d anchor %d/%d, want a disproof anchored at %d/%d", r.pn, r.dn, r.anchor, r.anchor2, a1, a2)
 	}
-	// The search leaves the path and comes back along it.
-	s.pop()
-	s.pop()
-	s.push(12)
-	s.push(14)
+	// Other positions at plies 0, 2 and 4: the same ancestors at plies 1
+	// and 3 (a transposition).
+	for range 5 {
+		s.pop()
+	}
+	for _, full := range []uint64{21, 12, 23, 14, 25} {
+		s.push(full)
+	}
 	if r := holds(); r.dn != 0 {
-		t.Errorf("back on the path to ply %d (deeper plies changed): pn %d dn %d, want a disproof", a, r.pn, r.dn)
+		t.Errorf("its ancestors at the same plies by another path: pn %d dn %d, want a disproof", r.pn, r.dn)
 	}
-	// Another position at ply a: the repetition is gone.
-	s.pop()
-	s.pop()
-	s.push(15)
+	// One of them gone: the repetition is gone.
+	for range 5 {
+		s.pop()
+	}
+	for _, full := range []uint64{11, 22, 13, 14, 15} {
+		s.push(full)
+	}
 	if r := holds(); r.dn == 0 || r.pn != likelyDisproven || r.dn != 1 || !r.found {
-		t.Errorf("another path: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
+		t.Errorf("ply 1 changed: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
 	}
-	// The same positions at other plies are another path too.
-	s.pop()
-	s.pop()
-	for _, full := range []uint64{12, 11, 12} {
+	// A path too short for the dependency.
+	for range 5 {
+		s.pop()
+	}
+	s.push(11)
+	s.push(12)
+	if r := holds(); r.dn == 0 {
+		t.Errorf("a path of two plies: a disproof anchored at ply %d", a1)
+	}
+}
+
+// Dependencies combine into the exact set of the ancestors while they fit
+// the window below the deepest, and into a bound beyond it; at the node
+// itself the deepest is discharged and the next becomes the deepest.
+func TestDependenciesMergeAndDischarge(t *testing.T) {
+	set := func(a1, a2 int16) []int16 {
+		if a1 < 0 {
+			return nil
+		}
+		m, ok := depMask(a2)
+		if !ok {
+			t.Fatalf("(%d, %d) is not exact", a1, a2)
+		}
+		out := []int16{a1}
+		for d := int16(0); d < depWindow; d++ {
+			if m&(1<<d) != 0 {
+				out = append(out, a1-1-d)
+			}
+		}
+		return out
+	}
+	a1, a2 := mergeAnchors(-1, -1, 7, -1)
+	a1, a2 = mergeAnchors(a1, a2, 4, -1)
+	a1, a2 = mergeAnchors(a1, a2, 9, exactDeps(1<<0)) // 9 and 8
+	if got, want := set(a1, a2), []int16{9, 8, 7, 4}; !slices.Equal(got, want) {
+		t.Errorf("merged: %v, want %v", got, want)
+	}
+	if b1, b2 := discharge(a1, a2, 9); !slices.Equal(set(b1, b2), []int16{8, 7, 4}) {
+		t.Errorf("discharged at 9: %v, want [8 7 4]", set(b1, b2))
+	}
+	if b1, b2 := discharge(a1, a2, 8); !slices.Equal(set(b1, b2), []int16{7, 4}) {
+		t.Errorf("discharged at 8: %v, want [7 4]", set(b1, b2))
+	}
+	if b1, b2 := discharge(a1, a2, 5); b1 != 4 || b2 != -1 {
+		t.Errorf("discharged at 5: (%d, %d), want (4, -1)", b1, b2)
+	}
+	if b1, b2 := discharge(4, -1, 4); b1 != -1 || b2 != -1 {
+		t.Errorf("the only dependency discharged: (%d, %d), want (-1, -1)", b1, b2)
+	}
+	// Beyond the window: the span from the shallowest to the deepest.
+	b1, b2 := mergeAnchors(40, -1, 40-1-depWindow, -1)
+	if b1 != 40 || b2 != 40-1-depWindow {
+		t.Errorf("beyond the window: (%d, %d), want (40, %d)", b1, b2, 40-1-depWindow)
+	}
+	if b1, b2 := mergeAnchors(40, exactDeps(1<<3), 10, 5); b1 != 40 || b2 != 5 {
+		t.Errorf("with a span: (%d, %d), want (40, 5)", b1, b2)
+	}
+	if b1, b2 := discharge(40, 5, 40); b1 != 39 || b2 != 5 {
+		t.Errorf("a span discharged: (%d, %d), want (39, 5)", b1, b2)
+	}
+	if b1, b2 := discharge(40, 40, 40); b1 != -1 || b2 != -1 {
+		t.Errorf("a span of the node alone discharged: (%d, %d), want none", b1, b2)
+	}
+}
+
+// A disproof whose dependency is known only as a span of plies (the
+// ancestors it depends on stand somewhere between two plies) holds
+// wherever the positions of that span are the same, however often the
+// search left them and whatever the path above and below, and nowhere
+// else; elsewhere the position reads as likely disproven, not as a fresh
+// one.
+func TestTableDependencySpanHoldsWhereItsPositionsAre(t *testing.T) {
+	tt := newTestTable(t)
+	s := newSearch[stdPos](tt, shogi.Black)
+	k := sameCluster(0)
+	h := parseHand(t, "P")
+	const a1, lo = 2, 1
+	for _, full := range []uint64{11, 12, 13, 14} {
+		s.push(full)
+	}
+	hi, low := dependentID(s.dependencyID(a1, lo))
+	tt.store(k, h, false, hi, 0, low, unlimited, 0, a1, lo)
+	holds := func() result { return tt.lookup(k, h, unlimited, false, s) }
+	if r := holds(); r.dn != 0 || r.anchor != a1 || r.anchor2 != lo {
+		t.Fatalf("on its own path: pn %d dn %d anchor %d/%d, want a disproof anchored at %d/%d", r.pn, r.dn, r.anchor, r.anchor2, a1, lo)
+	}
+	// The search leaves the path and comes back to the span by another
+	// way: other positions at plies 0 and 3.
+	for range 4 {
+		s.pop()
+	}
+	for _, full := range []uint64{21, 12, 13, 24} {
+		s.push(full)
+	}
+	if r := holds(); r.dn != 0 {
+		t.Errorf("the span's positions by another path: pn %d dn %d, want a disproof", r.pn, r.dn)
+	}
+	// Another position in the span: the repetition may be gone.
+	for range 4 {
+		s.pop()
+	}
+	for _, full := range []uint64{11, 22, 13, 14} {
+		s.push(full)
+	}
+	if r := holds(); r.dn == 0 || r.pn != likelyDisproven || r.dn != 1 || !r.found {
+		t.Errorf("ply 1 changed: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
+	}
+	// The same positions at other plies are another path.
+	for range 4 {
+		s.pop()
+	}
+	for _, full := range []uint64{12, 13, 12, 13} {
 		s.push(full)
 	}
 	if r := holds(); r.dn == 0 {
-		t.Errorf("ancestor at ply %d reached by another path: a disproof, want none", a)
+		t.Errorf("the span's positions one ply off: a disproof, want none")
 	}
 	// A proof entry never reads as a path identity, nor the other way round.
 	if hi&(1<<31) == 0 {
