@@ -250,19 +250,17 @@ func TestPrefault(t *testing.T) {
 	}
 }
 
-// A disproof whose dependency is known exactly — the ancestors it
-// repeats — holds wherever those positions stand at the same plies of the
-// path, whatever the other positions of the path (a mate through their
-// repetition would be a shorter mate from one of them), and nowhere else;
-// elsewhere the position reads as likely disproven, not as a fresh one.
-func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
+// dependentDisproof pushes the positions path on a new search, stores a
+// disproof with the dependency (a1, a2) on that path, checks that it holds
+// there, and returns the search, a lookup of the disproof and the pn word
+// of its entry.
+func dependentDisproof(t *testing.T, path []uint64, a1, a2 int16) (*search[stdPos, *stdPos], func() result, uint32) {
+	t.Helper()
 	tt := newTestTable(t)
 	s := newSearch[stdPos](tt, shogi.Black)
 	k := sameCluster(0)
 	h := parseHand(t, "P")
-	// The ancestors at plies 3 and 1: a1 = 3 and bit 1 (ply 3-1-1).
-	a1, a2 := int16(3), exactDeps(1<<1)
-	for _, full := range []uint64{11, 12, 13, 14, 15} {
+	for _, full := range path {
 		s.push(full)
 	}
 	hi, lo := dependentID(s.dependencyID(a1, a2))
@@ -271,6 +269,18 @@ func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
 	if r := holds(); r.dn != 0 || r.anchor != a1 || r.anchor2 != a2 {
 		t.Fatalf("on its own path: pn %d dn %d anchor %d/%d, want a disproof anchored at %d/%d", r.pn, r.dn, r.anchor, r.anchor2, a1, a2)
 	}
+	return s, holds, hi
+}
+
+// A disproof whose dependency is known exactly — the ancestors it
+// repeats — holds wherever those positions stand at the same plies of the
+// path, whatever the other positions of the path (a mate through their
+// repetition would be a shorter mate from one of them), and nowhere else;
+// elsewhere the position reads as likely disproven, not as a fresh one.
+func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
+	// The ancestors at plies 3 and 1: a1 = 3 and bit 1 (ply 3-1-1).
+	a1, a2 := int16(3), exactDeps(1<<1)
+	s, holds, _ := dependentDisproof(t, []uint64{11, 12, 13, 14, 15}, a1, a2)
 	// Other positions at plies 0, 2 and 4: the same ancestors at plies 1
 	// and 3 (a transposition).
 	for range 5 {
@@ -364,20 +374,7 @@ func TestDependenciesMergeAndDischarge(t *testing.T) {
 // else; elsewhere the position reads as likely disproven, not as a fresh
 // one.
 func TestTableDependencySpanHoldsWhereItsPositionsAre(t *testing.T) {
-	tt := newTestTable(t)
-	s := newSearch[stdPos](tt, shogi.Black)
-	k := sameCluster(0)
-	h := parseHand(t, "P")
-	const a1, lo = 2, 1
-	for _, full := range []uint64{11, 12, 13, 14} {
-		s.push(full)
-	}
-	hi, low := dependentID(s.dependencyID(a1, lo))
-	tt.store(k, h, false, hi, 0, low, unlimited, 0, a1, lo)
-	holds := func() result { return tt.lookup(k, h, unlimited, false, s) }
-	if r := holds(); r.dn != 0 || r.anchor != a1 || r.anchor2 != lo {
-		t.Fatalf("on its own path: pn %d dn %d anchor %d/%d, want a disproof anchored at %d/%d", r.pn, r.dn, r.anchor, r.anchor2, a1, lo)
-	}
+	s, holds, hi := dependentDisproof(t, []uint64{11, 12, 13, 14}, 2, 1)
 	// The search leaves the path and comes back to the span by another
 	// way: other positions at plies 0 and 3.
 	for range 4 {
