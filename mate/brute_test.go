@@ -301,7 +301,7 @@ func TestBruteMateLength(t *testing.T) {
 // TestSolveAgreesWithBruteForce compares the solver, with every
 // interposition counting (Futile: Count), with bruteMateLength on the
 // random tsume-like corpus: mate or not within bruteMaxPlies plies, and the
-// length of the mate. The solver must find every mate the brute force
+// length of the mate; and MateWithin within 3, 5 and 7 plies. The solver must find every mate the brute force
 // finds, with the same length when it says the length is exact, and no
 // mate within the horizon where the brute force finds none; every line it
 // returns must pass VerifyLine. Answers cut short by the solver's node
@@ -340,6 +340,8 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 		inexact, notReached   int
 		longer                int // no mate within the horizon; the solver's mate is longer
 		failures              int
+		withinAgree           int // MateWithin's answers that agree
+		withinUnknown         int // and those cut short by the node budget
 	)
 	fail := func(format string, args ...any) {
 		t.Helper()
@@ -391,6 +393,25 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 				continue
 			}
 		}
+		// The depth-limited searches, whose nodes near the limit are
+		// decided by mate-in-one tests under this rule (node.go): a mate
+		// within plies exactly when the brute force finds one, no
+		// shorter than its length.
+		for plies := 3; plies <= bruteMaxPlies; plies += 2 {
+			w, err := s.MateWithin(context.Background(), &p, plies)
+			switch {
+			case err != nil:
+				fail("%s: MateWithin %d: %v", sfen, plies, err)
+			case w.Status == Unknown:
+				withinUnknown++
+			case (w.Status == Mate) != (want >= 0 && want <= plies):
+				fail("%s: brute force mates in %d, MateWithin %d gives %v", sfen, want, plies, w.Status)
+			case w.Status == Mate && (w.Length < want || w.Length > plies):
+				fail("%s: brute force mates in %d, MateWithin %d mates in %d", sfen, want, plies, w.Length)
+			default:
+				withinAgree++
+			}
+		}
 		switch {
 		case sol.Status == Unknown:
 			unknown++
@@ -421,6 +442,7 @@ func TestSolveAgreesWithBruteForce(t *testing.T) {
 		limit, b.nodes, bruteTime.Round(time.Millisecond), byLength[1], byLength[3], byLength[5], byLength[7], bruteMaxPlies, none)
 	t.Logf("solver (%d nodes max, %v) on %d: agree %d (of which mate beyond %d: %d), skipped: unknown %d, inexact length %d; not reached in the time budget: %d",
 		maxNodes, solverTime.Round(time.Millisecond), solved, agree, bruteMaxPlies, longer, unknown, inexact, notReached)
+	t.Logf("MateWithin 3, 5 and 7 on the same positions: agree %d, unknown %d", withinAgree, withinUnknown)
 }
 
 // TestBenchList checks BenchList: it parses, the ids are unique, and the

@@ -30,6 +30,9 @@ func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 			s.tt.store(key, noCheckDisproofHand(hand), s.futile, infinity, 0, 0, unlimited, 0, -1, -1)
 			return false
 		}
+		if rem >= 3 && rem < 5 && !s.futile && s.noMateInThree(ply, key, hand, rem) {
+			return false
+		}
 		s.keyChildren(f, hand, true)
 		for i := range f.children {
 			c := &f.children[i]
@@ -107,6 +110,15 @@ func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 		// The defender has a reply: no mate within one ply.
 		s.tt.store(key, hand, s.futile, infinity, 0, 0, 1, 0, -1, -1)
 		return false
+	}
+	if rem < 4 && !s.futile {
+		// Two or three plies left: one reply after which the attacker
+		// has no mate in one disproves the node.
+		start := s.nodes
+		if ok, depth := s.escapeMateInOne(&f.pos, f.moves, s.frames[ply+1]); ok {
+			s.tt.store(key, hand, false, infinity, 0, uint32(s.nodes-start), depth, 0, -1, -1)
+			return false
+		}
 	}
 	groupDrops(f.moves)
 	s.keyChildren(f, hand, false)
@@ -275,4 +287,110 @@ func (s *search[P, PP]) mated(p *P, scratch []shogi.Move) bool {
 	}
 	e, only := s.replyEstimateOnly(p, scratch)
 	return e == 0 || only && s.matedAtOnce(p)
+}
+
+// The nodes two to four plies from a depth limit, under the count rule
+// (docs/solver.md, "Near the depth limit"): a defender's node with two
+// or three plies left is disproven by one reply after which the attacker
+// has no mate in one, and an attacker's node with three or four by such a
+// reply to each of its checks. Those are the nodes most of a
+// depth-limited search's disproofs are made of; they are decided here by
+// mate-in-one tests, move by move, without the children's estimates and
+// table entries of a df-pn expansion. Each position whose moves are
+// generated counts as a node. When a node is not disproven so (a mate in
+// one, or in three, may be there), nothing is stored for it and the
+// search expands it as usual. A disproof found so holds on every path
+// (it owes nothing to a repetition), for the attacker's hand and every
+// smaller one (with fewer pieces in hand the attacker has no more checks,
+// and the defender more pieces to interpose), to the depth a df-pn
+// expansion would have given it, or to every depth when the reply leaves
+// the attacker no check at all.
+
+// escapeMateInOne reports whether one of replies, the moves of the
+// defender to move in p, leaves the attacker no mate in one, and then the
+// depth of the disproof of p that it gives: no mate within 3 plies, or
+// unlimited when the reply leaves no check. after is scratch for the
+// positions after the replies.
+func (s *search[P, PP]) escapeMateInOne(p *P, replies []shogi.Move, after *frame[P]) (ok bool, depth uint16) {
+	for _, r := range replies {
+		after.pos = *p
+		PP(&after.pos).DoMove(r)
+		s.countNode()
+		if mate, checks := s.mateInOne(&after.pos, after.moves); !mate {
+			if !checks {
+				return true, unlimited
+			}
+			return true, 3
+		}
+	}
+	return false, 0
+}
+
+// mateInOne reports whether the attacker to move in p mates in one (the
+// defender left without a legal reply: the count rule), and whether it
+// has a check at all; buf is scratch for the checks.
+func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
+	if s.countBuf == nil {
+		s.countBuf = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	moves := PP(p).Checks(buf[:0])
+	for _, m := range moves {
+		if PP(p).KingEscapesAfter(m) > 0 {
+			continue
+		}
+		q := &s.scratch
+		*q = *p
+		PP(q).DoMove(m)
+		if replies, drops, _, _ := PP(q).EvasionsCountingDrops(s.countBuf[:0]); len(replies) == 0 && drops == 0 {
+			return true, true
+		}
+	}
+	return false, len(moves) > 0
+}
+
+// noMateInThree disproves the attacker's node at ply (key, hand), with
+// rem plies left (three or four), when each of its checks, f.moves, has a
+// reply after which the attacker has no mate in one (escapeMateInOne, or
+// the table's path-independent disproof of the position after the check):
+// it stores the disproofs of the checks' positions it works out and of the
+// node, and reports true. It reports false as soon as a check's position
+// is not disproven so.
+func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem uint16) bool {
+	f, next, after := s.frames[ply], s.frames[ply+1], s.frame(ply+2)
+	start := s.nodes
+	depth := unlimited
+	// The checks that leave the king no step away first, where a mate in
+	// three is likeliest: when there is one, the search takes over sooner.
+	var escapes [(shogi.MaxMoves + 63) / 64]uint64
+	for pass := range 2 {
+		for i, c := range f.moves {
+			if pass == 0 && PP(&f.pos).KingEscapesAfter(c) > 0 {
+				escapes[i/64] |= 1 << (i % 64)
+				continue
+			}
+			if pass == 1 && escapes[i/64]&(1<<(i%64)) == 0 {
+				continue
+			}
+			next.pos = f.pos
+			q := PP(&next.pos)
+			q.DoMove(c)
+			ckey, chand := q.BoardKey(), q.Hand(s.attacker)
+			if r := s.tt.lookup(ckey, chand, rem-1, false, s); r.dn == 0 && r.anchor < 0 {
+				depth = min(depth, r.length)
+				continue
+			} else if r.pn == 0 {
+				return false
+			}
+			s.countNode()
+			cstart := s.nodes
+			ok, d := s.escapeMateInOne(&next.pos, q.Evasions(next.moves[:0]), after)
+			if !ok {
+				return false
+			}
+			s.tt.store(ckey, chand, false, infinity, 0, uint32(s.nodes-cstart), d, 0, -1, -1)
+			depth = min(depth, d)
+		}
+	}
+	s.tt.store(key, hand, false, infinity, 0, uint32(s.nodes-start), incDepth(depth), 0, -1, -1)
+	return true
 }
