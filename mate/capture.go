@@ -324,3 +324,11 @@ func (s *search[P, PP]) searchChildless(ply int, q *P, rem uint16) result {
 	s.mid(ply, infinity, infinity)
 	return s.tt.lookup(qq.BoardKey(), qq.Hand(s.attacker), rem, s.futile, s)
 }
+
+// untestedInterposition reports whether c, a child of the defender's node
+// in p, is a dropped interposition whose futility by capture the search
+// has not tested, in a depth-limited search under the discount rule: its
+// disproof is then no refutation of the node (it may be futile).
+func (s *search[P, PP]) untestedInterposition(p PP, c *child) bool {
+	return s.futile && s.limited && !c.capTried && droppedInterposition(p, c.move)
+}

@@ -374,16 +374,31 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 			}
 		} else {
 			// One disproven child suffices: the least dependent, then the
-			// deepest.
+			// deepest — but not, under the discount rule, a dropped
+			// interposition not tested for futility by capture (mid tests
+			// the first disproven child only): it may be futile with these
+			// plies left, and then it refutes nothing, however deep its
+			// own disproof (docs/solver.md, "Futile by capture").
 			best := -1
 			for i := range f.children {
 				c := &f.children[i]
-				if c.dn != 0 {
+				if c.dn != 0 || s.untestedInterposition(p, c) {
 					continue
 				}
 				if best < 0 || !c.exact && exact ||
 					c.exact == exact && (c.anchor < a1 || c.anchor == a1 && c.length > depth) {
 					a1, a2, depth, best, exact = c.anchor, c.anchor2, c.length, i, c.exact
+				}
+			}
+			if best < 0 {
+				// (Cannot happen: mid tests the first disproven child.)
+				for i := range f.children {
+					if f.children[i].dn == 0 {
+						best = i
+						c := &f.children[i]
+						a1, a2, depth, exact = c.anchor, c.anchor2, c.length, c.exact
+						break
+					}
 				}
 			}
 			// The defender's move is there for any smaller attacker hand,

@@ -379,3 +379,29 @@ func TestClassicsAll(t *testing.T) {
 	}
 	t.Logf("%d problems, %d nodes each at most: %v", len(ps), *classicsNodes, count)
 }
+
+// An exact length does not depend on the table. 図巧73 was "37, exact"
+// with a table of 256 MB and "35, exact" with 64 MB (session 19): a
+// defender's node was stored disproven to the depth of a dropped
+// interposition's own disproof, an interposition never tested for
+// futility by capture, which with fewer plies left was futile. Its
+// length is 35 with any table now.
+func TestClassicsExactLengthIndependentOfTheTable(t *testing.T) {
+	p, ok := classicsByID(t)["図巧73"]
+	if !ok {
+		t.Fatal("no 図巧73")
+	}
+	for _, mb := range []int{64, 256} {
+		s, err := mate.NewSolver(mate.SolverOptions{HashMB: mb, MaxNodes: 5_000_000, SkipSoundness: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := s.Solve(context.Background(), &p.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != mate.Mate || !sol.LengthExact || sol.Length != 35 {
+			t.Errorf("図巧73 with a %d MB table: %v in %d (exact %v), want mate in 35, exact", mb, sol.Status, sol.Length, sol.LengthExact)
+		}
+	}
+}
