@@ -391,7 +391,9 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 				}
 			}
 			if best < 0 {
-				// (Cannot happen: mid tests the first disproven child.)
+				// Not expected (mid tests the first disproven child and
+				// goes on to the next when it turns out futile); should it
+				// happen, the first disproven child, as before.
 				for i := range f.children {
 					if f.children[i].dn == 0 {
 						best = i
