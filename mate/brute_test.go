@@ -301,8 +301,9 @@ func TestBruteMateLength(t *testing.T) {
 // TestSolveAgreesWithBruteForce compares the solver, with every
 // interposition counting (Futile: Count), with bruteMateLength on the
 // random tsume-like corpus: mate or not within bruteMaxPlies plies, and the
-// length of the mate; and MateWithin within 3, 5 and 7 plies. The solver must find every mate the brute force
-// finds, with the same length when it says the length is exact, and no
+// length of the mate; and MateWithin within 3, 5 and 7 plies. The solver
+// must find every mate the brute force finds, with the same length when it
+// says the length is exact, and no
 // mate within the horizon where the brute force finds none; every line it
 // returns must pass VerifyLine. Answers cut short by the solver's node
 // budget (Unknown, or a length that is only an upper bound) are skipped

@@ -379,10 +379,16 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 			// the first disproven child only): it may be futile with these
 			// plies left, and then it refutes nothing, however deep its
 			// own disproof (docs/solver.md, "Futile by capture").
-			best := -1
+			best, first := -1, -1
 			for i := range f.children {
 				c := &f.children[i]
-				if c.dn != 0 || s.untestedInterposition(p, c) {
+				if c.dn != 0 {
+					continue
+				}
+				if first < 0 {
+					first = i
+				}
+				if s.untestedInterposition(p, c) {
 					continue
 				}
 				if best < 0 || !c.exact && exact ||
@@ -394,14 +400,9 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 				// Not expected (mid tests the first disproven child and
 				// goes on to the next when it turns out futile); should it
 				// happen, the first disproven child, as before.
-				for i := range f.children {
-					if f.children[i].dn == 0 {
-						best = i
-						c := &f.children[i]
-						a1, a2, depth, exact = c.anchor, c.anchor2, c.length, c.exact
-						break
-					}
-				}
+				best = first
+				c := &f.children[best]
+				a1, a2, depth, exact = c.anchor, c.anchor2, c.length, c.exact
 			}
 			// The defender's move is there for any smaller attacker hand,
 			// unless it drops a piece the defender would then lack.

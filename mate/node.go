@@ -341,7 +341,7 @@ func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
 		q := &s.scratch
 		*q = *p
 		PP(q).DoMove(m)
-		if replies, drops, _, _ := PP(q).EvasionsCountingDrops(s.countBuf[:0]); len(replies) == 0 && drops == 0 {
+		if s.mated(q, s.countBuf) {
 			return true, true
 		}
 	}
