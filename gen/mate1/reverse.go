@@ -46,7 +46,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 		switch r := rng.IntN(10); {
 		case r < 4:
 			after = k.Promote()
-		case r < 6:
+		case r < 6 && (!o.Natural || k == shogi.Pawn || k == shogi.Rook || k == shogi.Bishop):
 			before, after = k.Promote(), k.Promote()
 		}
 	}
@@ -131,7 +131,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 			if b.pieces >= o.MaxPieces {
 				return plain, plain, false
 			}
-			if rng.IntN(100) < 45 && !reserved(e) && o.placeBlocker(rng, b, e, to) {
+			if rng.IntN(100) < o.blockShare() && !reserved(e) && o.placeBlocker(rng, b, e, to) {
 				continue
 			}
 			o.placeAttacker(rng, b, e, ksq, reserved)
@@ -188,7 +188,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 // check the king on ksq. It reports success.
 func (o *Options) placeAttacker(rng *rand.Rand, b *board, target, ksq shogi.Square, reserved func(shogi.Square) bool) bool {
 	for try := 0; try < 12; try++ {
-		pc := o.randomPiece(rng, shogi.Black, 30)
+		pc := o.placedPiece(rng, shogi.Black, 30)
 		radius := 2
 		switch pc.Kind() {
 		case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
@@ -216,11 +216,11 @@ func (o *Options) placeAttacker(rng *rand.Rand, b *board, target, ksq shogi.Squa
 // take the checker on to.
 func (o *Options) placeBlocker(rng *rand.Rand, b *board, e, to shogi.Square) bool {
 	for try := 0; try < 6; try++ {
-		pc := o.randomPiece(rng, shogi.White, 10)
+		pc := o.placedPiece(rng, shogi.White, 10)
 		if b.pieces+b.cost(e) > o.MaxPieces {
 			return false
 		}
-		if shogi.AttacksFrom(pc, e, b.pos.Occupied()).Has(to) {
+		if shogi.AttacksFrom(pc, e, b.pos.Occupied()).Has(to) || !o.naturalSquare(pc, e) {
 			continue
 		}
 		if b.sym && e.File() != 5 && shogi.AttacksFrom(pc, e.Mirror(), b.pos.Occupied()).Has(to) {
@@ -242,14 +242,55 @@ func (o *Options) placeDecoy(rng *rand.Rand, b *board, ksq, to shogi.Square, res
 		return
 	}
 	if rng.IntN(2) == 0 {
-		pc := o.randomPiece(rng, shogi.Black, 20)
+		pc := o.placedPiece(rng, shogi.Black, 20)
 		if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(ksq) {
 			b.put(pc, s)
 		}
 		return
 	}
-	pc := o.randomPiece(rng, shogi.White, 10)
-	if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(to) {
+	pc := o.placedPiece(rng, shogi.White, 10)
+	if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(to) && o.naturalSquare(pc, s) {
 		b.put(pc, s)
 	}
+}
+
+// blockShare is the percentage of the king's flight squares the reverse
+// construction tries to block with a White piece before it covers them
+// with a Black one.
+func (o *Options) blockShare() int {
+	if o.Natural {
+		return 80
+	}
+	return 45
+}
+
+// naturalSquare reports whether the construction may place pc on s: any
+// square, or under Natural none where a game never brings the piece by
+// a move: a White knight on its second rank (rank 2; a knight that has
+// moved stands on rank 3 or beyond, and one that has not on rank 1).
+func (o *Options) naturalSquare(pc shogi.Piece, s shogi.Square) bool {
+	return !o.Natural || pc != shogi.NewPiece(shogi.White, shogi.Knight) || s.Rank() != 2
+}
+
+// placedPiece draws a piece of colour c for the construction to place,
+// promoted with probability promote (in percent): randomPiece, or under
+// Natural, for White a piece of a castle's kinds when the allowed kinds
+// have one, and for Black a minor piece always unpromoted.
+func (o *Options) placedPiece(rng *rand.Rand, c shogi.Color, promote int) shogi.Piece {
+	if !o.Natural {
+		return o.randomPiece(rng, c, promote)
+	}
+	for try := 0; try < 8; try++ {
+		pc := o.randomPiece(rng, c, 0)
+		k := pc.Kind()
+		major := k == shogi.Rook || k == shogi.Bishop
+		if c == shogi.White && major {
+			continue
+		}
+		if major && rng.IntN(100) < promote {
+			pc = shogi.NewPiece(c, k.Promote())
+		}
+		return pc
+	}
+	return o.randomPiece(rng, c, promote)
 }

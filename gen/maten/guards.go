@@ -87,6 +87,36 @@ func CastleGuards(q *shogi.Position) int {
 	return n
 }
 
+// PlacedPieces counts the pieces of q that a game never brings where
+// they stand, which the blind reads found placed rather than played
+// (docs/quality-report.md; docs/generation.md, "Natural bases"): an
+// attacker's (Black's) promoted silver, knight or lance, a defender's
+// (White's) knight on its second rank (rank 2, where no knight move ends),
+// and a defender's rook, bishop, horse or dragon within two king steps of
+// its king (two major pieces of the defence beside the king; a major piece
+// farther away is counted by HasGuard's rule, not here). The composed
+// style's bases place none (gen/mate1's Options.Natural), its steps back
+// add none, and --optimize quality never raises the count.
+func PlacedPieces(q *shogi.Position) int {
+	n := 0
+	for b := q.Occupied(); b.Any(); {
+		s := b.PopLSB()
+		pc := q.PieceAt(s)
+		switch k := pc.Kind(); {
+		case pc.Color() == shogi.Black && placedMinor(k):
+			n++
+		case pc.Color() == shogi.White && k == shogi.Knight && s.Rank() == 2:
+			n++
+		}
+	}
+	eachGuard(q, func(pc shogi.Piece, _ int) {
+		if majorKind(pc.Kind()) {
+			n++
+		}
+	})
+	return n
+}
+
 // HeavyHand reports whether the attacker's (Black's) hand in q holds more
 // than one major piece (rook or bishop) or more than two pieces. The
 // composed style refuses such a start from 5 plies (docs/generation.md,

@@ -103,3 +103,27 @@ func TestHandRule(t *testing.T) {
 		}
 	}
 }
+
+// TestPlacedPieces: an attacker's promoted silver, knight or lance, a
+// defender's knight on rank 2 and a defender's major piece within two
+// king steps count; an attacker's tokin, horse or dragon, a defender's
+// knight on rank 1 or 3, its promoted minor pieces and a major piece
+// three steps away do not.
+func TestPlacedPieces(t *testing.T) {
+	for sfen, want := range map[string]int{
+		"7gk/7s1/9/9/9/9/9/9/9 b - 1":       0,
+		"7gk/6+S2/9/9/9/9/9/9/9 b - 1":      1, // a promoted silver of the attacker
+		"7gk/6+N+L1/9/9/9/9/9/9/9 b - 1":    2,
+		"7gk/6+P+R1/7+B1/9/9/9/9/9/9 b - 1": 0, // a tokin, a dragon, a horse
+		"7gk/6n2/9/9/9/9/9/9/9 b - 1":       1, // a knight on rank 2
+		"6ngk/9/7n1/9/9/9/9/9/9 b - 1":      0, // on ranks 1 and 3
+		"7rk/7b1/9/9/9/9/9/9/9 b - 1":       2, // two majors beside the king
+		"8k/9/9/6r2/9/9/9/9/9 b - 1":        0, // three steps away
+		"7+sk/7+n1/9/9/9/9/9/9/9 b - 1":     0, // the defender's promoted minors
+	} {
+		q := parse(t, sfen)
+		if got := PlacedPieces(&q); got != want {
+			t.Errorf("%s: %d placed pieces, want %d", sfen, got, want)
+		}
+	}
+}

@@ -372,6 +372,9 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 			r.Put(to, shogi.NewPiece(c, k))
 		}
 	}
+	if o.Style == Composed && PlacedPieces(r) > PlacedPieces(cur) {
+		return false // the natural shape is kept (PlacedPieces)
+	}
 	return o.complete(cur, r)
 }
 

@@ -211,6 +211,20 @@ func (o *Options) maxNodes(n int) uint64 {
 	return b
 }
 
+// ComposedMaxPieces is the piece limit (Options.MaxPieces) that the
+// command line gives the composed style when none is asked for: room for
+// the defender's own pieces around its king, which the natural bases
+// (BaseNatural) put on its flight squares, besides the attacker's three
+// or four (docs/generation.md, "Natural bases"; with six, most problems
+// had one defender piece besides the king).
+const ComposedMaxPieces = 10
+
+// BaseNatural reports whether the mate-in-1 problems the backward method
+// starts from are built natural under o (gen/mate1's Options.Natural:
+// the king's flights blocked by its own castle pieces, the attacker's
+// placed minor pieces unpromoted): under the composed style.
+func BaseNatural(o *Options) bool { return o.Style == Composed }
+
 // BasePieces returns the piece limit for the mate-in-1 problems of the
 // backward method's base generator under o: o.MaxPieces less one for
 // every two plies the steps back add, (o.Length-1)/2, since most steps

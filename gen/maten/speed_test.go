@@ -75,7 +75,7 @@ func TestQuickSearchDecidesAsFull(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(5, 5))
 	compared, mates, exact := 0, 0, 0
-	for _, p := range generateIndices(t, newTestGenerator(t, 5, Backward, 5, nil), 20, 2) {
+	for _, p := range generateIndices(t, newTestGenerator(t, 5, Backward, 5, nil), 40, 2) {
 		for range 3000 {
 			q, a, d, ok := o.unmove(rng, &p.Position, true)
 			if !ok || !j.repliesMated(&q, a, d) || j.hasMate1(&q) {

@@ -265,10 +265,21 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 	var near shogi.Bitboard
 	for f := max(ksq.File()-guardDistance, 1); f <= min(ksq.File()+guardDistance, 9); f++ {
 		for r := max(ksq.Rank()-guardDistance, 1); r <= min(ksq.Rank()+guardDistance, 9); r++ {
+			if r == 2 && pc.Kind() == shogi.Knight {
+				continue // a knight that has moved stands on rank 3 or beyond
+			}
 			near = near.Or(shogi.SquareBB(shogi.NewSquare(f, r)))
 		}
 	}
 	return origin(rng, m, pc, s, &near)
+}
+
+// placedMinor reports whether k is a promoted silver, knight or lance:
+// a piece that, standing promoted at the start of a composed problem,
+// looks placed (the blind reads); under Composed a check by one is taken
+// back as the promoting move of its unpromoted form (成り捨て or 成り).
+func placedMinor(k shogi.Kind) bool {
+	return k == shogi.ProSilver || k == shogi.ProKnight || k == shogi.ProLance
 }
 
 // origin draws an empty square of m from which pc (unmoved, the same
@@ -357,7 +368,7 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		return q, shogi.NewDrop(shogi.Black, k, c), true
 	}
 	before, promote := pc, false
-	if k.IsPromoted() && rng.IntN(100) < 50 {
+	if k.IsPromoted() && (rng.IntN(100) < 50 || o.Style == Composed && placedMinor(k)) {
 		before, promote = shogi.NewPiece(shogi.Black, k.Demote()), true
 	}
 	if taken != shogi.NoPiece {

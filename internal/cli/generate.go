@@ -42,7 +42,7 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes a search of a candidate (0: the length's default)")
 	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse)")
 	var maxPieces int
-	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, board and hand")
+	fs.IntVar(&maxPieces, "max_pieces", 6, "at most `N` pieces besides White's king, board and hand (mate-in-N, composed style: 10)")
 	fs.IntVar(&maxPieces, "max-pieces", 6, "same as --max_pieces") // an alias: tsume help lists it with --max_pieces
 	minPieces := fs.Int("min-pieces", 2, "at least `N` pieces besides White's king")
 	seed := seedValue(1)

@@ -162,6 +162,9 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 	if m.Style, err = maten.ParseStyle(*f.style); err != nil {
 		errs = append(errs, fmt.Errorf("--style: %w", err))
 	}
+	if m.Style == maten.Composed && !isSet(fs, "max-pieces") && !isSet(fs, "max_pieces") {
+		m.MaxPieces = maten.ComposedMaxPieces
+	}
 	if m.Method, err = maten.ParseMethod(method); err != nil {
 		errs = append(errs, err)
 	}
@@ -172,6 +175,7 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 		b := mate1.DefaultOptions()
 		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, maten.BaseRegion(&m)
 		b.MaxPieces = maten.BasePieces(&m)
+		b.Natural = maten.BaseNatural(&m)
 		if m.Base, err = mate1.New(b); err != nil {
 			errs = append(errs, err)
 		}
