@@ -89,3 +89,29 @@ func KindsAllowed(p *shogi.Position, kinds []shogi.Kind) bool {
 	}
 	return true
 }
+
+// NaturalSquare reports whether the pieces' own moves from the starting
+// position bring pc to s (drops aside), as a castle stands in a game: a
+// pawn on its owner's third rank or beyond (it starts there and only
+// advances), a lance on an edge file (files 1 and 9, where it starts), a
+// knight on its starting square (its owner's first rank, files 2 and 8)
+// or on its third rank or beyond (a knight's move ends two ranks ahead).
+// Every other piece may stand anywhere. The composed style of the
+// mate-in-N generators places the defender's pieces only on such squares
+// (docs/generation.md, "Natural bases"): the blind reads found a lance in
+// the middle of the camp or a pawn on the back rank placed, not played.
+func NaturalSquare(pc shogi.Piece, s shogi.Square) bool {
+	r := s.Rank() // the rank counted from White's side
+	if pc.Color() == shogi.Black {
+		r = 10 - r
+	}
+	switch pc.Kind() {
+	case shogi.Pawn:
+		return r >= 3
+	case shogi.Lance:
+		return s.File() == 1 || s.File() == 9
+	case shogi.Knight:
+		return r >= 3 || r == 1 && (s.File() == 2 || s.File() == 8)
+	}
+	return true
+}

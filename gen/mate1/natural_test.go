@@ -8,7 +8,8 @@ import (
 )
 
 // TestNatural: under Options.Natural the reverse construction places no
-// White rook, bishop, horse or dragon, no White knight on rank 2, no
+// White rook, bishop, horse or dragon, no White piece where its own moves
+// never bring it (gen.NaturalSquare), no third White piece of a kind, no
 // Black promoted silver, knight or lance; and it blocks the king's
 // flights with White's own pieces more often, so that the problems have
 // more White pieces than without it (the same seed and options).
@@ -42,8 +43,10 @@ func TestNatural(t *testing.T) {
 			switch {
 			case pc.Color() == shogi.White && (k == shogi.Rook || k == shogi.Bishop || k == shogi.Horse || k == shogi.Dragon):
 				t.Errorf("%s: a White %v on %v", p.Position.SFEN(), k, s)
-			case pc.Color() == shogi.White && k == shogi.Knight && s.Rank() == 2:
-				t.Errorf("%s: a White knight on rank 2 (%v)", p.Position.SFEN(), s)
+			case pc.Color() == shogi.White && !gen.NaturalSquare(pc, s):
+				t.Errorf("%s: a White %v on %v, where no move of its brings it", p.Position.SFEN(), k, s)
+			case pc.Color() == shogi.White && p.Position.Pieces(shogi.White, k).Count() > 2:
+				t.Errorf("%s: more than two White pieces of kind %v", p.Position.SFEN(), k)
 			case pc.Color() == shogi.Black && (k == shogi.ProSilver || k == shogi.ProKnight || k == shogi.ProLance):
 				t.Errorf("%s: a Black %v on %v", p.Position.SFEN(), k, s)
 			}

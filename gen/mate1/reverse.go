@@ -3,6 +3,7 @@ package mate1
 import (
 	"math/rand/v2"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -220,7 +221,7 @@ func (o *Options) placeBlocker(rng *rand.Rand, b *board, e, to shogi.Square) boo
 		if b.pieces+b.cost(e) > o.MaxPieces {
 			return false
 		}
-		if shogi.AttacksFrom(pc, e, b.pos.Occupied()).Has(to) || !o.naturalSquare(pc, e) {
+		if shogi.AttacksFrom(pc, e, b.pos.Occupied()).Has(to) || !o.naturalSquare(b, pc, e) {
 			continue
 		}
 		if b.sym && e.File() != 5 && shogi.AttacksFrom(pc, e.Mirror(), b.pos.Occupied()).Has(to) {
@@ -249,7 +250,7 @@ func (o *Options) placeDecoy(rng *rand.Rand, b *board, ksq, to shogi.Square, res
 		return
 	}
 	pc := o.placedPiece(rng, shogi.White, 10)
-	if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(to) && o.naturalSquare(pc, s) {
+	if !shogi.AttacksFrom(pc, s, b.pos.Occupied()).Has(to) && o.naturalSquare(b, pc, s) {
 		b.put(pc, s)
 	}
 }
@@ -265,11 +266,15 @@ func (o *Options) blockShare() int {
 }
 
 // naturalSquare reports whether the construction may place pc on s: any
-// square, or under Natural none where a game never brings the piece by
-// a move: a White knight on its second rank (rank 2; a knight that has
-// moved stands on rank 3 or beyond, and one that has not on rank 1).
-func (o *Options) naturalSquare(pc shogi.Piece, s shogi.Square) bool {
-	return !o.Natural || pc != shogi.NewPiece(shogi.White, shogi.Knight) || s.Rank() != 2
+// square, or under Natural a White piece only where a game brings it
+// (gen.NaturalSquare) and not a third of its kind: the castle of a game
+// has two golds and two silvers at most (the blind reads found three
+// silvers or three lances round the king staged).
+func (o *Options) naturalSquare(b *board, pc shogi.Piece, s shogi.Square) bool {
+	if !o.Natural || pc.Color() != shogi.White {
+		return true
+	}
+	return gen.NaturalSquare(pc, s) && b.pos.Pieces(shogi.White, pc.Kind()).Count() < 2
 }
 
 // placedPiece draws a piece of colour c for the construction to place,

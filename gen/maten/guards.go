@@ -1,6 +1,9 @@
 package maten
 
-import "github.com/tsume-shogi/tsume/shogi"
+import (
+	"github.com/tsume-shogi/tsume/gen"
+	"github.com/tsume-shogi/tsume/shogi"
+)
 
 // The rules of the composed style from the third blind read
 // (docs/quality-report.md; docs/generation.md, "Style"): a castle around
@@ -91,8 +94,9 @@ func CastleGuards(q *shogi.Position) int {
 // they stand, which the blind reads found placed rather than played
 // (docs/quality-report.md; docs/generation.md, "Natural bases"): an
 // attacker's (Black's) promoted silver, knight or lance, a defender's
-// (White's) knight on its second rank (rank 2, where no knight move ends),
-// and a defender's rook, bishop, horse or dragon within two king steps of
+// (White's) piece where its own moves never bring it (gen.NaturalSquare:
+// a pawn behind its third rank, a lance off the edge files, a knight on
+// its second rank), and a defender's rook, bishop, horse or dragon within two king steps of
 // its king (two major pieces of the defence beside the king; a major piece
 // farther away is counted by HasGuard's rule, not here). The composed
 // style's bases place none (gen/mate1's Options.Natural), its steps back
@@ -105,7 +109,7 @@ func PlacedPieces(q *shogi.Position) int {
 		switch k := pc.Kind(); {
 		case pc.Color() == shogi.Black && placedMinor(k):
 			n++
-		case pc.Color() == shogi.White && k == shogi.Knight && s.Rank() == 2:
+		case pc.Color() == shogi.White && !gen.NaturalSquare(pc, s):
 			n++
 		}
 	}

@@ -105,9 +105,11 @@ func TestHandRule(t *testing.T) {
 }
 
 // TestPlacedPieces: an attacker's promoted silver, knight or lance, a
-// defender's knight on rank 2 and a defender's major piece within two
-// king steps count; an attacker's tokin, horse or dragon, a defender's
-// knight on rank 1 or 3, its promoted minor pieces and a major piece
+// defender's piece where its own moves never bring it (a knight on rank 2
+// or on rank 1 off files 2 and 8, a lance off the edge files, a pawn
+// behind rank 3) and a defender's major piece within two king steps
+// count; an attacker's tokin, horse or dragon, a defender's knight on its
+// starting square or rank 3, its promoted minor pieces and a major piece
 // three steps away do not.
 func TestPlacedPieces(t *testing.T) {
 	for sfen, want := range map[string]int{
@@ -116,7 +118,12 @@ func TestPlacedPieces(t *testing.T) {
 		"7gk/6+N+L1/9/9/9/9/9/9/9 b - 1":    2,
 		"7gk/6+P+R1/7+B1/9/9/9/9/9/9 b - 1": 0, // a tokin, a dragon, a horse
 		"7gk/6n2/9/9/9/9/9/9/9 b - 1":       1, // a knight on rank 2
-		"6ngk/9/7n1/9/9/9/9/9/9 b - 1":      0, // on ranks 1 and 3
+		"7nk/9/7n1/9/9/9/9/9/9 b - 1":       0, // on its starting square and rank 3
+		"6n1k/9/9/9/9/9/9/9/9 b - 1":        1, // on rank 1 off its starting files
+		"7lk/9/9/9/9/9/9/9/9 b - 1":         1, // a lance off the edge files
+		"7gk/8l/9/9/9/9/9/9/9 b - 1":        0, // on the edge file
+		"7pk/9/9/9/9/9/9/9/9 b - 1":         1, // a pawn on its back rank
+		"8k/9/7p1/9/9/9/9/9/9 b - 1":        0, // on its third rank
 		"7rk/7b1/9/9/9/9/9/9/9 b - 1":       2, // two majors beside the king
 		"8k/9/9/6r2/9/9/9/9/9 b - 1":        0, // three steps away
 		"7+sk/7+n1/9/9/9/9/9/9/9 b - 1":     0, // the defender's promoted minors

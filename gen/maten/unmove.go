@@ -3,6 +3,7 @@ package maten
 import (
 	"math/rand/v2"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -257,7 +258,8 @@ func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move,
 // s in a reply: under Composed it starts within guardDistance king steps
 // of the king's square ksq, a guard of the king, not a piece placed far
 // away for the purpose (a rook on the far side of the board that takes a
-// sacrifice next to the king); under Free from any square.
+// sacrifice next to the king), on a square where a game brings it
+// (gen.NaturalSquare); under Free from any square.
 func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s, ksq shogi.Square) (shogi.Square, bool) {
 	if o.Style != Composed {
 		return origin(rng, m, pc, s, nil)
@@ -265,10 +267,9 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 	var near shogi.Bitboard
 	for f := max(ksq.File()-guardDistance, 1); f <= min(ksq.File()+guardDistance, 9); f++ {
 		for r := max(ksq.Rank()-guardDistance, 1); r <= min(ksq.Rank()+guardDistance, 9); r++ {
-			if r == 2 && pc.Kind() == shogi.Knight {
-				continue // a knight that has moved stands on rank 3 or beyond
+			if u := shogi.NewSquare(f, r); gen.NaturalSquare(pc, u) {
+				near = near.Or(shogi.SquareBB(u))
 			}
-			near = near.Or(shogi.SquareBB(shogi.NewSquare(f, r)))
 		}
 	}
 	return origin(rng, m, pc, s, &near)
@@ -357,6 +358,9 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 			taken = shogi.NewPiece(shogi.White, k)
 			if !shogi.CanStand(taken, c) || k == shogi.Pawn && q.HasPawnOnFile(shogi.White, c.File()) {
 				return q, shogi.NoMove, false
+			}
+			if o.Style == Composed && (!castleKind(k) || !gen.NaturalSquare(taken, c)) {
+				return q, shogi.NoMove, false // a defender's piece where a game has one
 			}
 		}
 	}
