@@ -18,6 +18,11 @@ const (
 	maxHandPieces = 2
 	maxHandMajors = 1
 	handFrom      = 5
+	// maxAttackerPieces is the most pieces the attacker has at the start
+	// of a composed problem of fewer than longAttackFrom plies, on the
+	// board (its king aside) and in hand (HeavyAttack).
+	maxAttackerPieces = 5
+	longAttackFrom    = 7
 )
 
 // castleKind reports whether k is a kind a castle is made of: gold,
@@ -119,6 +124,26 @@ func PlacedPieces(q *shogi.Position) int {
 		}
 	})
 	return n
+}
+
+// HeavyAttack reports whether the attacker (Black) of q, a composed
+// problem of length plies, has more pieces at the start than the composed
+// style allows: on the board (its king aside) and in hand together, more
+// than maxAttackerPieces (5) below longAttackFrom (7) plies; from 7 plies
+// it reports false (a longer line spends more material, and refusing six
+// there cost the rate too much: docs/generation.md, "Natural bases").
+// The tenth blind read (docs/quality-report.md) found six or seven
+// attacker pieces round a king crowded, "assembled rather than played";
+// issue 26 asks for the attacker's material economical.
+func HeavyAttack(q *shogi.Position, length int) bool {
+	if length >= longAttackFrom {
+		return false
+	}
+	n := q.ByColor(shogi.Black).Count() + q.Hand(shogi.Black).Total()
+	if q.King(shogi.Black) != shogi.NoSquare {
+		n--
+	}
+	return n > maxAttackerPieces
 }
 
 // HeavyHand reports whether the attacker's (Black's) hand in q holds more

@@ -45,13 +45,13 @@ func TestShapeReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | two castle guards | a placed piece | a heavy hand | an attacker theme | a sacrifice | a chase | an edge climb | a staircase | a heavy battery | an edge walk | an obvious key, no choice | a spare flight | a gift | no idle piece | no first-move capture | top pair | top triple | top skeleton |")
+	t.Log("| file | problems | king on ranks 1–3 | on 7–9 | a guard | two castle guards | a placed piece | six attacker pieces or more | a heavy hand | an attacker theme | a sacrifice | a chase | an edge climb | a staircase | a heavy battery | an edge walk | an obvious key, no choice | a spare flight | a gift | no idle piece | no first-move capture | top pair | top triple | top skeleton |")
 	for _, path := range strings.Split(*shapeFiles, ",") {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		var n, camp, far, guard, castle, placed, heavy, themed, sacrifice, chase, climb, stair, battery, walk, obvious, spare, gift, idle, capture int
+		var n, camp, far, guard, castle, placed, crowded, heavy, themed, sacrifice, chase, climb, stair, battery, walk, obvious, spare, gift, idle, capture int
 		pairs, triples, skeletons := map[string]int{}, map[string]int{}, map[string]int{}
 		sc := bufio.NewScanner(strings.NewReader(string(data)))
 		sc.Buffer(nil, 1<<20)
@@ -72,6 +72,7 @@ func TestShapeReport(t *testing.T) {
 			guard += b2i(HasGuard(&q))
 			castle += b2i(CastleGuards(&q) >= minCastleGuards)
 			placed += b2i(PlacedPieces(&q) > 0)
+			crowded += b2i(HeavyAttack(&q, 3)) // six or more, whatever the length
 			heavy += b2i(HeavyHand(&q))
 			themed += b2i(HasAttackerTheme(themes))
 			sacrifice += b2i(slices.ContainsFunc(themes, func(t problem.Theme) bool { return t.Name == theme.Sacrifice }))
@@ -102,7 +103,7 @@ func TestShapeReport(t *testing.T) {
 			}
 			return fmt.Sprintf("%s (%s)", pc(m[best]), best)
 		}
-		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard), pc(castle), pc(placed), pc(heavy),
+		t.Logf("| %s | %d | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |", path, n, pc(camp), pc(far), pc(guard), pc(castle), pc(placed), pc(crowded), pc(heavy),
 			pc(themed), pc(sacrifice), pc(chase), pc(climb), pc(stair), pc(battery), pc(walk), pc(obvious), pc(spare), pc(gift), pc(n-idle), pc(n-capture),
 			top(pairs), top(triples), top(skeletons))
 	}

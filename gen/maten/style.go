@@ -22,7 +22,8 @@ const (
 	// and it never leaves them along the main line) unless
 	// Options.King asks for a region, a guard of its own near it (a
 	// major piece only next to it, HasGuard), from 5 plies no heavy hand
-	// (HeavyHand), no
+	// (HeavyHand), below 7 plies no more than five attacker pieces
+	// (HeavyAttack), no
 	// capture on the first move, no gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
@@ -83,8 +84,9 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
-// otherwise) and, when final, a guard (HasGuard), no heavy battery and,
-// from handFrom plies, no heavy hand (HeavyHand).
+// otherwise) and, when final, a guard (HasGuard), no heavy battery, no
+// heavy attack (HeavyAttack) and, from handFrom plies, no heavy hand
+// (HeavyHand).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -93,7 +95,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q))
+	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length)
 }
 
 // HeavyBattery reports whether the attacker (Black) has, on the board of
