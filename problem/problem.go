@@ -198,7 +198,8 @@ type Quality struct {
 	Surprise float64 `json:"surprise"`
 	KeyRank  int     `json:"key_rank"`
 	Checks   int     `json:"checks"`
-	// Economy is 0 for a problem of five pieces or fewer, negative above.
+	// Economy is 0 when the attacker has four pieces or fewer (board and
+	// hand), negative above.
 	Economy float64 `json:"economy"`
 	// Final scores the attacker's pieces left on the board at the mate.
 	Final float64 `json:"final"`

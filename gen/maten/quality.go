@@ -44,7 +44,7 @@ const (
 	maxThemePoints    = 8   // the themes part is capped
 	surprisePerCheck  = 0.5 // per check the policy ranks before the key
 	maxSurprise       = 2   // the surprise part is capped
-	economyFreePieces = 5   // pieces (problem.Pieces) that cost nothing
+	economyFreePieces = 4   // the attacker's pieces (attackerPieces) that cost nothing
 	economyPerPiece   = 0.5 // the cost of each piece beyond them
 	lonePenalty       = 1   // a defender's king with no piece of its own on the board
 	chasePenalty      = 1.5 // per move of a one-piece chase
@@ -65,7 +65,10 @@ const (
 //     in which a df-pn solver tries them first); a check tied with the
 //     key move is not counted before it. A sacrifice or a quiet move
 //     that leaves the king room is what such a policy looks at last;
-//   - economy: −0.5 for each piece (problem.Pieces) beyond five;
+//   - economy: −0.5 for each of the attacker's pieces beyond four, on
+//     the board (its king aside) and in hand (the defender's pieces cost
+//     nothing: its castle is the natural shape, and an idle one is the
+//     generator's business);
 //   - final: the attacker's pieces on the board at the mate, F: 1.5 for
 //     F ≤ 2, 1 for 3, 0 for 4, −0.5 for each beyond 4;
 //   - guards: −1 when the defender has no piece on the board besides its
@@ -94,8 +97,8 @@ func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) probl
 			q.FirstCapture = -capturePenalty
 		}
 	}
-	q.Economy = 0 - economyPerPiece*float64(max(0, problem.Pieces(pos)-economyFreePieces))
 	attacker := pos.SideToMove()
+	q.Economy = 0 - economyPerPiece*float64(max(0, attackerPieces(pos, attacker)-economyFreePieces))
 	end := *pos
 	for _, m := range line {
 		end.DoMove(m)
@@ -118,6 +121,16 @@ func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) probl
 	q.Chase = 0 - chasePenalty*float64(chaseMoves(pos, line)) // 0, not -0, when none
 	q.Score = round2(q.Themes + q.Surprise + q.Economy + q.Final + q.Guards + q.Chase + q.FirstCapture)
 	return q
+}
+
+// attackerPieces counts the attacker's pieces of pos: on the board, its
+// king aside, and in hand.
+func attackerPieces(pos *shogi.Position, attacker shogi.Color) int {
+	n := pos.ByColor(attacker).Count() + pos.Hand(attacker).Total()
+	if pos.King(attacker) != shogi.NoSquare {
+		n--
+	}
+	return n
 }
 
 // keyRank returns the rank, from 1, of the check key among the checks of

@@ -104,13 +104,17 @@ func TestQualitySurprise(t *testing.T) {
 	}
 }
 
-// Each piece beyond five costs half a point.
+// Each attacker piece beyond four, board and hand, costs half a point;
+// the defender's pieces cost nothing.
 func TestQualityEconomy(t *testing.T) {
 	_, _, lean := scored(t, lureSFEN, lureLine)
-	// The same problem with two idle pawns far from the king.
-	_, _, heavy := scored(t, "9/9/9/4P4/9/4p4/9/2s6/krB6 b RGb3g3s4n4l16p 1", lureLine)
-	if lean.Economy != 0 || heavy.Economy != -1 {
-		t.Errorf("economy %v for 5 pieces, %v for 7: want 0 and -1", lean.Economy, heavy.Economy)
+	// The same problem with three idle attacker pawns far from the king:
+	// six attacker pieces.
+	_, _, heavy := scored(t, "9/9/3P5/5P3/9/4P4/9/2s6/krB6 b RGb3g3s4n4l15p 1", lureLine)
+	// With three defender pawns instead: the castle costs nothing.
+	_, _, castle := scored(t, "9/9/3p5/5p3/9/4p4/9/2s6/krB6 b RGb3g3s4n4l15p 1", lureLine)
+	if lean.Economy != 0 || heavy.Economy != -1 || castle.Economy != 0 {
+		t.Errorf("economy %v for 3 attacker pieces, %v for 6, %v with three more defender pieces: want 0, -1 and 0", lean.Economy, heavy.Economy, castle.Economy)
 	}
 }
 
