@@ -143,11 +143,12 @@ type Options struct {
 	// Natural shapes the reverse construction's mates as composers and
 	// games make them (docs/generation.md, "Natural bases"): the king's
 	// flight squares are mostly blocked by its own pieces (80%, not 45%),
-	// of a castle's kinds (gold, silver, knight, lance, pawn), never a
-	// knight on its second rank; the attacker's placed pieces are
-	// unpromoted unless they are a rook or bishop, and a mating piece
-	// that moves already promoted is a promoted rook, bishop or pawn.
-	// The composed style of gen/maten asks for it.
+	// of a castle's kinds (gold, silver, knight, lance, pawn), each where
+	// a game brings it (gen.NaturalSquare) and never a third of a kind;
+	// the attacker's placed pieces are unpromoted unless they are a rook
+	// or bishop, and a mating piece that moves already promoted is a
+	// promoted rook, bishop or pawn. The composed style of gen/maten asks
+	// for it.
 	Natural bool
 }
 

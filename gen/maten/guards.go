@@ -101,11 +101,11 @@ func CastleGuards(q *shogi.Position) int {
 // attacker's (Black's) promoted silver, knight or lance, a defender's
 // (White's) piece where its own moves never bring it (gen.NaturalSquare:
 // a pawn behind its third rank, a lance off the edge files, a knight on
-// its second rank), and a defender's rook, bishop, horse or dragon within two king steps of
-// its king (two major pieces of the defence beside the king; a major piece
-// farther away is counted by HasGuard's rule, not here). The composed
-// style's bases place none (gen/mate1's Options.Natural), its steps back
-// add none, and --optimize quality never raises the count.
+// its second rank), and a defender's rook, bishop, horse or dragon within
+// two king steps of its king (the reads found two of them side by side
+// beside the king placed). The composed style's bases place none
+// (gen/mate1's Options.Natural), its steps back add none, and --optimize
+// quality never raises the count.
 func PlacedPieces(q *shogi.Position) int {
 	n := 0
 	for b := q.Occupied(); b.Any(); {
