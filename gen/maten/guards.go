@@ -19,8 +19,9 @@ const (
 	maxHandMajors = 1
 	handFrom      = 5
 	// maxAttackerPieces is the most pieces the attacker has at the start
-	// of a composed problem of fewer than longAttackFrom plies, on the
-	// board (its king aside) and in hand (HeavyAttack).
+	// of a composed mate-in-3, on the board (its king aside) and in hand,
+	// one more at 5 plies, no limit from longAttackFrom plies
+	// (HeavyAttack).
 	maxAttackerPieces = 5
 	longAttackFrom    = 7
 )
@@ -129,12 +130,13 @@ func PlacedPieces(q *shogi.Position) int {
 // HeavyAttack reports whether the attacker (Black) of q, a composed
 // problem of length plies, has more pieces at the start than the composed
 // style allows: on the board (its king aside) and in hand together, more
-// than maxAttackerPieces (5) below longAttackFrom (7) plies; from 7 plies
-// it reports false (a longer line spends more material, and refusing six
-// there cost the rate too much: docs/generation.md, "Natural bases").
-// The tenth blind read (docs/quality-report.md) found six or seven
-// attacker pieces round a king crowded, "assembled rather than played";
-// issue 26 asks for the attacker's material economical.
+// than maxAttackerPieces (5) at 3 plies, 6 at 5; from longAttackFrom (7)
+// plies it reports false (a longer line spends more material, and the
+// limits cost the rate: docs/performance.md, "The composed style's rate
+// with natural bases"). The tenth blind read (docs/quality-report.md)
+// found six or seven attacker pieces round a king crowded, "assembled
+// rather than played"; issue 26 asks for the attacker's material
+// economical.
 func HeavyAttack(q *shogi.Position, length int) bool {
 	if length >= longAttackFrom {
 		return false
@@ -143,7 +145,7 @@ func HeavyAttack(q *shogi.Position, length int) bool {
 	if q.King(shogi.Black) != shogi.NoSquare {
 		n--
 	}
-	return n > maxAttackerPieces
+	return n > maxAttackerPieces+(length-3)/2
 }
 
 // HeavyHand reports whether the attacker's (Black's) hand in q holds more

@@ -135,9 +135,9 @@ func TestPlacedPieces(t *testing.T) {
 	}
 }
 
-// TestHeavyAttack: below 7 plies the attacker may have five pieces, on
-// the board (its king aside) and in hand together, not six; from 7
-// plies the rule does not apply.
+// TestHeavyAttack: a mate-in-3 may have five attacker pieces, on the
+// board (its king aside) and in hand together, not six; a mate-in-5 six,
+// not seven; from 7 plies the rule does not apply.
 func TestHeavyAttack(t *testing.T) {
 	for _, c := range []struct {
 		sfen   string
@@ -146,9 +146,11 @@ func TestHeavyAttack(t *testing.T) {
 	}{
 		{"8k/9/7GG/9/9/9/9/9/9 b 3P 1", 3, false},   // five
 		{"8k/9/7GG/9/9/9/9/9/9 b 4P 1", 3, true},    // six
-		{"8k/9/6SGG/9/9/9/9/9/9 b 3P 1", 5, true},   // six, three on the board
-		{"8k/9/7GG/9/9/9/9/9/4K4 b 3P 1", 5, false}, // the attacker's king does not count
-		{"8k/9/6SGG/9/9/9/9/9/9 b 3P 1", 7, false},  // from 7 plies, no limit
+		{"8k/9/6SGG/9/9/9/9/9/9 b 3P 1", 5, false},  // six, three on the board
+		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 5, true},  // seven
+		{"8k/9/7GG/9/9/9/9/9/4K4 b 4P 1", 3, true},  // six, the attacker's king aside
+		{"8k/9/7GG/9/9/9/9/9/4K4 b 3P 1", 3, false}, // five and the king
+		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 7, false}, // from 7 plies, no limit
 		{"8k/9/5SSGG/9/9/9/9/9/9 b R2P 1", 9, false},
 	} {
 		q := parse(t, c.sfen)

@@ -22,7 +22,7 @@ const (
 	// and it never leaves them along the main line) unless
 	// Options.King asks for a region, a guard of its own near it (a
 	// major piece only next to it, HasGuard), from 5 plies no heavy hand
-	// (HeavyHand), below 7 plies no more than five attacker pieces
+	// (HeavyHand), at most five attacker pieces at 3 plies and six at 5
 	// (HeavyAttack), no
 	// capture on the first move, no gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
