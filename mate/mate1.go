@@ -65,6 +65,28 @@ func HasMate1(p *shogi.Position) bool {
 	return false
 }
 
+// AppendMates1 appends to dst the mating moves of the side to move of p,
+// as Mate1 lists them (in byte order of their USI text), and returns the
+// extended slice. It does not count the replies to the other checks,
+// which Analyze does for its metrics, and it allocates nothing when dst
+// has room for the mates.
+func AppendMates1(dst []shogi.Move, p *shogi.Position) []shogi.Move {
+	var buf [shogi.MaxMoves]shogi.Move
+	start := len(dst)
+	for _, m := range p.Checks(buf[:0]) {
+		q := *p
+		q.DoMove(m)
+		if q.KingEscapes() != 0 || q.HasLegalMove() {
+			continue
+		}
+		dst = append(dst, m)
+		for i := len(dst) - 1; i > start && usiLess(dst[i], dst[i-1]); i-- {
+			dst[i], dst[i-1] = dst[i-1], dst[i]
+		}
+	}
+	return dst
+}
+
 // Analyze computes the mate-in-1 analysis of p into r, reusing r's slices:
 // with a Result kept across calls it allocates nothing once the slices
 // have grown.

@@ -203,6 +203,36 @@ func TestHasMate1AgreesWithMate1(t *testing.T) {
 	}
 }
 
+// TestAppendMates1AgreesWithMate1: on every position of the corpus,
+// AppendMates1 lists Mate1's moves in Mate1's order, after what dst
+// held, and allocates nothing into a slice with room.
+func TestAppendMates1AgreesWithMate1(t *testing.T) {
+	ps := readCorpus(t)
+	several := 0
+	for i := range ps {
+		want := Mate1(&ps[i])
+		got := AppendMates1([]shogi.Move{shogi.NoMove}, &ps[i])
+		if got[0] != shogi.NoMove || !slices.Equal(got[1:], want) {
+			t.Fatalf("AppendMates1(%s) = [%s] after NoMove, want [%s]", ps[i].SFEN(), usiList(got[1:]), usiList(want))
+		}
+		if len(want) > 1 {
+			several++
+		}
+	}
+	if several < 5 {
+		t.Errorf("corpus too tame: %d positions with two mates or more", several)
+	}
+	buf := make([]shogi.Move, 0, shogi.MaxMoves)
+	allocs := testing.AllocsPerRun(10, func() {
+		for i := range ps[:100] {
+			buf = AppendMates1(buf[:0], &ps[i])
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("AppendMates1 allocates %.1f times per 100 positions, want 0", allocs)
+	}
+}
+
 func TestHasMate1AllocatesNothing(t *testing.T) {
 	ps := readCorpus(t)[:100]
 	allocs := testing.AllocsPerRun(10, func() {

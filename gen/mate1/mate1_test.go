@@ -3,6 +3,8 @@ package mate1
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -144,6 +146,50 @@ func TestFilters(t *testing.T) {
 		checkSound(t, o, p)
 		if !p.Position.IsSymmetric() || p.Position.King(shogi.Black) == shogi.NoSquare {
 			t.Errorf("%s: symmetric %v, black king %s", p.Position.SFEN(), p.Position.IsSymmetric(), p.Position.King(shogi.Black))
+		}
+	}
+}
+
+// TestBases: with Options.Bases the generator makes the same problems
+// (position, line, promotion choice) as without it, for both methods and
+// with and without natural shapes and promotion ambiguity, with neither
+// themes, metrics nor difficulty; and a difficulty or a limit on the
+// checks or legal moves is refused with it.
+func TestBases(t *testing.T) {
+	for _, m := range []Method{Reverse, Random} {
+		for _, natural := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/natural=%v", m, natural), func(t *testing.T) {
+				o := DefaultOptions()
+				o.Method, o.MaxPieces, o.Seed, o.Natural = m, 6, 7, natural
+				o.AllowPromotionAmbiguity = natural
+				want, _ := generate(t, o, 40, 2)
+				o.Bases = true
+				got, _ := generate(t, o, 40, 2)
+				if len(got) != len(want) {
+					t.Fatalf("%d problems with Bases, %d without", len(got), len(want))
+				}
+				for i := range got {
+					g, w := &got[i], &want[i]
+					if g.Position.SFEN() != w.Position.SFEN() || !slices.Equal(g.Line, w.Line) || g.PromotionAmbiguous != w.PromotionAmbiguous {
+						t.Fatalf("problem %d: %s %v with Bases, %s %v without", i, g.Position.SFEN(), g.Line, w.Position.SFEN(), w.Line)
+					}
+					if g.Themes != nil || g.Metrics != (problem.Metrics{}) || g.Difficulty != 0 {
+						t.Fatalf("problem %d: a base has themes %v, metrics %+v, difficulty %v", i, g.Themes, g.Metrics, g.Difficulty)
+					}
+				}
+			})
+		}
+	}
+	for _, set := range []func(*Options){
+		func(o *Options) { o.Difficulty = Hard },
+		func(o *Options) { o.MaxChecks = 5 },
+		func(o *Options) { o.MaxLegal = 50 },
+	} {
+		o := DefaultOptions()
+		o.Bases = true
+		set(&o)
+		if _, err := New(o); err == nil || !strings.Contains(err.Error(), "bases are not rated") {
+			t.Errorf("New(%+v) = %v, want the bases error", o, err)
 		}
 	}
 }

@@ -150,6 +150,15 @@ type Options struct {
 	// promoted rook, bishop or pawn. The composed style of gen/maten asks
 	// for it.
 	Natural bool
+
+	// Bases says the problems are the starting points of longer ones (the
+	// backward method of gen/maten), which use their position and line
+	// alone: their themes, metrics and difficulty are not worked out
+	// (11% of the instructions of a mate-in-5 run, 5% of a mate-in-3's;
+	// docs/performance.md). Difficulty must
+	// then be AnyDifficulty, and MaxChecks and MaxLegal zero (New refuses
+	// them).
+	Bases bool
 }
 
 // DefaultOptions returns the defaults: reverse method, up to 6 pieces, no
@@ -206,6 +215,9 @@ func (o *Options) Validate() error {
 	}
 	if o.MaxLegal > 0 && o.MaxChecks > o.MaxLegal {
 		errs = append(errs, fmt.Errorf("max checks %d is above max legal %d", o.MaxChecks, o.MaxLegal))
+	}
+	if o.Bases && (o.Difficulty != AnyDifficulty || o.MaxChecks > 0 || o.MaxLegal > 0) {
+		errs = append(errs, errors.New("bases are not rated: a difficulty, max checks and max legal need Bases off"))
 	}
 	if o.Symmetric && o.King == Corner {
 		errs = append(errs, errors.New("--symmetric needs the king on the centre file, which no corner square is on"))

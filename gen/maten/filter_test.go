@@ -53,6 +53,7 @@ func TestFilterRun(t *testing.T) {
 		o := DefaultOptions()
 		o.Filter = f
 		b := mate1.DefaultOptions()
+		b.Bases = true
 		b.MaxPieces = BasePieces(&o)
 		base, err := mate1.New(b)
 		if err != nil {

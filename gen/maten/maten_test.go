@@ -35,6 +35,7 @@ func newStyledGenerator(t testing.TB, length int, method Method, seed uint64, st
 	o.Length, o.Method, o.Seed, o.Counters, o.Style = length, method, seed, c, style
 	if method == Backward {
 		b := mate1.DefaultOptions()
+		b.Bases = true
 		b.Seed, b.MaxPieces, b.King = seed, BasePieces(&o), BaseRegion(&o)
 		base, err := mate1.New(b)
 		if err != nil {

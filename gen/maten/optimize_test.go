@@ -24,6 +24,7 @@ func newOptimizingGenerator(t testing.TB, length int, seed uint64, budget int) *
 	// away, the search's commonest gain.
 	o.Style = Free
 	b := mate1.DefaultOptions()
+	b.Bases = true
 	b.Seed, b.MaxPieces = seed, BasePieces(&o)
 	base, err := mate1.New(b)
 	if err != nil {

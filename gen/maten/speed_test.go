@@ -54,6 +54,7 @@ func backwardOptions(t *testing.T, length int, seed uint64, c *Counters) Options
 	o := DefaultOptions()
 	o.Length, o.Seed, o.Counters = length, seed, c
 	b := mate1.DefaultOptions()
+	b.Bases = true
 	b.Seed, b.MaxPieces, b.King = seed, BasePieces(&o), BaseRegion(&o)
 	base, err := mate1.New(b)
 	if err != nil {
@@ -169,6 +170,7 @@ func BenchmarkLength7(b *testing.B) {
 		o := DefaultOptions()
 		o.Length, o.Seed, o.MaxPieces = 7, 4242, 6
 		bo := mate1.DefaultOptions()
+		bo.Bases = true
 		bo.Seed, bo.MaxPieces, bo.King = o.Seed, BasePieces(&o), BaseRegion(&o)
 		base, err := mate1.New(bo)
 		if err != nil {

@@ -142,6 +142,7 @@ func FromCastles(o Options, cs []Castle) (*gen.Generator, error) {
 	pl := newPool(cs)
 	b := mate1.DefaultOptions()
 	b.Method, b.Seed, b.MaxPieces, b.King = mate1.Random, o.Seed, 38, gen.Camp
+	b.Bases = true
 	base, err := mate1.New(b)
 	if err != nil {
 		return nil, err
