@@ -201,9 +201,13 @@ type Quality struct {
 	// Economy is 0 when the attacker has four pieces or fewer (board and
 	// hand), negative above.
 	Economy float64 `json:"economy"`
+	// Crowd is negative for each attacker piece beyond two within two
+	// king steps of the defender's king at the start.
+	Crowd float64 `json:"crowd"`
 	// Final scores the attacker's pieces left on the board at the mate.
 	Final float64 `json:"final"`
-	// Guards is negative for a lone defender's king.
+	// Guards is negative for a defender's king with fewer than two
+	// pieces of a castle's kinds within two king steps.
 	Guards float64 `json:"guards"`
 	// Chase is negative for each move of a one-piece chase.
 	Chase float64 `json:"chase"`

@@ -87,12 +87,7 @@ func HasGuard(q *shogi.Position) bool {
 // asks for at least two (docs/generation.md, "Style"): one piece is not
 // a castle, and the major pieces do not count.
 func CastleGuards(q *shogi.Position) int {
-	n := 0
-	eachGuard(q, func(pc shogi.Piece, _ int) {
-		if castleKind(pc.Kind()) {
-			n++
-		}
-	})
+	n, _ := aroundKing(q, shogi.White)
 	return n
 }
 

@@ -46,7 +46,10 @@ const (
 	maxSurprise       = 2   // the surprise part is capped
 	economyFreePieces = 4   // the attacker's pieces (attackerPieces) that cost nothing
 	economyPerPiece   = 0.5 // the cost of each piece beyond them
-	lonePenalty       = 1   // a defender's king with no piece of its own on the board
+	minGuards         = 2   // the castle guards (CastleGuards) a king has without cost
+	guardsPenalty     = 1   // a defender's king with fewer
+	crowdFree         = 2   // the attacker's pieces within two king steps that cost nothing
+	crowdPerPiece     = 1   // the cost of each beyond them
 	chasePenalty      = 1.5 // per move of a one-piece chase
 	capturePenalty    = 2   // a first move that captures
 )
@@ -71,8 +74,13 @@ const (
 //     generator's business);
 //   - final: the attacker's pieces on the board at the mate, F: 1.5 for
 //     F ≤ 2, 1 for 3, 0 for 4, −0.5 for each beyond 4;
-//   - guards: −1 when the defender has no piece on the board besides its
-//     king;
+//   - crowd: −1 for each of the attacker's pieces on the board within
+//     two king steps of the defender's king beyond two (a crowd round
+//     the king, assembled rather than played);
+//   - guards: −1 when the defender's king has fewer than two castle
+//     guards: pieces of its own of a castle's kinds (gold, silver,
+//     knight, lance, pawn and their promoted forms) within two king
+//     steps (CastleGuards), a lone or nearly bare king;
 //   - chase: −1.5 for each attacker move that makes a one-piece chase: it
 //     moves the piece the previous attacker move moved or dropped, one
 //     way along an edge file or rank, right after the king stepped the
@@ -115,12 +123,38 @@ func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) probl
 	default:
 		q.Final = 0 - 0.5*float64(f-4)
 	}
-	if pos.ByColor(attacker.Opp()).Count() <= 1 {
-		q.Guards = -lonePenalty
+	guards, crowd := aroundKing(pos, attacker.Opp())
+	q.Crowd = 0 - crowdPerPiece*float64(max(0, crowd-crowdFree))
+	if guards < minGuards {
+		q.Guards = -guardsPenalty
 	}
 	q.Chase = 0 - chasePenalty*float64(chaseMoves(pos, line)) // 0, not -0, when none
-	q.Score = round2(q.Themes + q.Surprise + q.Economy + q.Final + q.Guards + q.Chase + q.FirstCapture)
+	q.Score = round2(q.Themes + q.Surprise + q.Economy + q.Crowd + q.Final + q.Guards + q.Chase + q.FirstCapture)
 	return q
+}
+
+// aroundKing counts the pieces within guardDistance (two) king steps of
+// the king of def in pos: guards, def's pieces of a castle's kinds, and
+// crowd, its opponent's pieces other than a king. Both are 0 without a
+// king of def.
+func aroundKing(pos *shogi.Position, def shogi.Color) (guards, crowd int) {
+	k := pos.King(def)
+	if k == shogi.NoSquare {
+		return 0, 0
+	}
+	for fl := max(k.File()-guardDistance, 1); fl <= min(k.File()+guardDistance, 9); fl++ {
+		for r := max(k.Rank()-guardDistance, 1); r <= min(k.Rank()+guardDistance, 9); r++ {
+			pc := pos.PieceAt(shogi.NewSquare(fl, r))
+			switch {
+			case pc == shogi.NoPiece || pc.Kind() == shogi.King:
+			case pc.Color() == def && castleKind(pc.Kind()):
+				guards++
+			case pc.Color() != def:
+				crowd++
+			}
+		}
+	}
+	return guards, crowd
 }
 
 // attackerPieces counts the attacker's pieces of pos: on the board, its
