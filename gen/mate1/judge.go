@@ -18,7 +18,8 @@ func (o *Options) newJudge() gen.Judge {
 
 // judge completes a candidate (it gives White the remaining hand), checks
 // it with the exact mate-in-1 analysis and the filters of o, and sets *p
-// to the problem when it passes.
+// to the problem when it passes (under Options.Bases, the position and
+// the line alone).
 func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem) bool {
 	if !o.AllowLeftover && cand.Hand(shogi.Black).Total() > 1 {
 		return false // a mate in one uses one piece of the hand at most
@@ -47,10 +48,13 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	if !mate.HasMate1(&q) {
 		return false // (nearly every candidate: Analyze costs more)
 	}
+	// Bases need the mating moves alone (Analyze lists the same, and
+	// counts the replies to every check for the metrics besides).
 	if o.Bases {
-		return o.judgeBase(&q, a, p)
+		a.Mates = mate.AppendMates1(a.Mates[:0], &q)
+	} else {
+		mate.Analyze(&q, a)
 	}
-	mate.Analyze(&q, a)
 	switch len(a.Mates) {
 	case 1:
 	case 2:
@@ -74,6 +78,10 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 			return false
 		}
 	}
+	if o.Bases {
+		*p = problem.Problem{Position: q, Stipulation: problem.MateIn(1), Line: []shogi.Move{sol}, PromotionAmbiguous: len(a.Mates) == 2}
+		return true
+	}
 	score, tempting := DifficultyScore(&q, a, sol)
 	if lo, hi := o.Difficulty.scoreRange(); score < lo || score >= hi {
 		return false
@@ -95,43 +103,6 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 		PromotionAmbiguous: len(a.Mates) == 2,
 		Metrics:            problem.Metrics{Legal: a.Legal, Checks: a.Checks, Replies: a.Replies, Tempting: tempting},
 		Difficulty:         score,
-	}
-	return true
-}
-
-// judgeBase is the rest of judge under Options.Bases, for q, which has a
-// mate in one: the same decision as judge's (one mating move, or two that
-// differ only in promotion when allowed; no piece left in hand), the
-// mates found as Analyze lists them, without the replies Analyze counts
-// for the metrics, the difficulty, or the themes. *p gets the position
-// and the line.
-func (o *Options) judgeBase(q *shogi.Position, a *mate.Result, p *problem.Problem) bool {
-	a.Mates = mate.AppendMates1(a.Mates[:0], q)
-	switch len(a.Mates) {
-	case 1:
-	case 2:
-		if !o.AllowPromotionAmbiguity || a.Mates[0].IsDrop() || a.Mates[0] != a.Mates[1].TogglePromotion() {
-			return false
-		}
-	default:
-		return false
-	}
-	sol := a.Mates[0]
-	if o.Mate == DropMate && !sol.IsDrop() || o.Mate == MoveMate && sol.IsDrop() {
-		return false
-	}
-	if !o.AllowLeftover {
-		after := *q
-		after.DoMove(sol)
-		if !after.Hand(shogi.Black).IsEmpty() {
-			return false
-		}
-	}
-	*p = problem.Problem{
-		Position:           *q,
-		Stipulation:        problem.MateIn(1),
-		Line:               []shogi.Move{sol},
-		PromotionAmbiguous: len(a.Mates) == 2,
 	}
 	return true
 }
