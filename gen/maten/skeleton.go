@@ -73,3 +73,31 @@ func Opening(skeleton string) string {
 	w := strings.Fields(skeleton)
 	return strings.Join(w[:min(openingWords, len(w))], " ")
 }
+
+// Idea returns the idea of the main line line played from pos: the kind
+// of the piece of its first move (the kind before the move, unpromoted
+// as a drop or a move makes it: a promoting silver is S, a dragon R) and whether it
+// is dropped (d) or moved (m), then the same of the mating move, as in
+// "S d S m" for ▲８四銀打 △同銀 ▲９四銀. Readers of a run see one idea
+// twice however the king's file or the promotions differ (the eleventh
+// blind read, docs/quality-report.md: "a lance promotes as a sacrifice,
+// a knight drop mates", once on the edge and once inside), which the
+// skeleton (Skeleton) tells apart; the variety cap classes a composed
+// problem by it too. "" for an empty line.
+func Idea(pos *shogi.Position, line []shogi.Move) string {
+	if len(line) == 0 {
+		return ""
+	}
+	p := *pos
+	word := func(m shogi.Move) string {
+		if m.IsDrop() {
+			return m.DroppedKind().Letter() + " d"
+		}
+		return p.PieceAt(m.From()).Kind().Demote().Letter() + " m"
+	}
+	first := word(line[0])
+	for _, m := range line[:len(line)-1] {
+		p.DoMove(m)
+	}
+	return first + " " + word(line[len(line)-1])
+}

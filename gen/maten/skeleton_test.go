@@ -43,3 +43,26 @@ func TestOpening(t *testing.T) {
 		}
 	}
 }
+
+// TestIdea: the idea of a line is the piece of its first move and of its
+// mate, each dropped or moved, whatever the king's file and the
+// promotions: the eleventh read's two lance sacrifices before a knight
+// drop share one, on the edge and inside; a silver that promotes is a
+// silver; the mate of another piece, or a first move made by a drop
+// instead of a move, is another idea.
+func TestIdea(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"a lance promotes, a knight drop mates, on the edge (B2)", "6g1k/6G1l/7L1/9/9/9/9/9/9 b N2r2b2g4s3n2l18p 1", "2c2a+ 3a2a N*2c", "L m N d"},
+		{"the same inside the board (B9)", "5ks2/4Ls3/4S4/5N3/9/9/9/9/9 b N2r2b4gs2n3l18p 1", "5b5a+ 4a5a N*3c", "L m N d"},
+		{"no line", "k8/9/9/9/9/9/9/9/9 b G 1", "", ""},
+		{"a pawn lure, a lance drop mates", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "P d L d"},
+		{"a promotion sacrifice, a dragon mates", "2rk1S3/9/4+S4/1+N7/9/9/9/4+R4/9 b 2b4g2s3n4l18p 1", "5c6b 6a6b 5h5b", "S m R m"},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Idea(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}

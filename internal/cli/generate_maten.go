@@ -113,12 +113,13 @@ func problemClasses(p *problem.Problem) []string {
 }
 
 // composedClasses are the classes of a problem of the composed style:
-// those of problemClasses, the skeleton of its main line (maten.Skeleton)
-// and its opening (maten.Opening), so that no line shape fills a run
-// either.
+// those of problemClasses, the skeleton of its main line (maten.Skeleton),
+// its opening (maten.Opening) and its idea (maten.Idea: the first and the
+// mating move's pieces, dropped or moved), so that no line shape and no
+// pair of first and last moves fills a run either.
 func composedClasses(p *problem.Problem) []string {
 	sk := maten.Skeleton(&p.Position, p.Line)
-	return append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk))
+	return append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk), "idea "+maten.Idea(&p.Position, p.Line))
 }
 
 // filter returns the maten.Filter the flags set.
