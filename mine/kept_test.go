@@ -27,9 +27,12 @@ func positionsOf(g *record.Game) []shogi.Position {
 	return pos
 }
 
-// newClassifier returns a classifier with m's first solvers.
-func newClassifier(m *Miner) *classifier {
-	return &classifier{s: m.game[0], rounds: m.rounds[0], max: m.opts.MaxLength}
+// newClassifier returns m's first worker, alone on a pipeline of its own
+// (no game), its counts zero, for its kept and classify.
+func newClassifier(m *Miner) *worker {
+	w := m.workers[0]
+	w.pipe, w.c = newPipeline(context.Background(), &record.Game{}, nil, nil), counts{}
+	return w
 }
 
 // A reply after which the side that moved has no check decides that its
@@ -177,4 +180,44 @@ func TestKingMovesFirstThroughTheRounds(t *testing.T) {
 	if limit := replies + 2*kings; cl.c.searches > limit {
 		t.Errorf("%d searches; want at most %d (every reply once, the %d king moves twice more)", cl.c.searches, limit, kings)
 	}
+}
+
+// A round of kept whose replies an idle worker helps to search gives
+// the answer, and counts the searches and nodes, of the round searched
+// by one worker alone: here the king move of slow-game887 that escapes
+// in the last round, the 85 replies of the first round searched by two
+// workers, and the replies searched beyond the escape not counted.
+func TestHelpedRoundSameCounts(t *testing.T) {
+	after, err := shogi.ParseSFEN("l1S6/r2B2k1l/5gsp1/p1pNp4/1n1P4p/P1P1PG3/1P5PP/+s4SK1L/3+b5 b Lr2g2n6p 111")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	alone := newClassifier(newMiner(t, Options{}))
+	want := alone.kept(ctx, &after, 14, shogi.NoMove, nil)
+	m := newMiner(t, Options{Parallel: 2})
+	w := newClassifier(m)
+	got := withHelper(w, m.workers[1], func() mate.Status { return w.kept(ctx, &after, 14, shogi.NoMove, nil) })
+	if got != want || w.c != alone.c {
+		t.Errorf("helped: %v after %+v; alone: %v after %+v", got, w.c, want, alone.c)
+	}
+}
+
+// withHelper runs f, a call of w's, with helper working on w's pipeline
+// meanwhile: with no other task, it helps with w's rounds.
+func withHelper[T any](w, helper *worker, f func() T) T {
+	p := w.pipe
+	p.left = 1 // a task not done: the helper waits for work
+	done := make(chan struct{})
+	go func() {
+		p.work(helper)
+		close(done)
+	}()
+	v := f()
+	p.mu.Lock()
+	p.left = 0
+	p.wake.Broadcast()
+	p.mu.Unlock()
+	<-done
+	return v
 }

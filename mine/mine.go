@@ -18,7 +18,6 @@ import (
 	"fmt"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -52,11 +51,12 @@ type Options struct {
 	ProblemNodes uint64
 	// HashMB is the table of each of the Miner's solvers (default 16).
 	HashMB int
-	// Parallel is the number of solvers that search the positions of one
-	// game at once, and then classify its moves, each on a goroutine of
-	// its own (default 1). Each search starts afresh (a table generation
-	// of its own) and each move is classified by one solver, so the
-	// results and the counts do not depend on it.
+	// Parallel is the number of workers, each with solvers of its own
+	// on a goroutine of its own, that search the positions of one game
+	// and classify its moves at once (default 1). Each search starts
+	// afresh (a table generation of its own), and the searches counted
+	// are those of each move's classification made alone, in a fixed
+	// order, so the results and the counts do not depend on it.
 	Parallel int
 }
 
@@ -148,16 +148,15 @@ type Result struct {
 	Nodes    uint64
 }
 
-// Miner mines games with one solver for the game's positions and one for
-// the problems, whose tables serve every position and every game. It is
-// not safe for concurrent use: use one Miner per goroutine.
+// Miner mines games with solvers for the game's positions (those of
+// Parallel workers) and one for the problems, whose tables serve every
+// position and every game. It is not safe for concurrent use: use one
+// Miner per goroutine.
 type Miner struct {
 	opts    Options
-	game    []*mate.Solver   // every interposition counted, the game's hands: one per Parallel
-	rounds  [][]*mate.Solver // per Parallel, the same with the budgets of kept's first rounds (…RoundDivisor; none for a tiny budget)
-	judge   *mate.Solver     // the tsume conventions, for the problems
+	workers []*worker    // one per Parallel
+	judge   *mate.Solver // the tsume conventions, for the problems
 	res     *Result
-	replies []shogi.Move
 }
 
 // The budgets of kept's first two rounds are Options.MaxNodes divided by
@@ -167,7 +166,7 @@ const (
 	secondRoundDivisor = 8
 )
 
-// counts are the searches and nodes of one goroutine.
+// counts are the searches and nodes of one worker, or of one search.
 type counts struct {
 	searches int
 	nodes    uint64
@@ -198,7 +197,6 @@ func New(opts Options) (*Miner, error) {
 		if err != nil {
 			return nil, fmt.Errorf("mine: %w", err)
 		}
-		m.game = append(m.game, game)
 		var rounds []*mate.Solver
 		for _, d := range []uint64{firstRoundDivisor, secondRoundDivisor} {
 			if opts.MaxNodes/d == 0 {
@@ -211,7 +209,7 @@ func New(opts Options) (*Miner, error) {
 			}
 			rounds = append(rounds, q)
 		}
-		m.rounds = append(m.rounds, append(rounds, game))
+		m.workers = append(m.workers, &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength})
 	}
 	var err error
 	if opts.Problems {
@@ -245,11 +243,7 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		pos[i+1] = pos[i]
 		pos[i+1].DoMove(mv)
 	}
-	m.statuses(ctx, pos)
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	m.classifyAll(ctx, g, pos)
+	m.mine(ctx, g, pos)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -259,30 +253,6 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		}
 	}
 	return res, nil
-}
-
-// statuses fills in the status of every position, the positions with a
-// check shared among the Miner's solvers.
-func (m *Miner) statuses(ctx context.Context, pos []shogi.Position) {
-	var next atomic.Int64
-	all := make([]counts, len(m.game))
-	var wg sync.WaitGroup
-	for k, s := range m.game {
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(pos) || ctx.Err() != nil {
-					return
-				}
-				m.res.Positions[i] = status(ctx, s, &pos[i], m.opts.MaxLength, &all[k])
-			}
-		})
-	}
-	wg.Wait()
-	for _, c := range all {
-		m.res.Searches += c.searches
-		m.res.Nodes += c.nodes
-	}
 }
 
 // status searches p with s for a mate of its side to move within plies.
@@ -326,12 +296,14 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 	return w
 }
 
-// classifier classifies moves with a solver of its own: one a goroutine.
-type classifier struct {
+// worker searches the positions of a game and classifies its moves with
+// solvers of its own: one a goroutine.
+type worker struct {
 	s       *mate.Solver
-	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's
+	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's (the last is s)
 	max     int            // Options.MaxLength
-	c       counts
+	pipe    *pipeline      // the game being mined (nil between games)
+	c       counts         // the searches counted since the game began
 	replies []shogi.Move
 }
 
@@ -341,53 +313,166 @@ type verdicts struct {
 	undecided int
 }
 
-// classifyAll classifies every move of the game, the moves shared among
-// the Miner's solvers; each move is classified by one solver alone, its
-// searches in a fixed order, so that the findings and the counts do not
-// depend on the number of solvers. The findings are in the order of the
-// moves.
-func (m *Miner) classifyAll(ctx context.Context, g *record.Game, pos []shogi.Position) {
-	out := make([]verdicts, len(g.Moves))
-	cls := make([]classifier, len(m.game))
-	var next atomic.Int64
+// mine fills in the status of every position and the findings of every
+// move, with the Miner's workers on the tasks of a pipeline. The
+// findings are in the order of the moves. Each search starts afresh and
+// the searches counted are those of each status and of each move's
+// classification made by one worker alone, its searches in a fixed order
+// (see replyRound), so that the findings and the counts do not depend
+// on the number of workers.
+func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) {
+	p := newPipeline(ctx, g, pos, m.res.Positions)
 	var wg sync.WaitGroup
-	for k, s := range m.game {
-		cl := &cls[k]
-		cl.s, cl.max = s, m.opts.MaxLength
-		cl.rounds = m.rounds[k]
-		if k == 0 {
-			cl.replies = m.replies
-		}
-		wg.Go(func() {
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= len(g.Moves) || ctx.Err() != nil {
-					return
-				}
-				out[i] = cl.classify(ctx, g, m.res.Positions, pos, i)
-			}
-		})
+	for _, w := range m.workers {
+		w.pipe, w.c = p, counts{}
+		wg.Go(func() { p.work(w) })
 	}
 	wg.Wait()
-	m.replies = cls[0].replies
-	for _, cl := range cls {
-		m.res.Searches += cl.c.searches
-		m.res.Nodes += cl.c.nodes
+	for _, w := range m.workers {
+		w.pipe = nil
+		m.res.Searches += w.c.searches
+		m.res.Nodes += w.c.nodes
 	}
-	for _, v := range out {
+	for _, v := range p.out {
 		m.res.Findings = append(m.res.Findings, v.findings...)
 		m.res.Undecided += v.undecided
 	}
 }
 
+// A pipeline hands out the tasks of mining one game to the workers:
+//
+//   - the classification of a move, as soon as the statuses it reads are
+//     known (those of the positions before and after it and after the
+//     reply; the one before the opponent's move, when the mover is in
+//     check), first;
+//   - the search of a position's status, from the last position back:
+//     the long searches of a game are mostly near its end, where the
+//     mates are, and so are the long classifications that need them;
+//   - to a worker with nothing else to do, a reply of a round of kept
+//     under way (replyRound).
+//
+// So no worker waits for all the statuses before it classifies, and the
+// last long searches of a game are shared out. The fields after st are
+// under mu.
+type pipeline struct {
+	ctx context.Context
+	g   *record.Game
+	pos []shogi.Position
+	st  []Status // of each position: written under mu, read by a classification once known
+
+	mu     sync.Mutex
+	wake   sync.Cond     // a task done, a search of a round ended
+	next   int           // the next position to search, counting down (-1: none left)
+	known  []bool        // the statuses searched
+	ready  []int         // the moves to classify, their statuses known, in the order found
+	queued []bool        // the moves put in ready
+	left   int           // the moves not yet classified
+	rounds []*replyRound // the rounds of kept under way
+	out    []verdicts    // of each move classified
+}
+
+// newPipeline returns the pipeline of the game g, whose positions are
+// pos, that fills in their statuses st.
+func newPipeline(ctx context.Context, g *record.Game, pos []shogi.Position, st []Status) *pipeline {
+	p := &pipeline{ctx: ctx, g: g, pos: pos, st: st, next: len(pos) - 1, known: make([]bool, len(pos)),
+		queued: make([]bool, len(g.Moves)), left: len(g.Moves), out: make([]verdicts, len(g.Moves))}
+	p.wake.L = &p.mu
+	return p
+}
+
+// work runs w on the pipeline's tasks until none is left or ctx ends.
+func (p *pipeline) work(w *worker) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for (p.left > 0 || p.next >= 0) && p.ctx.Err() == nil {
+		if len(p.ready) > 0 {
+			p.classify(w)
+		} else if p.next >= 0 {
+			p.status(w)
+		} else if r := p.helpable(); r != nil {
+			p.help(w, r)
+		} else {
+			p.wake.Wait()
+			continue
+		}
+		p.wake.Broadcast()
+	}
+	p.wake.Broadcast()
+}
+
+// classify classifies the first move of ready with w. Like status and
+// help, it is called with mu held and holds it again when it returns,
+// not while w searches.
+func (p *pipeline) classify(w *worker) {
+	i := p.ready[0]
+	p.ready = p.ready[1:]
+	p.mu.Unlock()
+	v := w.classify(p.ctx, p.g, p.st, p.pos, i)
+	p.mu.Lock()
+	p.out[i] = v
+	p.left--
+}
+
+// status searches the status of the next position with w.
+func (p *pipeline) status(w *worker) {
+	i := p.next
+	p.next--
+	p.mu.Unlock()
+	st := status(p.ctx, w.s, &p.pos[i], w.max, &w.c)
+	p.mu.Lock()
+	p.st[i], p.known[i] = st, true
+	p.release(i)
+}
+
+// help searches the next reply of the round r with w.
+func (p *pipeline) help(w *worker, r *replyRound) {
+	j, ctx, ok := r.take(p.ctx)
+	if !ok {
+		return // p.ctx has ended
+	}
+	p.mu.Unlock()
+	st, c := r.search(ctx, w, j)
+	p.mu.Lock()
+	r.finish(j, st, c)
+}
+
+// helpable returns a round under way with a reply to hand out, or nil.
+func (p *pipeline) helpable() *replyRound {
+	for _, r := range p.rounds {
+		if r.next < r.escape {
+			return r
+		}
+	}
+	return nil
+}
+
+// release puts in ready the moves whose classification can start now
+// that the status of position j is known.
+func (p *pipeline) release(j int) {
+	for i := max(j-2, 0); i <= min(j+1, len(p.queued)-1); i++ {
+		if !p.queued[i] && p.classifiable(i) {
+			p.queued[i] = true
+			p.ready = append(p.ready, i)
+		}
+	}
+}
+
+// classifiable reports whether the statuses that classify reads for
+// move i are known.
+func (p *pipeline) classifiable(i int) bool {
+	return p.known[i] && p.known[i+1] &&
+		(i+2 >= len(p.known) || p.known[i+2]) &&
+		(i == 0 || !p.pos[i].InCheck() || p.known[i-1])
+}
+
 // mates reports whether the side to move in p mates within plies: Mate,
-// NoMate, or Unknown when a limit stopped s's search. A side without a
-// check has none, without a search.
-func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int) mate.Status {
+// NoMate, or Unknown when a limit stopped s's search, counted in c. A
+// side without a check has none, without a search.
+func mates(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) mate.Status {
 	if plies < 1 || p.CountChecks() == 0 {
 		return mate.NoMate
 	}
-	return within(ctx, s, p, plies, &cl.c).Status
+	return within(ctx, s, p, plies, c).Status
 }
 
 // kept reports whether the side that just moved into after (the opponent
@@ -408,8 +493,9 @@ func (cl *classifier) mates(ctx context.Context, s *mate.Solver, p *shogi.Positi
 // to prove is not waited for behind replies that run out of the full
 // budget. The answer does not depend on the rounds: each search starts
 // afresh, and one that decides within a smaller budget decides the same
-// within the full one.
-func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
+// within the full one. Idle workers of the pipeline help with the
+// searches of a round (round).
+func (w *worker) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
 			return mate.Mate
@@ -424,14 +510,14 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	}
 	// The king's moves first: they are the likeliest to escape, and one
 	// escape decides.
-	cl.replies = after.LegalMoves(cl.replies[:0])
-	replies := make([]shogi.Move, 0, len(cl.replies))
-	for _, r := range cl.replies {
+	w.replies = after.LegalMoves(w.replies[:0])
+	replies := make([]shogi.Move, 0, len(w.replies))
+	for _, r := range w.replies {
 		if !r.IsDrop() && r.Piece().Kind() == shogi.King {
 			replies = append(replies, r)
 		}
 	}
-	for _, r := range cl.replies {
+	for _, r := range w.replies {
 		if r.IsDrop() || r.Piece().Kind() != shogi.King {
 			replies = append(replies, r)
 		}
@@ -452,8 +538,8 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	// The first round searches every reply; then the king's moves left
 	// open go through the other rounds before the other replies: the
 	// king's moves are the likeliest to escape.
-	replies, st := cl.round(ctx, cl.rounds[0], after, replies, plies)
-	if st != mate.Unknown || len(cl.rounds) == 1 || ctx.Err() != nil {
+	replies, st := w.round(ctx, 0, after, replies, plies)
+	if st != mate.Unknown || len(w.rounds) == 1 || ctx.Err() != nil {
 		return st
 	}
 	kings := 0
@@ -462,8 +548,8 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	}
 	undecided := false
 	for _, group := range [][]shogi.Move{replies[:kings], replies[kings:]} {
-		for _, sv := range cl.rounds[1:] {
-			if group, st = cl.round(ctx, sv, after, group, plies); st != mate.Unknown {
+		for k := 1; k < len(w.rounds); k++ {
+			if group, st = w.round(ctx, k, after, group, plies); st != mate.Unknown {
 				break
 			}
 		}
@@ -481,22 +567,119 @@ func (cl *classifier) kept(ctx context.Context, after *shogi.Position, plies int
 	return mate.Mate
 }
 
-// round searches the replies with sv: NoMate as soon as one leaves the
-// mover no mate within plies-1, Mate when each leaves it one, else
-// Unknown with the replies left undecided (replies' own array reused).
-func (cl *classifier) round(ctx context.Context, sv *mate.Solver, after *shogi.Position, replies []shogi.Move, plies int) ([]shogi.Move, mate.Status) {
-	open := replies[:0]
-	for _, r := range replies {
-		q := *after
-		q.DoMove(r)
-		switch cl.mates(ctx, sv, &q, plies-1) {
-		case mate.NoMate:
-			return nil, mate.NoMate
-		case mate.Unknown:
-			open = append(open, r)
+// round searches the replies with the solvers of kept's round k (budgets
+// growing with k): NoMate as soon as one leaves the mover no mate within
+// plies-1, Mate when each leaves it one, else Unknown with the replies
+// left undecided (replies' own array reused). The replies are handed out
+// in order to w and to the pipeline's idle workers, each searching with
+// its own solver of round k; the answer and the searches counted in w
+// are those of the replies searched one after another (see replyRound).
+func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replies []shogi.Move, plies int) ([]shogi.Move, mate.Status) {
+	r := &replyRound{k: k, after: after, replies: replies, plies: plies, escape: len(replies),
+		status: make([]mate.Status, len(replies)), c: make([]counts, len(replies)), cancel: make([]context.CancelFunc, len(replies))}
+	p := w.pipe
+	p.mu.Lock()
+	p.rounds = append(p.rounds, r)
+	p.wake.Broadcast()
+	for {
+		if j, sctx, ok := r.take(ctx); ok {
+			p.mu.Unlock()
+			st, c := r.search(sctx, w, j)
+			p.mu.Lock()
+			r.finish(j, st, c)
+			continue
 		}
-		if ctx.Err() != nil {
-			return open, mate.Unknown
+		if r.running == 0 {
+			break
+		}
+		p.wake.Wait()
+	}
+	p.rounds = slices.DeleteFunc(p.rounds, func(x *replyRound) bool { return x == r })
+	p.mu.Unlock()
+	return r.result(&w.c)
+}
+
+// replyRound is one round of kept under way: its replies, handed out in
+// order to the worker whose round it is and to idle workers. Its answer
+// and its counts are those of the replies searched one after another,
+// in order, up to the first that escapes (NoMate), as if by one worker:
+// the replies before that one are all handed out before it, and each is
+// searched to its end; a reply after it, handed out before the escape
+// was known, is a search made in advance that the answer does not need,
+// stopped when the escape is known and not counted. Every search starts
+// afresh with the same budget whoever makes it, so the answer and the
+// counts do not depend on who searched what, nor in which order the
+// searches ended. The fields after plies are the pipeline's, under its
+// lock.
+type replyRound struct {
+	k       int // the round: the solvers of index k in the workers' rounds
+	after   *shogi.Position
+	replies []shogi.Move
+	plies   int
+
+	next    int                  // the next reply to hand out
+	running int                  // the replies handed out whose search has not ended
+	escape  int                  // the first reply found to escape; len(replies) if none
+	status  []mate.Status        // of each reply whose search ended
+	c       []counts             // of each reply whose search ended
+	cancel  []context.CancelFunc // of each search under way
+}
+
+// take hands out the next reply, with the context of its search, unless
+// every reply the answer may need is handed out or ctx has ended.
+func (r *replyRound) take(ctx context.Context) (int, context.Context, bool) {
+	if r.next >= r.escape || ctx.Err() != nil {
+		return 0, nil, false
+	}
+	j := r.next
+	r.next++
+	r.running++
+	sctx, cancel := context.WithCancel(ctx)
+	r.cancel[j] = cancel
+	return j, sctx, true
+}
+
+// search searches reply j with w's solver of the round, in ctx.
+func (r *replyRound) search(ctx context.Context, w *worker, j int) (mate.Status, counts) {
+	q := *r.after
+	q.DoMove(r.replies[j])
+	var c counts
+	return mates(ctx, w.rounds[r.k], &q, r.plies-1, &c), c
+}
+
+// finish records the end of the search of reply j; an escape stops the
+// searches of the replies after it.
+func (r *replyRound) finish(j int, st mate.Status, c counts) {
+	r.running--
+	r.status[j], r.c[j] = st, c
+	r.cancel[j]()
+	r.cancel[j] = nil
+	if st != mate.NoMate || j > r.escape {
+		return
+	}
+	r.escape = j
+	for _, cancel := range r.cancel[j+1:] {
+		if cancel != nil {
+			cancel()
+		}
+	}
+}
+
+// result returns the round's answer once no search is under way, and
+// adds the searches the answer needed to c.
+func (r *replyRound) result(c *counts) ([]shogi.Move, mate.Status) {
+	for _, rc := range r.c[:min(r.escape+1, len(r.replies))] {
+		c.searches += rc.searches
+		c.nodes += rc.nodes
+	}
+	if r.escape < len(r.replies) {
+		return nil, mate.NoMate
+	}
+	// A reply not searched (ctx ended) is left undecided.
+	open := r.replies[:0]
+	for j, reply := range r.replies {
+		if r.status[j] != mate.Mate {
+			open = append(open, reply)
 		}
 	}
 	if len(open) == 0 {
@@ -507,7 +690,7 @@ func (cl *classifier) round(ctx context.Context, sv *mate.Solver, after *shogi.P
 
 // classify returns the findings of move i of the game, from the
 // statuses of its positions.
-func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status, pos []shogi.Position, i int) verdicts {
+func (w *worker) classify(ctx context.Context, g *record.Game, st []Status, pos []shogi.Position, i int) verdicts {
 	var v verdicts
 	mv := g.Moves[i]
 	before, after := &st[i], &st[i+1]
@@ -526,11 +709,11 @@ func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status,
 		// same answer), so the second is not made.
 		kept := mate.Unknown
 		if before.Exact {
-			kept = cl.kept(ctx, &pos[i+1], before.Length-1, reply, next)
+			kept = w.kept(ctx, &pos[i+1], before.Length-1, reply, next)
 			f.Shortest = kept == mate.Mate
 		}
-		if !f.Shortest && (!before.Exact || before.Length < cl.max) {
-			kept = cl.kept(ctx, &pos[i+1], cl.max-1, reply, next)
+		if !f.Shortest && (!before.Exact || before.Length < w.max) {
+			kept = w.kept(ctx, &pos[i+1], w.max-1, reply, next)
 		}
 		switch kept {
 		case mate.Mate:
@@ -554,7 +737,7 @@ func (cl *classifier) classify(ctx context.Context, g *record.Game, st []Status,
 	case !pos[i].InCheck():
 		q := pos[i]
 		q.DoNullMove()
-		had = cl.mates(ctx, cl.s, &q, cl.max)
+		had = mates(ctx, w.s, &q, w.max, &w.c)
 	case i > 0:
 		had = st[i-1].Mate
 	}

@@ -310,6 +310,33 @@ func TestParallelSameResult(t *testing.T) {
 	}
 }
 
+// The slow games mined by two workers give the result of one, findings,
+// statuses and counts: the statuses searched from the end back, each
+// move classified as soon as its statuses are known, and the rounds of
+// kept shared with an idle worker do not change what is found or
+// counted.
+func TestParallelSameResultSlowGames(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds a game")
+	}
+	one, two := newMiner(t, Options{}), newMiner(t, Options{Parallel: 2})
+	for _, file := range slowGames {
+		g := readKIFFile(t, file)
+		a, err := one.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := two.MineGame(context.Background(), g, Source{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: one worker: %d findings, %d undecided, %d searches, %d nodes; two: %d, %d, %d, %d", file,
+				len(a.Findings), a.Undecided, a.Searches, a.Nodes, len(b.Findings), b.Undecided, b.Searches, b.Nodes)
+		}
+	}
+}
+
 // The rounds of kept (small budgets for every reply, then the whole
 // budget for the undecided ones) find what one round with the whole
 // budget finds: the same findings, the same undecided claims, on the
@@ -322,11 +349,11 @@ func TestQuickRoundLosesNothing(t *testing.T) {
 		games = append(games, readKIFFile(t, file))
 	}
 	two := newMiner(t, Options{})
-	if len(two.rounds[0]) < 2 {
+	if len(two.workers[0].rounds) < 2 {
 		t.Fatal("one round: the first rounds are not tested")
 	}
 	one := newMiner(t, Options{})
-	one.rounds[0] = one.rounds[0][len(one.rounds[0])-1:]
+	one.workers[0].rounds = one.workers[0].rounds[len(one.workers[0].rounds)-1:]
 	kinds := map[Kind]int{}
 	for k, g := range games {
 		a, err := two.MineGame(context.Background(), g, Source{})
