@@ -45,14 +45,18 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	if o.Symmetric && !q.IsSymmetric() {
 		return false
 	}
-	if !mate.HasMate1(&q) {
-		return false // (nearly every candidate: Analyze costs more)
-	}
 	// Bases need the mating moves alone (Analyze lists the same, and
-	// counts the replies to every check for the metrics besides).
+	// counts the replies to every check for the metrics besides), which
+	// cost no more than HasMate1 where there is none: the reverse
+	// method's candidates nearly all have one.
 	if o.Bases {
-		a.Mates = mate.AppendMates1(a.Mates[:0], &q)
+		if a.Mates = mate.AppendMates1(a.Mates[:0], &q); len(a.Mates) == 0 {
+			return false
+		}
 	} else {
+		if !mate.HasMate1(&q) {
+			return false // (nearly every random candidate: Analyze costs more)
+		}
 		mate.Analyze(&q, a)
 	}
 	switch len(a.Mates) {
