@@ -159,3 +159,26 @@ func TestHeavyAttack(t *testing.T) {
 		}
 	}
 }
+
+// TestCornerParked: an attacker's gold, silver, knight or promoted minor
+// piece on 1a or 9a is parked; a lance, a rook or a defender's piece
+// there is not, nor a gold beside the corner.
+func TestCornerParked(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want bool
+	}{
+		{"G7k/9/9/9/9/9/9/9/9 b - 1", true},
+		{"8S/3k5/9/9/9/9/9/9/9 b - 1", true},
+		{"+P7k/9/9/9/9/9/9/9/9 b - 1", true},
+		{"L7k/9/9/9/9/9/9/9/9 b - 1", false},
+		{"R7k/9/9/9/9/9/9/9/9 b - 1", false},
+		{"g7k/9/9/9/9/9/9/9/9 b - 1", false},
+		{"1G6k/9/9/9/9/9/9/9/9 b - 1", false},
+	} {
+		q := parse(t, c.sfen)
+		if got := CornerParked(&q); got != c.want {
+			t.Errorf("CornerParked(%s) = %v, want %v", c.sfen, got, c.want)
+		}
+	}
+}
