@@ -75,9 +75,9 @@ func Opening(skeleton string) string {
 }
 
 // Idea returns the idea of the main line line played from pos: the kind
-// of the piece of its first move (the kind before the move, unpromoted
-// as a drop or a move makes it: a promoting silver is S, a dragon R) and whether it
-// is dropped (d) or moved (m), then the same of the mating move, as in
+// of the piece of its first move (unpromoted: a promoting silver is S, a
+// dragon R) and whether it is dropped (d) or moved (m), then the same of
+// the mating move, as in
 // "S d S m" for ▲８四銀打 △同銀 ▲９四銀. Readers of a run see one idea
 // twice however the king's file or the promotions differ (the eleventh
 // blind read, docs/quality-report.md: "a lance promotes as a sacrifice,
