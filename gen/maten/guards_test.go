@@ -182,3 +182,25 @@ func TestCornerParked(t *testing.T) {
 		}
 	}
 }
+
+// TestCornerParkedBelowSeven: the composed style refuses a parked corner
+// piece at the start of a mate-in-3 and 5, not of a mate-in-7.
+func TestCornerParkedBelowSeven(t *testing.T) {
+	q := parse(t, "G6k1/7p1/9/9/9/9/9/9/9 b - 1")
+	for _, c := range []struct {
+		length int
+		want   bool
+	}{{3, false}, {5, false}, {7, true}, {9, true}} {
+		o := DefaultOptions()
+		o.Length = c.length
+		if got := o.shapeFits(&q, true); got != c.want {
+			t.Errorf("length %d: shapeFits = %v, want %v", c.length, got, c.want)
+		}
+	}
+	q = parse(t, "7k1/7p1/9/9/9/9/9/9/9 b G 1")
+	o := DefaultOptions()
+	o.Length = 3
+	if !o.shapeFits(&q, true) {
+		t.Errorf("length 3, the gold in hand: refused")
+	}
+}
