@@ -204,3 +204,37 @@ func TestCornerParkedBelowSeven(t *testing.T) {
 		t.Errorf("length 3, the gold in hand: refused")
 	}
 }
+
+// TestCrowded: the composed style's limit on the attacker's pieces within
+// two king steps of the defender's king: two at 3 plies, none from 5.
+// Pieces in hand and pieces three steps away do not count.
+func TestCrowded(t *testing.T) {
+	for _, c := range []struct {
+		sfen   string
+		length int
+		want   bool
+	}{
+		// One near the king (the gold on 3三, two steps from 2一).
+		{"7k1/7p1/6G2/9/9/9/9/9/9 b S 1", 3, false},
+		// Three near the king: too many at 3 plies, allowed from 5.
+		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, true},
+		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 5, false},
+		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 5, false},
+		// The dragon three steps away (5一) does not count.
+		{"4+R2k1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, false},
+		// In hand it does not count either.
+		{"7k1/6Sp1/6G2/9/9/9/9/9/9 b R 1", 3, false},
+		// The defender's own pieces are no crowd.
+		{"6gk1/6sp1/6s2/9/9/9/9/9/9 b G 1", 3, false},
+	} {
+		q := parse(t, c.sfen)
+		if got := Crowded(&q, c.length); got != c.want {
+			t.Errorf("Crowded(%s, %d) = %v, want %v", c.sfen, c.length, got, c.want)
+		}
+		o := DefaultOptions()
+		o.Length = c.length
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s at %d plies: shapeFits accepts a crowded start", c.sfen, c.length)
+		}
+	}
+}

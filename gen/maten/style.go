@@ -24,8 +24,9 @@ const (
 	// major piece only next to it, HasGuard), from 5 plies no heavy hand
 	// (HeavyHand), at most five attacker pieces at 3 plies and six at 5
 	// (HeavyAttack), below 7 plies no attacker's gold, silver or knight
-	// parked in a corner of the defender's back rank (CornerParked), no
-	// capture on the first move, no gift (an attacker piece that stood
+	// parked in a corner of the defender's back rank (CornerParked), at
+	// 3 plies no more than two attacker pieces within two king steps of
+	// the king (Crowded), no capture on the first move, no gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
 	// it in the line, no idle piece (one whose removal leaves a sound
@@ -86,8 +87,9 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
-// heavy attack (HeavyAttack) and, from handFrom plies, no heavy hand
-// (HeavyHand).
+// heavy attack (HeavyAttack), from handFrom plies no heavy hand
+// (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
+// at 3 plies no crowd (Crowded).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -96,7 +98,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q))
+	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length)
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,
