@@ -82,6 +82,10 @@ type Generator struct {
 	// Seed selects the run: the same method, options and seed give the
 	// same problems.
 	Seed uint64
+	// Stream, when not 0, is mixed into the random stream of every slot:
+	// runs with one seed and different Streams draw different candidates
+	// at each index, runs with Stream 0 those of the releases before it.
+	Stream uint64
 	// Version, if set, is recorded in the problems' provenance (tsume's
 	// version).
 	Version string
@@ -134,15 +138,16 @@ type Stats struct {
 }
 
 // stream is the random source of one problem slot: slot i draws from the
-// PCG stream (seed, i), so its candidates do not depend on other slots.
+// PCG stream (seed, i), or (seed, i ^ salt<<48) with a salt, so its
+// candidates do not depend on other slots.
 type stream struct {
 	index    int
 	rng      *rand.Rand
 	attempts int
 }
 
-func newStream(seed uint64, i int) *stream {
-	return &stream{index: i, rng: rand.New(rand.NewPCG(seed, uint64(i)))}
+func newStream(seed, salt uint64, i int) *stream {
+	return &stream{index: i, rng: rand.New(rand.NewPCG(seed, uint64(i)^salt<<48))}
 }
 
 // worker is the state of one goroutine: its judge, candidate buffer and
@@ -202,7 +207,7 @@ func (g *Generator) Problem(ctx context.Context, i int) (problem.Problem, error)
 	if err := g.check(); err != nil {
 		return problem.Problem{}, err
 	}
-	return g.next(ctx, newStream(g.Seed, i), g.newWorker(ctx))
+	return g.next(ctx, newStream(g.Seed, g.Stream, i), g.newWorker(ctx))
 }
 
 // Run generates n problems with the given number of workers (at least
@@ -271,7 +276,7 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 		wg.Go(func() {
 			w := g.newWorker(ctx)
 			for i := range jobs {
-				s := newStream(g.Seed, i)
+				s := newStream(g.Seed, g.Stream, i)
 				p, err := g.next(ctx, s, w)
 				select {
 				case results <- result{s, p, err}:

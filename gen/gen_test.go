@@ -386,3 +386,36 @@ func TestRunVarietyCapHoldBack(t *testing.T) {
 		t.Error("the cap changed nothing: the test proves nothing")
 	}
 }
+
+// TestStream: slot i of a run draws from the PCG stream (seed, i), or
+// (seed, i ^ Stream<<48) with a Stream, so a Stream changes the
+// candidates of every index and Stream 0 keeps those of a run without
+// one; a run with a Stream is as deterministic as any (1 and 2 workers).
+func TestStream(t *testing.T) {
+	for _, stream := range []uint64{0, 1, 2} {
+		g := kingSquares(7)
+		g.Stream = stream
+		differ := 0
+		for i := range 20 {
+			p, err := g.Problem(context.Background(), i)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rng := rand.New(rand.NewPCG(7, uint64(i)^stream<<48))
+			if got, want := p.Position.King(shogi.White), shogi.Square(rng.IntN(shogi.NumSquares)); got != want {
+				t.Errorf("Stream %d, index %d: the king on %v, want %v (the first draw of its stream)", stream, i, got, want)
+			}
+			if plain := rand.New(rand.NewPCG(7, uint64(i))); shogi.Square(plain.IntN(shogi.NumSquares)) != p.Position.King(shogi.White) {
+				differ++
+			}
+		}
+		if stream != 0 && differ < 10 {
+			t.Errorf("Stream %d: %d of 20 indices differ from Stream 0's", stream, differ)
+		}
+		one, _, err1 := run(t, g, 20, 1)
+		two, _, err2 := run(t, g, 20, 2)
+		if err1 != nil || err2 != nil || !reflect.DeepEqual(one, two) {
+			t.Errorf("Stream %d: one worker and two differ (%v, %v)", stream, err1, err2)
+		}
+	}
+}

@@ -39,6 +39,12 @@ func New(opts Options) (*gen.Generator, error) {
 		MaxAttempts: 200_000,
 	}
 	if o.Style == Composed {
+		// A mate-in-5 and a mate-in-3 of one seed and index would start
+		// from the same bases, and the longer one then often ended in
+		// the shorter one's line (a worksheet of 3, 5 and 7 plies showed
+		// one final picture twice: docs/quality-report.md): each length
+		// draws its own bases, the mate-in-3s those of before.
+		g.Stream = uint64(o.Length-3) / 2
 		// The style's checks turn away most constructions: at 7 plies
 		// some problems take over 200,000 candidates, and each two plies
 		// more multiply them by about four (at 9 plies, with 2,000,000,

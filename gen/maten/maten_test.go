@@ -385,3 +385,19 @@ func TestComposedAttempts(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamByLength: the composed style's runs of each length draw their
+// own bases (gen.Generator.Stream), the mate-in-3s those of before; the
+// free style keeps the streams of before at every length.
+func TestStreamByLength(t *testing.T) {
+	for _, c := range []struct {
+		length int
+		style  Style
+		want   uint64
+	}{{3, Composed, 0}, {5, Composed, 1}, {7, Composed, 2}, {9, Composed, 3}, {5, Free, 0}} {
+		g := newStyledGenerator(t, c.length, Backward, 1, c.style, nil)
+		if g.Stream != c.want {
+			t.Errorf("%d plies, %v: Stream %d, want %d", c.length, c.style, g.Stream, c.want)
+		}
+	}
+}
