@@ -121,3 +121,42 @@ func TestLeansAboveTheBottomStep(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmoveNoPromotedDefender: a step back of the composed style never
+// puts a promoted piece of the defender's on the board (a capture taken
+// back returns an unpromoted piece); the free style's steps do, now and
+// then.
+func TestUnmoveNoPromotedDefender(t *testing.T) {
+	composed := backwardOptions(t, 5, 11, nil)
+	free := composed
+	free.Style = Free
+	problems := generateIndices(t, newTestGenerator(t, 3, Backward, 11, nil), 10, 2)
+	promoted := func(p *shogi.Position) int {
+		n := 0
+		for b := p.ByColor(shogi.White); b.Any(); {
+			if p.PieceAt(b.PopLSB()).Kind().IsPromoted() {
+				n++
+			}
+		}
+		return n
+	}
+	count := func(o *Options) int {
+		rng := rand.New(rand.NewPCG(11, 12))
+		n := 0
+		for _, p := range problems {
+			before := promoted(&p.Position)
+			for range 3000 {
+				if q, _, _, ok := o.unmove(rng, &p.Position, true); ok && promoted(&q) > before {
+					n++
+				}
+			}
+		}
+		return n
+	}
+	if n := count(&composed); n != 0 {
+		t.Errorf("composed: %d steps back put a promoted defender's piece on the board", n)
+	}
+	if n := count(&free); n == 0 {
+		t.Errorf("free: no step back put a promoted defender's piece on the board (the test sees nothing)")
+	}
+}

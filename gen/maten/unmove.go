@@ -352,7 +352,12 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		ks := o.kinds()
 		k := ks[rng.IntN(len(ks))]
 		if bh.Has(k) {
-			if k.CanPromote() && rng.IntN(100) < 10 {
+			// A promoted piece of the defender's stands in the
+			// attacker's camp in a game, not by its own king: the
+			// composed style puts back none (the twelfth read's
+			// promoted lance on 3一). The draw is made either way, so
+			// that the style's other steps keep their random stream.
+			if k.CanPromote() && rng.IntN(100) < 10 && o.Style != Composed {
 				k = k.Promote()
 			}
 			taken = shogi.NewPiece(shogi.White, k)
