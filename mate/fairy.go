@@ -66,6 +66,21 @@ func (p *fairyPos) KingEscapesAfter(m shogi.Move) int {
 	return n
 }
 
+// ChecksWithoutEscape returns the checks whose KingEscapesAfter is 0,
+// and the number of checks.
+func (p *fairyPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
+	start := len(dst)
+	buf := p.Checks(dst)
+	n := start
+	for _, m := range buf[start:] {
+		if p.KingEscapesAfter(m) == 0 {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n], len(buf) - start
+}
+
 // CountChecks returns the number of checks, generated into scratch.
 func (p *fairyPos) CountChecks(scratch []shogi.Move) int {
 	return len(p.vp().Checks(scratch[:0]))

@@ -333,11 +333,10 @@ func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
 	if s.countBuf == nil {
 		s.countBuf = make([]shogi.Move, 0, shogi.MaxMoves)
 	}
-	moves := PP(p).Checks(buf[:0])
+	// Only the checks that leave the king no step away are played: one
+	// that can step away is not mated.
+	moves, n := PP(p).ChecksWithoutEscape(buf[:0])
 	for _, m := range moves {
-		if PP(p).KingEscapesAfter(m) > 0 {
-			continue
-		}
 		q := &s.scratch
 		*q = *p
 		PP(q).DoMove(m)
@@ -345,7 +344,7 @@ func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
 			return true, true
 		}
 	}
-	return false, len(moves) > 0
+	return false, n > 0
 }
 
 // noMateInThree disproves the attacker's node at ply (key, hand), with

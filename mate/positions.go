@@ -42,6 +42,10 @@ type positionOps[P any] interface {
 	// KingEscapesAfter returns, when m leaves the opponent's king only
 	// escapes to answer it with, how many (0: not known so).
 	KingEscapesAfter(m shogi.Move) int
+	// ChecksWithoutEscape appends the side to move's legal checks whose
+	// KingEscapesAfter is 0, in the order of Checks, and returns them
+	// with the number of checks in all.
+	ChecksWithoutEscape(dst []shogi.Move) (moves []shogi.Move, checks int)
 	// KeysAfter returns Key, BoardKey and the mover's Hand after m.
 	KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand)
 	// CheckLine returns the squares strictly between the royal in check
@@ -97,6 +101,10 @@ func (p *stdPos) DisproofHandBefore(m shogi.Move, dh shogi.Hand) shogi.Hand {
 
 func (p *stdPos) ProofHandBefore(m shogi.Move, ph, hand shogi.Hand) shogi.Hand {
 	return proofHandBefore(p.sp(), m, ph, hand)
+}
+
+func (p *stdPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
+	return p.sp().ChecksWithoutEscape(dst)
 }
 
 func (p *stdPos) KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand) {
