@@ -81,6 +81,10 @@ func (p *fairyPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
 	return buf[:n], len(buf) - start
 }
 
+// KingEvasions appends none of the replies: the search generates them
+// all.
+func (p *fairyPos) KingEvasions(dst []shogi.Move) []shogi.Move { return dst }
+
 // CountChecks returns the number of checks, generated into scratch.
 func (p *fairyPos) CountChecks(scratch []shogi.Move) int {
 	return len(p.vp().Checks(scratch[:0]))

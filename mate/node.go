@@ -382,7 +382,14 @@ func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem 
 			}
 			s.countNode()
 			cstart := s.nodes
-			ok, d := s.escapeMateInOne(&next.pos, q.Evasions(next.moves[:0]), after)
+			// The king's moves, which Evasions lists first, are tried
+			// before the others are generated: one reply that works
+			// is enough, and a king move usually does.
+			kings := q.KingEvasions(next.moves[:0])
+			ok, d := s.escapeMateInOne(&next.pos, kings, after)
+			if !ok {
+				ok, d = s.escapeMateInOne(&next.pos, q.Evasions(next.moves[:0])[len(kings):], after)
+			}
 			if !ok {
 				return false
 			}

@@ -35,6 +35,9 @@ type positionOps[P any] interface {
 	CountChecks(scratch []shogi.Move) int
 	// Evasions appends the legal moves of the side to move, in check.
 	Evasions(dst []shogi.Move) []shogi.Move
+	// KingEvasions appends the first moves that Evasions would append,
+	// some or none.
+	KingEvasions(dst []shogi.Move) []shogi.Move
 	// EvasionsCountingDrops appends the legal board moves of the side to
 	// move, in check, and counts its legal drops. single reports one
 	// checker of one royal, and line the squares strictly between them.
@@ -101,6 +104,10 @@ func (p *stdPos) DisproofHandBefore(m shogi.Move, dh shogi.Hand) shogi.Hand {
 
 func (p *stdPos) ProofHandBefore(m shogi.Move, ph, hand shogi.Hand) shogi.Hand {
 	return proofHandBefore(p.sp(), m, ph, hand)
+}
+
+func (p *stdPos) KingEvasions(dst []shogi.Move) []shogi.Move {
+	return p.sp().KingEvasions(dst)
 }
 
 func (p *stdPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {

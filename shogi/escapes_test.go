@@ -2,6 +2,7 @@ package shogi
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -124,4 +125,41 @@ func TestEscapesAgreesWithKingEscapesAfter(t *testing.T) {
 		t.Errorf("%d positions, %d checks: %d decided, %d left to KingEscapesAfter with an escape", positions, checks, decided, undecided)
 	}
 	t.Logf("%d positions, %d checks: %d decided, %d left to KingEscapesAfter with an escape", positions, checks, decided, undecided)
+}
+
+// KingEvasions lists the king moves that Evasions lists first, and no
+// other move, on random positions crowded around a king and after every
+// check there.
+func TestKingEvasionsArePrefixOfEvasions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 243))
+	n, kings := 0, 0
+	check := func(q *Position) {
+		got, all := q.KingEvasions(nil), q.Evasions(nil)
+		want := 0
+		for _, r := range all {
+			if r.Piece().Kind() == King {
+				want++
+			}
+		}
+		if len(got) != want || len(got) > len(all) || !slices.Equal(got, all[:len(got)]) {
+			t.Fatalf("%s: KingEvasions = %v, Evasions = %v", q.SFEN(), got, all)
+		}
+		kings += len(got)
+	}
+	for n < 5000 {
+		p, ok := randomMatingNet(rng)
+		if !ok {
+			continue
+		}
+		check(&p)
+		for _, m := range p.Checks(nil) {
+			n++
+			q := p
+			q.DoMove(m)
+			check(&q)
+		}
+	}
+	if kings == 0 {
+		t.Errorf("%d positions in check, no king move", n)
+	}
 }

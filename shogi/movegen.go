@@ -111,6 +111,20 @@ func (p *Position) KingEscapes() int {
 	return p.kingTargets(ksq, p.xrays(checkers, ksq)).Count()
 }
 
+// KingEvasions appends the king moves among the legal replies of the side
+// to move in check, in the order in which Evasions lists them first, and
+// returns the extended slice; when it is not in check it returns dst as
+// is. A search that needs only one reply that works tries these before
+// generating the rest.
+func (p *Position) KingEvasions(dst []Move) []Move {
+	ksq, checkers, ok := p.checkedKing()
+	if !ok {
+		return dst
+	}
+	buf, n := room(dst)
+	return buf[:p.genKingMoves(buf, n, ksq, p.xrays(checkers, ksq))]
+}
+
 // KingEscapesAfter returns what KingEscapes would return after m, a legal
 // move of the side to move, without playing it: the number of squares the
 // opponent's king could then step to, 0 when m does not give check. Mate
