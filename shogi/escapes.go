@@ -52,9 +52,9 @@ func (p *Position) fillEscapeInfo(ei *escapeInfo) bool {
 	ei.occ = p.occ.Without(ek)
 	ei.openers, ei.shade, ei.nshadow = Bitboard{}, Bitboard{}, 0
 	ours := p.byColor[us]
-	sliders := ours.And(p.sliders())
+	sliders := ours.And(p.slidersNear(ek))
 	var att, att2 Bitboard
-	for b := ours.And(p.nearKing(ek)).AndNot(sliders); b.Any(); {
+	for b := ours.And(p.nearKing(ek)).AndNot(p.sliders()); b.Any(); {
 		s := b.PopLSB()
 		a := tbl.pieceSteps[p.board[s]&31][s].And(ring)
 		att2 = att2.Or(att.And(a))

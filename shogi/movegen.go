@@ -163,7 +163,7 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	}
 	sliders := p.sliders()
 	att = att.Or(p.stepAttacks(ours.And(p.nearKing(ek)).AndNot(sliders)))
-	for b := ours.And(sliders); b.Any(); {
+	for b := ours.And(p.slidersNear(ek)); b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
 		a := l.attacks(pc, s)
@@ -393,7 +393,7 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	}
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
-	sliders := p.sliders()
+	sliders := p.slidersNear(ksq)
 	if near := p.byColor[them].And(p.nearKing(ksq).Or(sliders)); near.Count() <= 8 {
 		a := p.stepAttacks(near.AndNot(sliders))
 		for b := near.And(sliders); b.Any(); {
@@ -431,6 +431,15 @@ func (p *Position) stepAttacks(b Bitboard) Bitboard {
 // sliders returns the pieces of both sides that move along lines.
 func (p *Position) sliders() Bitboard {
 	return p.byKind[Lance].Or(p.byKind[Bishop]).Or(p.byKind[Rook]).Or(p.byKind[Horse]).Or(p.byKind[Dragon])
+}
+
+// slidersNear returns the sliders of both sides that may attack ksq or a
+// neighbour of it: on a line through one of them, or (a horse or a
+// dragon's step) two squares away at most.
+func (p *Position) slidersNear(ksq Square) Bitboard {
+	hd := p.byKind[Horse].Or(p.byKind[Dragon])
+	return p.byKind[Lance].Or(p.byKind[Rook]).Or(p.byKind[Dragon]).And(tbl.rookBox[ksq]).Or(
+		p.byKind[Bishop].Or(p.byKind[Horse]).And(tbl.bishopBox[ksq])).Or(hd.And(tbl.near2[ksq]))
 }
 
 // xrayBeyond returns, for a checker pc on s that checks the king on ksq
