@@ -81,6 +81,16 @@ func (p *fairyPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
 	return buf[:n], len(buf) - start
 }
 
+// WithoutEscape appends the checks whose KingEscapesAfter is 0.
+func (p *fairyPos) WithoutEscape(checks, dst []shogi.Move) []shogi.Move {
+	for _, m := range checks {
+		if p.KingEscapesAfter(m) == 0 {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
 // KingEvasions appends none of the replies: the search generates them
 // all.
 func (p *fairyPos) KingEvasions(dst []shogi.Move) []shogi.Move { return dst }

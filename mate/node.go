@@ -360,14 +360,19 @@ func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem 
 	depth := unlimited
 	// The checks that leave the king no step away first, where a mate in
 	// three is likeliest: when there is one, the search takes over sooner.
-	var escapes [(shogi.MaxMoves + 63) / 64]uint64
+	// They are a subsequence of f.moves, told apart by a walk in step.
+	if s.quietBuf == nil {
+		s.quietBuf = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	quiet := PP(&f.pos).WithoutEscape(f.moves, s.quietBuf[:0])
 	for pass := range 2 {
-		for i, c := range f.moves {
-			if pass == 0 && PP(&f.pos).KingEscapesAfter(c) > 0 {
-				escapes[i/64] |= 1 << (i % 64)
-				continue
+		j := 0
+		for _, c := range f.moves {
+			noStep := j < len(quiet) && quiet[j] == c
+			if noStep {
+				j++
 			}
-			if pass == 1 && escapes[i/64]&(1<<(i%64)) == 0 {
+			if noStep != (pass == 0) {
 				continue
 			}
 			next.pos = f.pos

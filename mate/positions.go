@@ -49,6 +49,9 @@ type positionOps[P any] interface {
 	// KingEscapesAfter is 0, in the order of Checks, and returns them
 	// with the number of checks in all.
 	ChecksWithoutEscape(dst []shogi.Move) (moves []shogi.Move, checks int)
+	// WithoutEscape appends the checks of checks whose KingEscapesAfter
+	// is 0, in their order.
+	WithoutEscape(checks, dst []shogi.Move) []shogi.Move
 	// KeysAfter returns Key, BoardKey and the mover's Hand after m.
 	KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand)
 	// CheckLine returns the squares strictly between the royal in check
@@ -112,6 +115,10 @@ func (p *stdPos) KingEvasions(dst []shogi.Move) []shogi.Move {
 
 func (p *stdPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
 	return p.sp().ChecksWithoutEscape(dst)
+}
+
+func (p *stdPos) WithoutEscape(checks, dst []shogi.Move) []shogi.Move {
+	return p.sp().WithoutEscape(checks, dst)
 }
 
 func (p *stdPos) KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand) {

@@ -177,6 +177,24 @@ func (p *Position) ChecksWithoutEscape(dst []Move) ([]Move, int) {
 	if checks == 0 {
 		return buf, 0
 	}
+	return p.withoutEscape(buf, start), checks
+}
+
+// WithoutEscape appends to dst the moves of checks, legal checks of the
+// side to move, after which the opponent's king has no square to step to
+// (those whose KingEscapesAfter is 0), in their order, and returns the
+// extended slice. It allocates nothing when dst has room for them.
+func (p *Position) WithoutEscape(checks, dst []Move) []Move {
+	start := len(dst)
+	return p.withoutEscape(append(dst, checks...), start)
+}
+
+// withoutEscape keeps, among buf[start:], the checks whose
+// KingEscapesAfter is 0, and returns the shortened slice.
+func (p *Position) withoutEscape(buf []Move, start int) []Move {
+	if len(buf) == start {
+		return buf
+	}
 	var ei escapeInfo
 	fast := p.fillEscapeInfo(&ei)
 	n := start
@@ -187,5 +205,5 @@ func (p *Position) ChecksWithoutEscape(dst []Move) ([]Move, int) {
 		buf[n] = m
 		n++
 	}
-	return buf[:n], checks
+	return buf[:n]
 }

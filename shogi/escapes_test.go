@@ -108,13 +108,11 @@ func TestEscapesAgreesWithKingEscapesAfter(t *testing.T) {
 			}
 		}
 		got, total := p.ChecksWithoutEscape(buf[:0])
-		if total != len(p.Checks(nil)) || len(got) != len(want) {
+		if total != len(p.Checks(nil)) || !slices.Equal(got, want) {
 			t.Fatalf("%s: ChecksWithoutEscape = %v (%d checks), want %v", p.SFEN(), got, total, want)
 		}
-		for i := range got {
-			if got[i] != want[i] {
-				t.Fatalf("%s: ChecksWithoutEscape = %v, want %v", p.SFEN(), got, want)
-			}
+		if got := p.WithoutEscape(p.Checks(nil), []Move{1}); !slices.Equal(got[1:], want) || got[0] != 1 {
+			t.Fatalf("%s: WithoutEscape = %v, want %v after the 1 in dst", p.SFEN(), got, want)
 		}
 	}
 	if fails > 0 {
