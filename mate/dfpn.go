@@ -90,6 +90,7 @@ type search[P any, PP positionOps[P]] struct {
 	scratch   P              // the position after a child's move, in expand and estimateReply
 	capPos    []*[2]P        // the positions of matedAtOnce, by level
 	countBuf  []shogi.Move   // the checks CountChecks may generate
+	quietBuf  []shogi.Move   // noMateInThree's checks that leave no step
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits

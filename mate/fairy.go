@@ -66,6 +66,35 @@ func (p *fairyPos) KingEscapesAfter(m shogi.Move) int {
 	return n
 }
 
+// ChecksWithoutEscape returns the checks whose KingEscapesAfter is 0,
+// and the number of checks.
+func (p *fairyPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
+	start := len(dst)
+	buf := p.Checks(dst)
+	n := start
+	for _, m := range buf[start:] {
+		if p.KingEscapesAfter(m) == 0 {
+			buf[n] = m
+			n++
+		}
+	}
+	return buf[:n], len(buf) - start
+}
+
+// WithoutEscape appends the checks whose KingEscapesAfter is 0.
+func (p *fairyPos) WithoutEscape(checks, dst []shogi.Move) []shogi.Move {
+	for _, m := range checks {
+		if p.KingEscapesAfter(m) == 0 {
+			dst = append(dst, m)
+		}
+	}
+	return dst
+}
+
+// KingEvasions appends none of the replies: the search generates them
+// all.
+func (p *fairyPos) KingEvasions(dst []shogi.Move) []shogi.Move { return dst }
+
 // CountChecks returns the number of checks, generated into scratch.
 func (p *fairyPos) CountChecks(scratch []shogi.Move) int {
 	return len(p.vp().Checks(scratch[:0]))

@@ -333,11 +333,10 @@ func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
 	if s.countBuf == nil {
 		s.countBuf = make([]shogi.Move, 0, shogi.MaxMoves)
 	}
-	moves := PP(p).Checks(buf[:0])
+	// Only the checks that leave the king no step away are played: one
+	// that can step away is not mated.
+	moves, n := PP(p).ChecksWithoutEscape(buf[:0])
 	for _, m := range moves {
-		if PP(p).KingEscapesAfter(m) > 0 {
-			continue
-		}
 		q := &s.scratch
 		*q = *p
 		PP(q).DoMove(m)
@@ -345,7 +344,7 @@ func (s *search[P, PP]) mateInOne(p *P, buf []shogi.Move) (mate, checks bool) {
 			return true, true
 		}
 	}
-	return false, len(moves) > 0
+	return false, n > 0
 }
 
 // noMateInThree disproves the attacker's node at ply (key, hand), with
@@ -361,14 +360,19 @@ func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem 
 	depth := unlimited
 	// The checks that leave the king no step away first, where a mate in
 	// three is likeliest: when there is one, the search takes over sooner.
-	var escapes [(shogi.MaxMoves + 63) / 64]uint64
+	// They are a subsequence of f.moves, told apart by a walk in step.
+	if s.quietBuf == nil {
+		s.quietBuf = make([]shogi.Move, 0, shogi.MaxMoves)
+	}
+	quiet := PP(&f.pos).WithoutEscape(f.moves, s.quietBuf[:0])
 	for pass := range 2 {
-		for i, c := range f.moves {
-			if pass == 0 && PP(&f.pos).KingEscapesAfter(c) > 0 {
-				escapes[i/64] |= 1 << (i % 64)
-				continue
+		j := 0
+		for _, c := range f.moves {
+			noStep := j < len(quiet) && quiet[j] == c
+			if noStep {
+				j++
 			}
-			if pass == 1 && escapes[i/64]&(1<<(i%64)) == 0 {
+			if noStep != (pass == 0) {
 				continue
 			}
 			next.pos = f.pos
@@ -383,7 +387,14 @@ func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem 
 			}
 			s.countNode()
 			cstart := s.nodes
-			ok, d := s.escapeMateInOne(&next.pos, q.Evasions(next.moves[:0]), after)
+			// The king's moves, which Evasions lists first, are tried
+			// before the others are generated: one reply that works
+			// is enough, and a king move usually does.
+			kings := q.KingEvasions(next.moves[:0])
+			ok, d := s.escapeMateInOne(&next.pos, kings, after)
+			if !ok {
+				ok, d = s.escapeMateInOne(&next.pos, q.Evasions(next.moves[:0])[len(kings):], after)
+			}
 			if !ok {
 				return false
 			}

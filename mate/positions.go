@@ -35,6 +35,9 @@ type positionOps[P any] interface {
 	CountChecks(scratch []shogi.Move) int
 	// Evasions appends the legal moves of the side to move, in check.
 	Evasions(dst []shogi.Move) []shogi.Move
+	// KingEvasions appends the first moves that Evasions would append,
+	// some or none.
+	KingEvasions(dst []shogi.Move) []shogi.Move
 	// EvasionsCountingDrops appends the legal board moves of the side to
 	// move, in check, and counts its legal drops. single reports one
 	// checker of one royal, and line the squares strictly between them.
@@ -42,6 +45,13 @@ type positionOps[P any] interface {
 	// KingEscapesAfter returns, when m leaves the opponent's king only
 	// escapes to answer it with, how many (0: not known so).
 	KingEscapesAfter(m shogi.Move) int
+	// ChecksWithoutEscape appends the side to move's legal checks whose
+	// KingEscapesAfter is 0, in the order of Checks, and returns them
+	// with the number of checks in all.
+	ChecksWithoutEscape(dst []shogi.Move) (moves []shogi.Move, checks int)
+	// WithoutEscape appends the checks of checks whose KingEscapesAfter
+	// is 0, in their order.
+	WithoutEscape(checks, dst []shogi.Move) []shogi.Move
 	// KeysAfter returns Key, BoardKey and the mover's Hand after m.
 	KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand)
 	// CheckLine returns the squares strictly between the royal in check
@@ -97,6 +107,18 @@ func (p *stdPos) DisproofHandBefore(m shogi.Move, dh shogi.Hand) shogi.Hand {
 
 func (p *stdPos) ProofHandBefore(m shogi.Move, ph, hand shogi.Hand) shogi.Hand {
 	return proofHandBefore(p.sp(), m, ph, hand)
+}
+
+func (p *stdPos) KingEvasions(dst []shogi.Move) []shogi.Move {
+	return p.sp().KingEvasions(dst)
+}
+
+func (p *stdPos) ChecksWithoutEscape(dst []shogi.Move) ([]shogi.Move, int) {
+	return p.sp().ChecksWithoutEscape(dst)
+}
+
+func (p *stdPos) WithoutEscape(checks, dst []shogi.Move) []shogi.Move {
+	return p.sp().WithoutEscape(checks, dst)
 }
 
 func (p *stdPos) KeysAfter(m shogi.Move) (key, boardKey uint64, hand shogi.Hand) {

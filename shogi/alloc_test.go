@@ -24,6 +24,7 @@ func TestAllocations(t *testing.T) {
 			t.Fatalf("%s: no legal moves", sfen)
 		}
 		m := legal[len(legal)/2]
+		checks := p.Checks(nil)
 		var sink int
 		var sinkB bool
 		cases := []struct {
@@ -43,6 +44,8 @@ func TestAllocations(t *testing.T) {
 			{"CountChecks", func() { sink += p.CountChecks() }, 0},
 			{"KingEscapes", func() { sink += p.KingEscapes() }, 0},
 			{"KingEscapesAfter", func() { sink += p.KingEscapesAfter(m) }, 0},
+			{"ChecksWithoutEscape", func() { ms, n := p.ChecksWithoutEscape(buf[:0]); sink += len(ms) + n }, 0},
+			{"WithoutEscape", func() { sink += len(p.WithoutEscape(checks, buf[:0])) }, 0},
 			{"DoMove-on-a-copy", func() { q := p; q.DoMove(m); sink += int(q.Key() & 1) }, 0},
 			{"HasLegalMove", func() { sinkB = sinkB != p.HasLegalMove() }, 0},
 			{"InCheck", func() { sinkB = sinkB != p.InCheck() }, 0},

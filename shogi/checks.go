@@ -104,9 +104,12 @@ func (p *Position) genCheckCandidates(buf []Move, n int, ci *CheckInfo, pinned B
 	own := p.byColor[us]
 	notOwn := own.Not()
 	pawn := NewPiece(us, Pawn)
+	// A pawn, silver or gold-like piece checks from next to the king, so
+	// from at most two files and ranks away, unless it uncovers a check.
+	near := tbl.near2[ci.ksq].Or(ci.discoverers)
 	// Pawns not pinned push all at once, as in genPieceMoves.
 	var pushes Bitboard
-	for b := p.byKind[Pawn].And(own).AndNot(pinned); b.Any(); {
+	for b := p.byKind[Pawn].And(own).AndNot(pinned).And(near); b.Any(); {
 		from := b.PopLSB()
 		pushes = pushes.Or(p.checkTargets(ci, pawn, from, notOwn))
 	}
@@ -118,8 +121,8 @@ func (p *Position) genCheckCandidates(buf []Move, n int, ci *CheckInfo, pinned B
 		n = putPawnPush(buf, n, base, pushes, us)
 	}
 	zone := tbl.zone[us]
-	for _, b := range [...]Bitboard{p.byKind[Pawn].And(pinned), p.byKind[Lance].And(own),
-		p.byKind[Knight].And(own).AndNot(pinned), p.byKind[Silver].And(own), p.golds(us),
+	for _, b := range [...]Bitboard{p.byKind[Pawn].And(pinned).And(near), p.byKind[Lance].And(own),
+		p.byKind[Knight].And(own).AndNot(pinned), p.byKind[Silver].And(own).And(near), p.golds(us).And(near),
 		p.byKind[Bishop].And(own), p.byKind[Rook].And(own), p.byKind[Horse].And(own),
 		p.byKind[Dragon].And(own)} {
 		for b.Any() {

@@ -92,11 +92,14 @@ func (p *Position) countDropChecks(ci *CheckInfo, h Hand) int {
 func (p *Position) countChecksFrom(ci *CheckInfo, pcs, notOwn Bitboard) int {
 	us := p.side
 	zone := tbl.zone[us]
+	// A pawn, silver or gold-like piece checks from next to the king: from
+	// at most two files and ranks away.
+	near := pcs.And(tbl.near2[ci.ksq])
 	n := 0
-	n += countStepChecks(ci, us, Pawn, pcs.And(p.byKind[Pawn]), notOwn.AndNot(tbl.last[us]), zone, notOwn)
+	n += countStepChecks(ci, us, Pawn, near.And(p.byKind[Pawn]), notOwn.AndNot(tbl.last[us]), zone, notOwn)
 	n += countStepChecks(ci, us, Knight, pcs.And(p.byKind[Knight]), notOwn.AndNot(tbl.last2[us]), zone, notOwn)
-	n += countStepChecks(ci, us, Silver, pcs.And(p.byKind[Silver]), notOwn, zone, notOwn)
-	for b := pcs.And(p.golds(us)); b.Any(); {
+	n += countStepChecks(ci, us, Silver, near.And(p.byKind[Silver]), notOwn, zone, notOwn)
+	for b := near.And(p.golds(us)); b.Any(); {
 		n += tbl.step[us][Gold][b.PopLSB()].And(notOwn).And(ci.squares[Gold]).Count()
 	}
 	for b := pcs.And(p.byKind[Lance]); b.Any(); {

@@ -111,6 +111,20 @@ func (p *Position) KingEscapes() int {
 	return p.kingTargets(ksq, p.xrays(checkers, ksq)).Count()
 }
 
+// KingEvasions appends the king moves among the legal replies of the side
+// to move in check, in the order in which Evasions lists them first, and
+// returns the extended slice; when it is not in check it returns dst as
+// is. A search that needs only one reply that works tries these before
+// generating the rest.
+func (p *Position) KingEvasions(dst []Move) []Move {
+	ksq, checkers, ok := p.checkedKing()
+	if !ok {
+		return dst
+	}
+	buf, n := room(dst)
+	return buf[:p.genKingMoves(buf, n, ksq, p.xrays(checkers, ksq))]
+}
+
 // KingEscapesAfter returns what KingEscapes would return after m, a legal
 // move of the side to move, without playing it: the number of squares the
 // opponent's king could then step to, 0 when m does not give check. Mate
@@ -149,7 +163,7 @@ func (p *Position) KingEscapesAfter(m Move) int {
 	}
 	sliders := p.sliders()
 	att = att.Or(p.stepAttacks(ours.And(p.nearKing(ek)).AndNot(sliders)))
-	for b := ours.And(sliders); b.Any(); {
+	for b := ours.And(p.slidersNear(ek)); b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
 		a := l.attacks(pc, s)
@@ -379,7 +393,7 @@ func (p *Position) kingTargets(ksq Square, exclude Bitboard) Bitboard {
 	}
 	// Only the sliders and the pieces near the king can attack a square
 	// next to it; when they are few, their attacks are taken at once.
-	sliders := p.sliders()
+	sliders := p.slidersNear(ksq)
 	if near := p.byColor[them].And(p.nearKing(ksq).Or(sliders)); near.Count() <= 8 {
 		a := p.stepAttacks(near.AndNot(sliders))
 		for b := near.And(sliders); b.Any(); {
@@ -417,6 +431,15 @@ func (p *Position) stepAttacks(b Bitboard) Bitboard {
 // sliders returns the pieces of both sides that move along lines.
 func (p *Position) sliders() Bitboard {
 	return p.byKind[Lance].Or(p.byKind[Bishop]).Or(p.byKind[Rook]).Or(p.byKind[Horse]).Or(p.byKind[Dragon])
+}
+
+// slidersNear returns the sliders of both sides that may attack ksq or a
+// neighbour of it: on a line through one of them, or (a horse or a
+// dragon's step) two squares away at most.
+func (p *Position) slidersNear(ksq Square) Bitboard {
+	hd := p.byKind[Horse].Or(p.byKind[Dragon])
+	return p.byKind[Lance].Or(p.byKind[Rook]).Or(p.byKind[Dragon]).And(tbl.rookBox[ksq]).Or(
+		p.byKind[Bishop].Or(p.byKind[Horse]).And(tbl.bishopBox[ksq])).Or(hd.And(tbl.near2[ksq]))
 }
 
 // xrayBeyond returns, for a checker pc on s that checks the king on ksq

@@ -57,6 +57,11 @@ type tables struct {
 	// near3[s]: the squares at most three files and three ranks from s:
 	// those from which alone a knight can attack a neighbour of s.
 	near3 [NumSquares]Bitboard
+	// rookBox[s], bishopBox[s]: the squares on the files and ranks
+	// (rookBox) or the diagonals (bishopBox) through s and its
+	// neighbours: those from which alone a slider can attack s or a
+	// neighbour of s along a line.
+	rookBox, bishopBox [NumSquares]Bitboard
 }
 
 var tbl = buildTables()
@@ -179,6 +184,13 @@ func buildTables() *tables {
 		}
 		t.rookRays[s] = t.fileAtt[s][0].Or(t.rankAtt[s][0])
 		t.bishopRays[s] = t.diagAAtt[s][0].Or(t.diagBAtt[s][0])
+	}
+	for s := Square(0); s < NumSquares; s++ {
+		for b := t.step[Black][King][s].With(s); b.Any(); {
+			n := b.PopLSB()
+			t.rookBox[s] = t.rookBox[s].Or(t.rookRays[n]).With(n)
+			t.bishopBox[s] = t.bishopBox[s].Or(t.bishopRays[n]).With(n)
+		}
 	}
 	for a := Square(0); a < NumSquares; a++ {
 		for _, d := range kingDirs {
