@@ -55,7 +55,12 @@ type parallel[P any, PP positionOps[P]] struct {
 	stop    atomic.Bool    // the main thread's search ended: the helpers return
 	solved  atomic.Bool    // a helper resolved the root
 	nodes   atomic.Uint64  // the helpers' nodes not yet added to the main thread's
-	wg      sync.WaitGroup
+	// left is the main thread's node budget left for the helpers' nodes,
+	// as of its last tick (0: no limit): a helper stops itself once nodes
+	// reaches it, so that the limit holds while the main thread waits
+	// for a core (publishLeft).
+	left atomic.Uint64
+	wg   sync.WaitGroup
 	// The main thread grows the table's prefix in use while the helpers
 	// wait: pause asks them to, parked counts those waiting, live those
 	// searching.
@@ -92,6 +97,23 @@ func (s *search[P, PP]) beginParallel(ancestors []P, pos *P, rem uint16) {
 	par.ancestors, par.root, par.rem = ancestors, *pos, rem
 	par.stop.Store(false)
 	par.solved.Store(false)
+	s.publishLeft()
+}
+
+// publishLeft tells the helpers how many nodes the main thread's budget
+// leaves them. The main thread counts the helpers' nodes only at its
+// ticks; without this a helper searched on past the limit for as long as
+// the main thread waited for a core on a busy machine (a search limited
+// to 50,000 nodes took 67,584).
+func (s *search[P, PP]) publishLeft() {
+	var left uint64
+	if s.maxNodes > 0 {
+		left = 1
+		if s.nodes < s.maxNodes {
+			left = s.maxNodes - s.nodes
+		}
+	}
+	s.par.left.Store(left)
 }
 
 // endParallel ends the main thread's search: the helpers stop, their
@@ -126,8 +148,8 @@ func (s *search[P, PP]) resolvedElsewhere(key uint64, hand shogi.Hand, ply int) 
 func (s *search[P, PP]) parallelTick() {
 	par := s.par
 	if s.helper {
-		par.nodes.Add(1024)
-		if par.stop.Load() {
+		n := par.nodes.Add(1024)
+		if l := par.left.Load(); par.stop.Load() || l != 0 && n >= l {
 			s.stopped = errHelperStop
 		}
 		if par.pause.Load() {
@@ -142,6 +164,7 @@ func (s *search[P, PP]) parallelTick() {
 	if !par.active {
 		return
 	}
+	s.publishLeft()
 	if !par.running && s.nodes-par.start >= parallelAfter {
 		par.running = true
 		for _, h := range par.helpers {
