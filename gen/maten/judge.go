@@ -84,6 +84,10 @@ type judge struct {
 	// failed holds the candidates of the backward method that failed
 	// (judgeBackward), shared by the workers of a run.
 	failed *failedSet
+	// pcg is the source of rng, the random stream of the construction,
+	// reseeded for each base (extendBase).
+	pcg *rand.PCG
+	rng *rand.Rand
 	// The scratch space of hasMate3 and mayMate1.
 	after3                               shogi.Position
 	checks3, replies3, checks1, replies1 []shogi.Move
@@ -112,7 +116,8 @@ func (o *Options) newJudge(ctx context.Context, failed *failedSet) gen.Judge {
 // newJudgeState returns the state of a judge, or the error of a solver's
 // table.
 func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
-	j := &judge{ctx: ctx, o: o, failed: newFailedSet()}
+	j := &judge{ctx: ctx, o: o, failed: newFailedSet(), pcg: rand.NewPCG(0, 0)}
+	j.rng = rand.New(j.pcg)
 	if o.Base != nil {
 		if o.Base.NewJudgeContext != nil {
 			j.base = o.Base.NewJudgeContext(ctx)
@@ -297,8 +302,10 @@ func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 	// The random choices of the construction depend on the base problem
 	// and the variant alone, so that the run does not depend on the
 	// workers.
-	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15))
-	q, f, ok := j.extend(rng, &cur, j.bp.Line, 3)
+	// (A Rand holds no state but its source: reseeding the judge's own
+	// draws what a new one would, without allocating one a base.)
+	j.pcg.Seed(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15)
+	q, f, ok := j.extend(j.rng, &cur, j.bp.Line, 3)
 	if !ok {
 		return false
 	}

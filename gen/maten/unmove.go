@@ -73,8 +73,8 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 	if !ok {
 		return fail()
 	}
-	h, err := mate.RemainingHand(&q, shogi.Black)
-	if err != nil {
+	h, ok := mate.HandLeft(&q, shogi.Black)
+	if !ok {
 		return fail()
 	}
 	q.SetHand(shogi.White, h)
@@ -193,22 +193,10 @@ func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Squa
 // move. A promoted piece comes from the board, and of the others half
 // under Composed, 30% under Free.
 func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
-	var cands []shogi.Square
-	for b := p.ByColor(shogi.White); b.Any(); {
-		s := b.PopLSB()
-		if s == ksq {
-			continue
-		}
-		q := *m
-		q.Put(s, shogi.NoPiece)
-		if c := q.Checkers(); c.Any() && !c.MoreThanOne() && shogi.Between(ksq, c.LSB()).Has(s) {
-			cands = append(cands, s)
-		}
-	}
-	if len(cands) == 0 {
+	s, ok := pickSquare(rng, interposers(m, ksq))
+	if !ok {
 		return shogi.NoMove, false
 	}
-	s := cands[rng.IntN(len(cands))]
 	pc := m.PieceAt(s)
 	m.Put(s, shogi.NoPiece)
 	share := 30
@@ -227,20 +215,54 @@ func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq sh
 	return shogi.NewDrop(shogi.White, pc.Kind(), s), true
 }
 
+// interposers returns the White pieces of m, White's king on ksq aside,
+// whose removal would leave White in check by one piece standing beyond
+// it on a line to the king: those that may have interposed. Removing a
+// piece only opens lines, so with White in check none qualifies (a second
+// checker, or the one there already not beyond it), and without, a piece
+// qualifies when it alone stands between the king and a Black ranged
+// piece aimed at it (two such pieces behind it would be on one ray, the
+// farther one blocked by the nearer). This is what removing each piece in
+// turn and counting the checkers finds, without copying the position.
+func interposers(m *shogi.Position, ksq shogi.Square) shogi.Bitboard {
+	var out shogi.Bitboard
+	if m.AttackersTo(shogi.Black, ksq).Any() {
+		return out
+	}
+	occ := m.Occupied()
+	white := m.ByColor(shogi.White).Without(ksq)
+	for b := m.ByColor(shogi.Black); b.Any(); {
+		x := b.PopLSB()
+		pc := m.PieceAt(x)
+		if !rangedKind(pc.Kind()) || !shogi.AttacksFrom(pc, x, shogi.Bitboard{}).Has(ksq) {
+			continue
+		}
+		if between := shogi.Between(ksq, x).And(occ); between.Count() == 1 && white.Intersects(between) {
+			out = out.Or(between)
+		}
+	}
+	return out
+}
+
+// rangedKind reports whether k moves along lines: a lance, bishop, rook,
+// horse or dragon.
+func rangedKind(k shogi.Kind) bool {
+	switch k {
+	case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
+		return true
+	}
+	return false
+}
+
 // undoCapture takes back the capture of the checking piece by a White
 // piece other than the king: the White piece W on t goes back to a square
 // from which it reaches t, and a Black piece X reappears on t.
 func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move, bool) {
 	ksq := p.King(shogi.White)
-	w := p.ByColor(shogi.White).AndNot(shogi.SquareBB(ksq))
-	if w.IsEmpty() {
+	t, ok := pickSquare(rng, p.ByColor(shogi.White).Without(ksq))
+	if !ok {
 		return shogi.NoMove, false
 	}
-	sq := make([]shogi.Square, 0, 8)
-	for w.Any() {
-		sq = append(sq, w.PopLSB())
-	}
-	t := sq[rng.IntN(len(sq))]
 	pc := m.PieceAt(t)
 	m.Put(t, shogi.NoPiece)
 	u, ok := o.defenceOrigin(rng, m, pc, t, ksq)
@@ -264,15 +286,17 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 	if o.Style != Composed {
 		return origin(rng, m, pc, s, nil)
 	}
-	var near shogi.Bitboard
-	for f := max(ksq.File()-guardDistance, 1); f <= min(ksq.File()+guardDistance, 9); f++ {
-		for r := max(ksq.Rank()-guardDistance, 1); r <= min(ksq.Rank()+guardDistance, 9); r++ {
-			if u := shogi.NewSquare(f, r); gen.NaturalSquare(pc, u) {
-				near = near.Or(shogi.SquareBB(u))
-			}
+	// Only the few squares that reach s are tested against the box round
+	// the king, not the box's squares one by one: the same squares, in
+	// the same order, so the same draw.
+	near := originSquares(m, pc, s)
+	for b := near; b.Any(); {
+		u := b.PopLSB()
+		if abs(u.File()-ksq.File()) > guardDistance || abs(u.Rank()-ksq.Rank()) > guardDistance || !gen.NaturalSquare(pc, u) {
+			near = near.Without(u)
 		}
 	}
-	return origin(rng, m, pc, s, &near)
+	return pickSquare(rng, near)
 }
 
 // placedMinor reports whether k is a promoted silver, knight or lance:
@@ -287,22 +311,26 @@ func placedMinor(k shogi.Kind) bool {
 // form) attacks s, where it may stand; ok reports whether there is one.
 // An optional line restricts the squares.
 func origin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s shogi.Square, line *shogi.Bitboard) (shogi.Square, bool) {
+	c := originSquares(m, pc, s)
+	if line != nil {
+		c = c.And(*line)
+	}
+	return pickSquare(rng, c)
+}
+
+// originSquares returns the empty squares of m other than s from which pc
+// (unmoved, the same form) attacks s, where it may stand.
+func originSquares(m *shogi.Position, pc shogi.Piece, s shogi.Square) shogi.Bitboard {
 	// The squares from which pc attacks s are those a piece of its kind
 	// and the other colour attacks from s.
-	reach := shogi.AttacksFrom(shogi.NewPiece(pc.Color().Opp(), pc.Kind()), s, m.Occupied())
-	var cands [shogi.NumSquares]shogi.Square
-	n := 0
-	for u := shogi.Square(0); u < shogi.NumSquares; u++ {
-		if !reach.Has(u) || u == s || m.PieceAt(u) != shogi.NoPiece || !shogi.CanStand(pc, u) || line != nil && !line.Has(u) {
-			continue
+	occ := m.Occupied()
+	reach := shogi.AttacksFrom(shogi.NewPiece(pc.Color().Opp(), pc.Kind()), s, occ).AndNot(occ).Without(s)
+	for b := reach; b.Any(); {
+		if u := b.PopLSB(); !shogi.CanStand(pc, u) {
+			reach = reach.Without(u)
 		}
-		cands[n] = u
-		n++
 	}
-	if n == 0 {
-		return shogi.NoSquare, false
-	}
-	return cands[rng.IntN(n)], true
+	return reach
 }
 
 // undoCheck takes back the check of m (White to move, in check): the
@@ -327,18 +355,14 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		if between.IsEmpty() {
 			return q, shogi.NoMove, false
 		}
-		others := q.ByColor(shogi.Black).AndNot(shogi.SquareBB(c))
-		var cands []shogi.Square
-		for others.Any() {
-			s := others.PopLSB()
-			if checkers.MoreThanOne() || !q.Checkers().Has(s) {
-				cands = append(cands, s)
-			}
+		others := q.ByColor(shogi.Black).Without(c)
+		if !checkers.MoreThanOne() {
+			others = others.AndNot(q.Checkers())
 		}
-		if len(cands) == 0 {
+		var ok bool
+		if c, ok = pickSquare(rng, others); !ok {
 			return q, shogi.NoMove, false
 		}
-		c = cands[rng.IntN(len(cands))]
 		line = &between
 	}
 	pc := q.PieceAt(c)
