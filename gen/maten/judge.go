@@ -392,7 +392,10 @@ func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move) bool {
 func (j *judge) hasMate1(p *shogi.Position) bool {
 	j.checks = p.Checks(j.checks[:0])
 	for _, m := range j.checks {
-		if m.IsDrop() && m.DroppedKind() == shogi.Pawn {
+		// A king that can step away, the common answer, is seen without
+		// playing the check (KingEscapesAfter counts the steps that
+		// KingEscapes would after it), and so is the whole reply list.
+		if m.IsDrop() && m.DroppedKind() == shogi.Pawn || p.KingEscapesAfter(m) > 0 {
 			continue
 		}
 		c := &j.mated

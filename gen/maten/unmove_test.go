@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -67,5 +68,31 @@ func TestUnmoveAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Fatalf("unmove: %v allocations in 100 calls, want 0", n)
+	}
+}
+
+// TestHasMate1: the judge's prefilter finds a mate in one where
+// mate.Mate1, which plays every check and lists every reply, finds one.
+func TestHasMate1(t *testing.T) {
+	o := DefaultOptions()
+	o.MaxPieces = 12
+	j := &judge{o: &o}
+	rng := rand.New(rand.NewPCG(3, 9))
+	mates := 0
+	for i := 0; i < 30000; i++ {
+		p := o.randomCandidate(rng)
+		if !p.IsValid() || p.InCheck() {
+			continue
+		}
+		want := len(mate.Mate1(&p)) > 0
+		if got := j.hasMate1(&p); got != want {
+			t.Fatalf("%s: hasMate1 %v, Mate1 %v", p.SFEN(), got, want)
+		}
+		if want {
+			mates++
+		}
+	}
+	if mates < 100 {
+		t.Fatalf("only %d positions with a mate: the test tests little", mates)
 	}
 }
