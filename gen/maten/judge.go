@@ -72,7 +72,11 @@ type judge struct {
 	// length) the style's shape goes on to the full search (see
 	// checkAbove).
 	quick []*mate.Solver
-	an    mate.Result
+	// verdicts judge the sound candidates by length, keeping their
+	// solvers' tables (a new verdict.Judge maps two new tables, which
+	// the system zeroes as they are touched).
+	verdicts []*verdict.Judger
+	an       mate.Result
 	// Scratch space: the positions of the depth-first search by length,
 	// and those of the prefilter with its move lists.
 	qs                  []shogi.Position
@@ -136,6 +140,7 @@ func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 			return nil, err
 		}
 		j.quick = append(j.quick, s)
+		j.verdicts = append(j.verdicts, verdict.NewJudger(verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB}))
 		j.qs = append(j.qs, shogi.Position{})
 	}
 	return j, nil
@@ -463,7 +468,7 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) && !j.passes(q, sol.PV, floor) {
 		return found{sol: sol}, false
 	}
-	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
+	v, err := j.verdicts[(n-3)/2].Judge(j.ctx, sol)
 	if err != nil || v.Overall != verdict.Sound {
 		return found{sol: sol}, false
 	}
