@@ -34,9 +34,18 @@ import (
 // leaning towards a reply of the defence (replyKind); Options.leans says
 // at which steps.
 func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.Position, a, d shogi.Move, ok bool) {
-	fail := func() (shogi.Position, shogi.Move, shogi.Move, bool) { return *p, shogi.NoMove, shogi.NoMove, false }
+	a, d, ok = o.unmoveTo(&q, rng, p, lean)
+	return q, a, d, ok
+}
+
+// unmoveTo is unmove writing q to *q (not p), which it leaves undefined
+// when it fails: the judge draws millions of steps, most failing, and
+// copies no position for them.
+func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, p *shogi.Position, lean bool) (a, d shogi.Move, ok bool) {
+	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
 	ksq := p.King(shogi.White)
-	m := *p // the position before d, White to move
+	m := q // the position before d, White to move, then q
+	*m = *p
 	m.SetSideToMove(shogi.White)
 	switch r := o.replyKind(rng.IntN(100), lean); r {
 	case replyKingTakes, replyKingSteps:
@@ -49,31 +58,28 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 		m.Put(ksq, shogi.NoPiece)
 		m.Put(u, king)
 		d = shogi.NewBoardMove(king, u, ksq, false)
-		if r == replyKingTakes && !o.putCaptured(rng, &m, p, ksq) {
+		if r == replyKingTakes && !o.putCaptured(rng, m, p, ksq) {
 			return fail()
 		}
 	case replyInterposes:
 		// An interposition: a piece dropped (or moved) between a ranged
 		// checker and the king.
-		var ok bool
-		if d, ok = o.undoInterposition(rng, &m, p, ksq); !ok {
+		if d, ok = o.undoInterposition(rng, m, p, ksq); !ok {
 			return fail()
 		}
 	default:
 		// A defending piece other than the king took the checker X.
-		var ok bool
-		if d, ok = o.undoCapture(rng, &m, p); !ok {
+		if d, ok = o.undoCapture(rng, m, p); !ok {
 			return fail()
 		}
 	}
 	if !m.InCheck() {
 		return fail()
 	}
-	q, a, ok = o.undoCheck(rng, &m)
-	if !ok {
+	if a, ok = o.undoCheck(rng, m); !ok {
 		return fail()
 	}
-	h, ok := mate.HandLeft(&q, shogi.Black)
+	h, ok := mate.HandLeft(q, shogi.Black)
 	if !ok {
 		return fail()
 	}
@@ -83,7 +89,7 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 		return fail()
 	}
 	// Replay a and d: they must be legal and lead to p.
-	r := q
+	r := *q
 	if !r.IsLegal(a) {
 		return fail()
 	}
@@ -95,7 +101,7 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 	if r.Key() != p.Key() || r.Hand(shogi.Black) != p.Hand(shogi.Black) || r.Hand(shogi.White) != p.Hand(shogi.White) {
 		return fail()
 	}
-	return q, a, d, true
+	return a, d, true
 }
 
 // The replies d a step back undoes (unmove).
@@ -336,10 +342,9 @@ func originSquares(m *shogi.Position, pc shogi.Piece, s shogi.Square) shogi.Bitb
 // undoCheck takes back the check of m (White to move, in check): the
 // checking piece, or a piece that uncovered a ranged check, goes back to
 // its origin or to Black's hand, perhaps putting back a White piece it
-// took. It returns the position before, Black to move (White's hand to
-// be recomputed), and the check.
-func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, shogi.Move, bool) {
-	q := *m
+// took. It makes q the position before, Black to move (White's hand to
+// be recomputed), and returns the check; q is undefined when it fails.
+func (o *Options) undoCheck(rng *rand.Rand, q *shogi.Position) (shogi.Move, bool) {
 	ksq := q.King(shogi.White)
 	checkers := q.Checkers()
 	c := checkers.LSB()
@@ -353,7 +358,7 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		}
 		between := shogi.Between(ksq, c)
 		if between.IsEmpty() {
-			return q, shogi.NoMove, false
+			return shogi.NoMove, false
 		}
 		others := q.ByColor(shogi.Black).Without(c)
 		if !checkers.MoreThanOne() {
@@ -361,13 +366,13 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		}
 		var ok bool
 		if c, ok = pickSquare(rng, others); !ok {
-			return q, shogi.NoMove, false
+			return shogi.NoMove, false
 		}
 		line = &between
 	}
 	pc := q.PieceAt(c)
 	if pc.Kind() == shogi.King {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	q.Put(c, shogi.NoPiece)
 	// What a took, if anything: a White piece of a kind in Black's hand.
@@ -381,10 +386,10 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 			}
 			taken = shogi.NewPiece(shogi.White, k)
 			if !shogi.CanStand(taken, c) || k == shogi.Pawn && q.HasPawnOnFile(shogi.White, c.File()) {
-				return q, shogi.NoMove, false
+				return shogi.NoMove, false
 			}
 			if o.Style == Composed && (!castleKind(k) || !gen.NaturalSquare(taken, c)) {
-				return q, shogi.NoMove, false // a defender's piece where a game has one
+				return shogi.NoMove, false // a defender's piece where a game has one
 			}
 		}
 	}
@@ -393,7 +398,7 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		// A drop.
 		q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
 		q.SetSideToMove(shogi.Black)
-		return q, shogi.NewDrop(shogi.Black, k, c), true
+		return shogi.NewDrop(shogi.Black, k, c), true
 	}
 	before, promote := pc, false
 	if k.IsPromoted() && (rng.IntN(100) < 50 || o.Style == Composed && placedMinor(k)) {
@@ -403,17 +408,17 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		q.Put(c, taken)
 		q.SetHand(shogi.Black, q.Hand(shogi.Black).Remove(taken.Kind().Demote()))
 	}
-	u, ok := origin(rng, &q, before, c, line)
+	u, ok := origin(rng, q, before, c, line)
 	if !ok {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	if promote && !shogi.PromotionZone(shogi.Black).Has(u) && !shogi.PromotionZone(shogi.Black).Has(c) {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	if before.Kind() == shogi.Pawn && q.HasPawnOnFile(shogi.Black, u.File()) && u.File() != c.File() {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	q.Put(u, before)
 	q.SetSideToMove(shogi.Black)
-	return q, shogi.NewBoardMove(before, u, c, promote), true
+	return shogi.NewBoardMove(before, u, c, promote), true
 }
