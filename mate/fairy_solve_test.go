@@ -3,6 +3,7 @@ package mate
 import (
 	"context"
 	"errors"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -186,5 +187,41 @@ func BenchmarkVariantZukou036(b *testing.B) {
 	s := newSolver(b, SolverOptions{MaxNodes: 200000, HashMB: 64})
 	for b.Loop() {
 		s.SolveVariant(context.Background(), &p)
+	}
+}
+
+// TestSolverReuseSameSolution: a Solver reused for several problems, its
+// table and search frames kept, gives each the whole Solution a fresh
+// Solver gives (the time aside), in either order.
+func TestSolverReuseSameSolution(t *testing.T) {
+	sfens := []string{
+		"7k1/6s2/5+B3/4R+R3/9/9/9/9/9 b GS 1",
+		"4k4/9/4S4/9/9/9/9/9/9 b G 1",
+		zukou033,
+		"8k/9/9/7Rs/9/9/9/9/9 b B 1",
+		"4k4/9/9/9/9/9/9/9/9 b G 1",
+	}
+	opts := SolverOptions{HashMB: 16, MaxNodes: 3_000_000}
+	fresh := make([]*Solution, len(sfens))
+	for i, sfen := range sfens {
+		p := mustParse(t, sfen)
+		sol, err := newSolver(t, opts).Solve(context.Background(), &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol.Time = 0
+		fresh[i] = sol
+	}
+	sv := newSolver(t, opts)
+	for _, i := range []int{0, 1, 2, 3, 4, 2, 0, 4, 1, 3} {
+		p := mustParse(t, sfens[i])
+		sol, err := sv.Solve(context.Background(), &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol.Time = 0
+		if !reflect.DeepEqual(sol, fresh[i]) {
+			t.Errorf("%s: reused %+v, fresh %+v", sfens[i], sol, fresh[i])
+		}
 	}
 }

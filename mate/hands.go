@@ -47,21 +47,40 @@ var handKinds = [...]shogi.Kind{shogi.Rook, shogi.Bishop, shogi.Gold, shogi.Silv
 // never in a hand. It fails if the board and the attacker's hand already
 // hold more of a kind than the set has, with a *TooManyPiecesError.
 func RemainingHand(p *shogi.Position, attacker shogi.Color) (shogi.Hand, error) {
+	h, k, n := remainingHand(p, attacker)
+	if n >= 0 {
+		return h, nil
+	}
+	count := shogi.MaxCount(k) - n
+	return 0, &TooManyPiecesError{Kind: k, Count: count, Max: shogi.MaxCount(k),
+		Msg: fmt.Sprintf("%d %ss on the board and in the attacker's hand; the set holds %d", count, k, shogi.MaxCount(k))}
+}
+
+// HandLeft is RemainingHand without the error, and without allocating:
+// ok is false where RemainingHand fails. Generators that judge many
+// candidates, some of them over the set, ask it.
+func HandLeft(p *shogi.Position, attacker shogi.Color) (h shogi.Hand, ok bool) {
+	h, _, n := remainingHand(p, attacker)
+	return h, n >= 0
+}
+
+// remainingHand returns the remaining hand, or the first kind in
+// handKinds of which there are too many and its remaining count n, which
+// is then negative (n is 0 or more on success).
+func remainingHand(p *shogi.Position, attacker shogi.Color) (h shogi.Hand, k shogi.Kind, n int) {
 	var used [shogi.NumKinds]int
 	for b := p.Occupied(); b.Any(); {
 		used[p.PieceAt(b.PopLSB()).Kind().Demote()]++
 	}
 	ah := p.Hand(attacker)
-	var h shogi.Hand
 	for _, k := range handKinds {
 		n := shogi.MaxCount(k) - used[k] - ah.Count(k)
 		if n < 0 {
-			return 0, &TooManyPiecesError{Kind: k, Count: used[k] + ah.Count(k), Max: shogi.MaxCount(k),
-				Msg: fmt.Sprintf("%d %ss on the board and in the attacker's hand; the set holds %d", used[k]+ah.Count(k), k, shogi.MaxCount(k))}
+			return 0, k, n
 		}
 		h = h.Set(k, n)
 	}
-	return h, nil
+	return h, 0, 0
 }
 
 // TooManyPiecesError reports a kind of which the board and the attacker's

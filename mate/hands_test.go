@@ -45,6 +45,21 @@ func TestRemainingHandTooMany(t *testing.T) {
 	}
 }
 
+// TestHandLeft: HandLeft answers as RemainingHand does, without
+// allocating, over the set too.
+func TestHandLeft(t *testing.T) {
+	for _, sfen := range []string{"4k4/9/4S4/9/9/9/9/9/9 b G 1", "4k4/9/9/9/9/9/9/9/G3G3G b 2G 1"} {
+		p := mustParse(t, sfen)
+		want, err := RemainingHand(&p, shogi.Black)
+		if h, ok := HandLeft(&p, shogi.Black); h != want || ok != (err == nil) {
+			t.Errorf("%s: HandLeft %v, %v; RemainingHand %v, %v", sfen, h, ok, want, err)
+		}
+		if n := testing.AllocsPerRun(10, func() { HandLeft(&p, shogi.Black) }); n != 0 {
+			t.Errorf("%s: HandLeft allocates %v times", sfen, n)
+		}
+	}
+}
+
 func TestParseDefenderHandAndFutileRule(t *testing.T) {
 	for _, d := range []DefenderHand{Remaining, AsGiven} {
 		if got, err := ParseDefenderHand(strings.ToUpper(d.String())); err != nil || got != d {

@@ -49,16 +49,20 @@ func Mate1(p *shogi.Position) []shogi.Move {
 
 // HasMate1 reports whether the side to move of p has a mating move, as
 // len(Mate1(p)) > 0 does, at less cost: it stops at the first mate, and
-// asks of each check first whether the king can step away (the common
-// answer, and the cheap one) before it looks for any other reply.
+// asks of each check first, without playing it, whether the king can step
+// away (the common answer, and the cheap one: KingEscapesAfter) before it
+// looks for any other reply.
 // Generators that judge many random positions ask it before Analyze.
 // It allocates nothing.
 func HasMate1(p *shogi.Position) bool {
 	var buf [shogi.MaxMoves]shogi.Move
 	for _, m := range p.Checks(buf[:0]) {
+		if p.KingEscapesAfter(m) > 0 {
+			continue // the king steps away: seen without playing m
+		}
 		q := *p
 		q.DoMove(m)
-		if q.KingEscapes() == 0 && !q.HasLegalMove() {
+		if !q.HasLegalMove() {
 			return true
 		}
 	}
@@ -74,9 +78,12 @@ func AppendMates1(dst []shogi.Move, p *shogi.Position) []shogi.Move {
 	var buf [shogi.MaxMoves]shogi.Move
 	start := len(dst)
 	for _, m := range p.Checks(buf[:0]) {
+		if p.KingEscapesAfter(m) > 0 {
+			continue // the king steps away: seen without playing m
+		}
 		q := *p
 		q.DoMove(m)
-		if q.KingEscapes() != 0 || q.HasLegalMove() {
+		if q.HasLegalMove() {
 			continue
 		}
 		dst = append(dst, m)

@@ -120,6 +120,10 @@ type Solver struct {
 	// countStepsFrom is the shortest first proof after which the
 	// discount rule's length phase starts with count steps (countSteps).
 	countStepsFrom int
+	// frames keeps the frames of the last search (a []*frame[P]) for the
+	// next of the same position type: scratch space, of a few kilobytes
+	// a ply, that a new search would allocate again.
+	frames any
 }
 
 // defaultHashMB is the table size of SolverOptions.HashMB 0.
@@ -326,6 +330,10 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 	attacker := PP(q).SideToMove()
 	s.tt.newGeneration()
 	sr := newSearch[P, PP](s.tt, attacker)
+	if f, ok := s.frames.([]*frame[P]); ok {
+		sr.frames = f
+	}
+	defer func() { s.frames = sr.frames }()
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	if _, ok := any(q).(*stdPos); ok && s.opts.Threads > 1 {
 		newParallel(sr, s.opts.Threads)

@@ -62,3 +62,30 @@ func TestAllocations(t *testing.T) {
 		_, _ = sink, sinkB
 	}
 }
+
+// TestIsValidAllocations: IsValid finds a broken rule without allocating
+// (the generators reject many candidates with it).
+func TestIsValidAllocations(t *testing.T) {
+	if testing.CoverMode() != "" {
+		t.Skip("coverage instrumentation changes allocation counts")
+	}
+	for _, c := range []struct {
+		sfen  string
+		valid bool
+	}{
+		{"4k4/9/9/9/4R4/9/9/9/4K4 b - 1", false},   // the side not to move in check
+		{"P3k4/9/9/9/9/9/9/9/4K4 w - 1", false},    // a pawn that could never move
+		{"4k4/9/9/4p4/4p4/9/9/9/4K4 w - 1", false}, // 二歩
+		{"4k4/9/9/9/9/9/9/9/G3K4 b 4G 1", false},   // five golds
+		{"4k4/9/9/9/9/9/9/9/4K4 b - 1", true},
+	} {
+		p := mustSFEN(t, c.sfen)
+		if p.IsValid() != c.valid {
+			t.Fatalf("%s: IsValid %v, want %v", c.sfen, !c.valid, c.valid)
+		}
+		var sink bool
+		if got := testing.AllocsPerRun(20, func() { sink = sink != p.IsValid() }); got != 0 {
+			t.Errorf("%s: IsValid allocates %v times per call, want 0", c.sfen, got)
+		}
+	}
+}

@@ -110,21 +110,45 @@ func AttacksFrom(pc Piece, s Square, occ Bitboard) Bitboard {
 	c := pc.Color()
 	switch k := pc.Kind(); k {
 	case Lance:
-		return slidingSlow(s, occ, rookDirs).And(tbl.forward[c][s])
+		if c == Black {
+			return rayAttacks(rayToRankA, s, occ)
+		}
+		return rayAttacks(rayToRankI, s, occ)
 	case Bishop:
-		return slidingSlow(s, occ, bishopDirs)
+		return raysAttacks(&bishopRayDirs, s, occ)
 	case Rook:
-		return slidingSlow(s, occ, rookDirs)
+		return raysAttacks(&rookRayDirs, s, occ)
 	case Horse:
-		return slidingSlow(s, occ, bishopDirs).Or(tbl.step[c][King][s])
+		return raysAttacks(&bishopRayDirs, s, occ).Or(tbl.step[c][King][s])
 	case Dragon:
-		return slidingSlow(s, occ, rookDirs).Or(tbl.step[c][King][s])
+		return raysAttacks(&rookRayDirs, s, occ).Or(tbl.step[c][King][s])
 	default:
 		if k >= NumKinds || !s.Valid() {
 			return Bitboard{}
 		}
 		return tbl.step[c][k][s]
 	}
+}
+
+// raysAttacks is rayAttacks along each of the four rays ds.
+func raysAttacks(ds *[4]int, s Square, occ Bitboard) Bitboard {
+	return rayAttacks(ds[0], s, occ).Or(rayAttacks(ds[1], s, occ)).Or(rayAttacks(ds[2], s, occ)).Or(rayAttacks(ds[3], s, occ))
+}
+
+// rayAttacks returns the squares a slider on s attacks along the ray
+// rayDirs[d] when occ is occupied: up to the nearest blocker, inclusive.
+// Beyond the blocker b lies b's own ray, which is taken away.
+func rayAttacks(d int, s Square, occ Bitboard) Bitboard {
+	ray := tbl.rays[d][s]
+	blk := ray.And(occ)
+	if blk.IsEmpty() {
+		return ray
+	}
+	b := blk.LSB()
+	if d >= raysUp {
+		b = blk.msb()
+	}
+	return ray.AndNot(tbl.rays[d][b])
 }
 
 // golds returns c's pieces that move like a gold.

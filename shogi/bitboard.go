@@ -88,6 +88,17 @@ func (b Bitboard) LSB() Square {
 	return NoSquare
 }
 
+// msb returns the highest square of b (NoSquare if b is empty).
+func (b Bitboard) msb() Square {
+	if b.hi != 0 {
+		return Square(63 + 63 - bits.LeadingZeros64(b.hi))
+	}
+	if b.lo != 0 {
+		return Square(63 - bits.LeadingZeros64(b.lo))
+	}
+	return NoSquare
+}
+
 // PopLSB removes the lowest-numbered square from *b and returns it.
 // b must not be empty.
 func (b *Bitboard) PopLSB() Square {

@@ -56,3 +56,33 @@ func TestLineThrough(t *testing.T) {
 		t.Error("LineThrough(NoSquare, 1a) is not empty")
 	}
 }
+
+// AttacksFrom, by rays, gives what walking the rays gives, for every
+// piece and square on random occupancies.
+func TestAttacksFromAgainstRays(t *testing.T) {
+	rng := rand.New(rand.NewPCG(6, 28))
+	dirs := map[Kind][]dir{Bishop: bishopDirs, Rook: rookDirs, Horse: bishopDirs, Dragon: rookDirs}
+	for step := 0; step < 300; step++ {
+		var occ Bitboard
+		for range rng.IntN(40) {
+			occ = occ.With(Square(rng.IntN(NumSquares)))
+		}
+		for s := Square(0); s < NumSquares; s++ {
+			for c := Black; c <= White; c++ {
+				for k, ds := range dirs {
+					want := slidingSlow(s, occ, ds)
+					if k == Horse || k == Dragon {
+						want = want.Or(tbl.step[c][King][s])
+					}
+					if got := AttacksFrom(NewPiece(c, k), s, occ); got != want {
+						t.Fatalf("%v %v on %v, occupied %v:\n%v\nwant\n%v", c, k, s, occ, got, want)
+					}
+				}
+				want := slidingSlow(s, occ, rookDirs).And(tbl.forward[c][s])
+				if got := AttacksFrom(NewPiece(c, Lance), s, occ); got != want {
+					t.Fatalf("%v lance on %v, occupied %v:\n%v\nwant\n%v", c, s, occ, got, want)
+				}
+			}
+		}
+	}
+}

@@ -40,6 +40,9 @@ type tables struct {
 	// rookRays[s], bishopRays[s]: a rook's and a bishop's attacks from s on
 	// an empty board, small enough to stay in the cache.
 	rookRays, bishopRays [NumSquares]Bitboard
+	// rays[d][s]: the squares from s to the edge in direction rayDirs[d],
+	// s excluded; for AttacksFrom on any occupancy.
+	rays [len(rayDirs)][NumSquares]Bitboard
 	// forward[c][s]: the squares in front of s on its file, as c sees it.
 	forward [2][NumSquares]Bitboard
 	between [NumSquares][NumSquares]Bitboard // strictly between two aligned squares
@@ -65,6 +68,26 @@ type tables struct {
 }
 
 var tbl = buildTables()
+
+// rayDirs are the directions of the rays (tables.rays): those that go up
+// the square order first (the nearest blocker is the lowest square),
+// then those that go down.
+var rayDirs = [8]dir{{0, 1}, {1, 0}, {1, -1}, {1, 1}, {0, -1}, {-1, 0}, {-1, 1}, {-1, -1}}
+
+// The rays of the rook and the bishop (indices into rayDirs).
+var (
+	rookRayDirs   = [4]int{0, 1, 4, 5}
+	bishopRayDirs = [4]int{2, 3, 6, 7}
+)
+
+const (
+	// raysUp is the number of rayDirs that go up the square order.
+	raysUp = 4
+	// rayToRankI and rayToRankA are the rays along the file, a White and
+	// a Black lance's.
+	rayToRankI = 0
+	rayToRankA = 4
+)
 
 // sqFile, sqRank give the 0-based file and rank of a square.
 func sqFile(s Square) int { return int(s) / 9 }
@@ -190,6 +213,11 @@ func buildTables() *tables {
 			n := b.PopLSB()
 			t.rookBox[s] = t.rookBox[s].Or(t.rookRays[n]).With(n)
 			t.bishopBox[s] = t.bishopBox[s].Or(t.bishopRays[n]).With(n)
+		}
+	}
+	for d, dd := range rayDirs {
+		for s := Square(0); s < NumSquares; s++ {
+			t.rays[d][s] = slidingSlow(s, Bitboard{}, []dir{dd})
 		}
 	}
 	for a := Square(0); a < NumSquares; a++ {

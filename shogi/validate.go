@@ -76,8 +76,8 @@ func (e *InvalidPositionError) Has(c ProblemCode) bool {
 // king is allowed (the attacker of a tsume problem has none).
 func (p *Position) Validate() error {
 	var probs []Problem
-	p.validate(func(code ProblemCode, s Square, format string, args ...any) bool {
-		probs = append(probs, Problem{Code: code, Square: s, Msg: fmt.Sprintf(format, args...)})
+	p.validate(func(v violation) bool {
+		probs = append(probs, Problem{Code: v.code, Square: v.s, Msg: v.msg()})
 		return true
 	})
 	if probs != nil {
@@ -90,22 +90,49 @@ func (p *Position) Validate() error {
 // error: for generators that test many candidate positions.
 func (p *Position) IsValid() bool {
 	ok := true
-	p.validate(func(ProblemCode, Square, string, ...any) bool {
+	p.validate(func(violation) bool {
 		ok = false
 		return false
 	})
 	return ok
 }
 
+// violation is one rule violation that validate found, with what its
+// message needs: plain values, so that finding one allocates nothing
+// (IsValid rejects many candidates of the generators).
+type violation struct {
+	code ProblemCode
+	s    Square // the square concerned, or NoSquare
+	c    Color
+	k    Kind
+	n    int // the count of pieces, kings or pawns
+	file int // the file of a 二歩
+}
+
+// msg returns the message of v, as Problem.Msg states it.
+func (v violation) msg() string {
+	switch v.code {
+	case DeadPiece:
+		return fmt.Sprintf("%s %s on %s could never move again", v.c, v.k, v.s)
+	case TooManyPieces:
+		return fmt.Sprintf("%d %ss on the board and in hand; the set holds %d", v.n, v.k, maxCount[v.k])
+	case TooManyKings:
+		return fmt.Sprintf("%s has %d kings", v.c, v.n)
+	case DoublePawn:
+		return fmt.Sprintf("二歩: %d unpromoted %s pawns on file %d", v.n, v.c, v.file)
+	}
+	return fmt.Sprintf("the side not to move (%s) is in check", v.c)
+}
+
 // validate calls add for each rule violation until add returns false.
-func (p *Position) validate(add func(code ProblemCode, s Square, format string, args ...any) bool) {
+func (p *Position) validate(add func(v violation) bool) {
 	var count [NumKinds]int
 	for b := p.occ; b.Any(); {
 		s := b.PopLSB()
 		pc := p.board[s]
 		count[pc.Kind().Demote()]++
 		if deadEnd(pc.Color(), pc.Kind(), s) {
-			if !add(DeadPiece, s, "%s %s on %s could never move again", pc.Color(), pc.Kind(), s) {
+			if !add(violation{code: DeadPiece, s: s, c: pc.Color(), k: pc.Kind()}) {
 				return
 			}
 		}
@@ -117,14 +144,14 @@ func (p *Position) validate(add func(code ProblemCode, s Square, format string, 
 	}
 	for _, k := range handKinds {
 		if count[k] > maxCount[k] {
-			if !add(TooManyPieces, NoSquare, "%d %ss on the board and in hand; the set holds %d", count[k], k, maxCount[k]) {
+			if !add(violation{code: TooManyPieces, s: NoSquare, k: k, n: count[k]}) {
 				return
 			}
 		}
 	}
 	for c := Black; c <= White; c++ {
 		if n := p.Pieces(c, King).Count(); n > 1 {
-			if !add(TooManyKings, NoSquare, "%s has %d kings", c, n) {
+			if !add(violation{code: TooManyKings, s: NoSquare, c: c, n: n}) {
 				return
 			}
 		}
@@ -134,7 +161,7 @@ func (p *Position) validate(add func(code ProblemCode, s Square, format string, 
 		}
 		for f := 0; f < 9; f++ {
 			if on := pawns.And(tbl.fileBB[f]); on.MoreThanOne() {
-				if !add(DoublePawn, on.LSB(), "二歩: %d unpromoted %s pawns on file %d", on.Count(), c, f+1) {
+				if !add(violation{code: DoublePawn, s: on.LSB(), c: c, n: on.Count(), file: f + 1}) {
 					return
 				}
 			}
@@ -142,6 +169,6 @@ func (p *Position) validate(add func(code ProblemCode, s Square, format string, 
 	}
 	them := p.side.Opp()
 	if k := p.King(them); k != NoSquare && p.isAttacked(p.side, k) {
-		add(OpponentInCheck, k, "the side not to move (%s) is in check", them)
+		add(violation{code: OpponentInCheck, s: k, c: them})
 	}
 }

@@ -149,7 +149,7 @@ func TestClassicRecordedLine(t *testing.T) {
 // 73 keep the continuation (非限定).
 func TestZukou99(t *testing.T) {
 	p := classics(t)["zukou-099"]
-	j := newJudge[stdPos](context.Background(), stdPos{p.Position}, p.Line, Options{})
+	j := newJudge[stdPos](context.Background(), stdPos{p.Position}, p.Line, Options{}, nil)
 	n := len(p.Line)
 	last := 0
 	for _, m := range mate.Mate1(&j.pos[n-1].Position) {

@@ -27,12 +27,11 @@ const defaultHashMB = 64
 // judge holds the state of one verdict on a line from a position of type
 // P (positions.go).
 type judge[P any, PP position[P]] struct {
-	ctx   context.Context
-	opts  Options
-	quick *mate.Solver // without the soundness search, made on first use
-	full  *mate.Solver // with it, made on first use
-	line  []shogi.Move
-	pos   []P // pos[i] is the position after i plies
+	ctx  context.Context
+	opts Options
+	sv   *solvers
+	line []shogi.Move
+	pos  []P // pos[i] is the position after i plies
 	// proven[k], for a defender node k, is true when the solver proved
 	// it mated within the remaining length under its futile rule: for
 	// the solver's own exact line, every node; for a stated line, the
@@ -41,11 +40,22 @@ type judge[P any, PP position[P]] struct {
 	v      *Verdict
 }
 
-func newJudge[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options) *judge[P, PP] {
+// solvers are the two solvers of a verdict, each made on first use.
+type solvers struct {
+	quick *mate.Solver // without the soundness search
+	full  *mate.Solver // with it
+}
+
+// newJudge returns the judge of line from root, whose searches use the
+// solvers of sv (nil: solvers of its own).
+func newJudge[P any, PP position[P]](ctx context.Context, root P, line []shogi.Move, opts Options, sv *solvers) *judge[P, PP] {
 	if opts.HashMB <= 0 {
 		opts.HashMB = defaultHashMB
 	}
-	j := &judge[P, PP]{ctx: ctx, opts: opts, line: line, v: &Verdict{Length: len(line), Line: line}}
+	if sv == nil {
+		sv = new(solvers)
+	}
+	j := &judge[P, PP]{ctx: ctx, opts: opts, sv: sv, line: line, v: &Verdict{Length: len(line), Line: line}}
 	j.pos = make([]P, len(line)+1)
 	j.proven = make([]bool, len(line)+1)
 	j.pos[0] = root
@@ -58,9 +68,9 @@ func newJudge[P any, PP position[P]](ctx context.Context, root P, line []shogi.M
 
 // solve runs one search of p, with the soundness search when full.
 func (j *judge[P, PP]) solve(p *P, full bool) (*mate.Solution, error) {
-	s := &j.quick
+	s := &j.sv.quick
 	if full {
-		s = &j.full
+		s = &j.sv.full
 	}
 	if *s == nil {
 		var err error
@@ -91,7 +101,26 @@ func (j *judge[P, PP]) add(f Finding) { j.v.Findings = append(j.v.Findings, f) }
 // alternatives were not searched to the end, unless a flaw is proven.
 // Errors are those of mate.NewSolver and Solve.
 func Judge(ctx context.Context, sol *mate.Solution, opts Options) (*Verdict, error) {
-	return judgeSolution(ctx, stdPos{sol.Position}, sol, opts)
+	return judgeSolution(ctx, stdPos{sol.Position}, sol, opts, nil)
+}
+
+// A Judger judges solutions as Judge does, under the options it was made
+// with, but keeps its solvers and their tables from one verdict to the
+// next instead of making new ones: each search starts from an empty table
+// all the same (mate.Solver), so the verdicts are Judge's. Generators
+// that judge thousands of candidates use one; it is not safe for
+// concurrent use.
+type Judger struct {
+	opts Options
+	sv   solvers
+}
+
+// NewJudger returns a Judger under opts.
+func NewJudger(opts Options) *Judger { return &Judger{opts: opts} }
+
+// Judge is Judge of sol under the Judger's options.
+func (g *Judger) Judge(ctx context.Context, sol *mate.Solution) (*Verdict, error) {
+	return judgeSolution(ctx, stdPos{sol.Position}, sol, g.opts, &g.sv)
 }
 
 // JudgeVariant is Judge for sol, a solution of a position of package
@@ -99,11 +128,11 @@ func Judge(ctx context.Context, sol *mate.Solution, opts Options) (*Verdict, err
 // king, and every search of the verdict through the variant
 // instantiation of package mate.
 func JudgeVariant(ctx context.Context, sol *mate.VariantSolution, opts Options) (*Verdict, error) {
-	return judgeSolution(ctx, fairyPos{sol.Position}, &sol.Solution, opts)
+	return judgeSolution(ctx, fairyPos{sol.Position}, &sol.Solution, opts, nil)
 }
 
 // judgeSolution is Judge of sol, whose position is root.
-func judgeSolution[P any, PP position[P]](ctx context.Context, root P, sol *mate.Solution, opts Options) (*Verdict, error) {
+func judgeSolution[P any, PP position[P]](ctx context.Context, root P, sol *mate.Solution, opts Options, sv *solvers) (*Verdict, error) {
 	switch {
 	case sol.Status == mate.NoMate:
 		return &Verdict{Overall: Unsound, Reason: "the attacker cannot force mate"}, nil
@@ -112,7 +141,7 @@ func judgeSolution[P any, PP position[P]](ctx context.Context, root P, sol *mate
 	case !sol.LengthExact:
 		return &Verdict{Overall: Undecided, Length: sol.Length, Line: sol.PV, Reason: "the length is not proven the shortest"}, nil
 	}
-	j := newJudge[P, PP](ctx, root, sol.PV, opts)
+	j := newJudge[P, PP](ctx, root, sol.PV, opts, sv)
 	for k := range j.proven {
 		j.proven[k] = true
 	}
@@ -152,7 +181,7 @@ func judgeStated[P any, PP position[P]](ctx context.Context, root *P, line []sho
 	if err := PP(root).verifyLine(line, opts.Futile); err != nil {
 		return nil, fmt.Errorf("verdict: %w", err)
 	}
-	j := newJudge[P, PP](ctx, *root, line, opts)
+	j := newJudge[P, PP](ctx, *root, line, opts, nil)
 	for k := 0; k < len(line) && ctx.Err() == nil; k += 2 {
 		if err := j.attackerNode(k); err != nil {
 			return nil, err

@@ -182,7 +182,7 @@ func mate1[P any, PP position[P]](p P, mates []shogi.Move) *Verdict {
 			break
 		}
 	}
-	j := newJudge[P, PP](context.Background(), p, []shogi.Move{main}, Options{})
+	j := newJudge[P, PP](context.Background(), p, []shogi.Move{main}, Options{}, nil)
 	for _, m := range mates {
 		if m != main {
 			j.add(j.classify(0, m, 1, false))

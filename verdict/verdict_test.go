@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -252,6 +253,30 @@ func TestDetail(t *testing.T) {
 		}
 		if got := c.f.Describe(); got != c.describe {
 			t.Errorf("%s: Describe %q, want %q", c.f.Class, got, c.describe)
+		}
+	}
+}
+
+// TestJudgerAgreesWithJudge: one Judger, its solvers kept from verdict to
+// verdict, gives each solution Judge's verdict, with new solvers each.
+func TestJudgerAgreesWithJudge(t *testing.T) {
+	g := NewJudger(countOpts)
+	for range 2 {
+		for _, sfen := range []string{
+			"9/7k1/9/8+R/5R3/9/9/9/9 b - 1",
+			"7k1/9/6+S2/5+R2g/9/9/9/9/9 b N 1",
+			"6k2/8p/9/5+R3/9/5N1+S1/9/9/9 b SL 1",
+			"8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1",
+			"7k1/6s2/5+B3/4R+R3/9/9/9/9/9 b GS 1",
+		} {
+			sol, want := judgeAsGiven(t, sfen)
+			got, err := g.Judge(context.Background(), sol)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: Judger %+v, Judge %+v", sfen, got, want)
+			}
 		}
 	}
 }

@@ -24,8 +24,8 @@ func (o *Options) judge(cand *shogi.Position, a *mate.Result, p *problem.Problem
 	if !o.AllowLeftover && cand.Hand(shogi.Black).Total() > 1 {
 		return false // a mate in one uses one piece of the hand at most
 	}
-	h, err := mate.RemainingHand(cand, shogi.Black)
-	if err != nil {
+	h, ok := mate.HandLeft(cand, shogi.Black)
+	if !ok {
 		return false
 	}
 	q := *cand

@@ -58,24 +58,20 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 	// The squares from which the mating piece attacks the king are those
 	// a piece of its kind and the other colour attacks from the king's.
 	reach := shogi.AttacksFrom(shogi.NewPiece(shogi.White, after), ksq, occ)
-	var dests []shogi.Square
-	for t := shogi.Square(0); t < shogi.NumSquares; t++ {
-		if t == ksq || o.Symmetric && t.File() != 5 {
-			continue
-		}
-		df, dr := t.File()-ksq.File(), t.Rank()-ksq.Rank()
-		contact := max(df, -df, dr, -dr) == 1
-		if !contact && after != shogi.Knight {
-			continue
-		}
-		if reach.Has(t) && shogi.CanStand(matingPiece, t) {
-			dests = append(dests, t)
+	dests := reach.Without(ksq)
+	if after != shogi.Knight {
+		// In contact: a king's step from ksq.
+		dests = dests.And(shogi.AttacksFrom(shogi.NewPiece(shogi.White, shogi.King), ksq, shogi.Bitboard{}))
+	}
+	for b := dests; b.Any(); {
+		if t := b.PopLSB(); o.Symmetric && t.File() != 5 || !shogi.CanStand(matingPiece, t) {
+			dests = dests.Without(t)
 		}
 	}
-	if len(dests) == 0 {
+	to, ok := pickSquare(rng, dests)
+	if !ok {
 		return plain, plain, false
 	}
-	to := dests[rng.IntN(len(dests))]
 	adjacent := after != shogi.Knight
 
 	// 3. The origin of a board move.
@@ -83,24 +79,21 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 	if !drop {
 		pb := shogi.NewPiece(shogi.Black, before)
 		zone := shogi.PromotionZone(shogi.Black)
-		var origins []shogi.Square
 		// The squares from which pb reaches to, as for reach above.
-		reachTo := shogi.AttacksFrom(shogi.NewPiece(shogi.White, before), to, occ)
-		for f := shogi.Square(0); f < shogi.NumSquares; f++ {
-			if !reachTo.Has(f) || f == ksq || f == to || o.Symmetric && f.File() != 5 || !shogi.CanStand(pb, f) {
+		origins := shogi.AttacksFrom(shogi.NewPiece(shogi.White, before), to, occ).Without(ksq).Without(to)
+		for b := origins; b.Any(); {
+			f := b.PopLSB()
+			switch {
+			case o.Symmetric && f.File() != 5 || !shogi.CanStand(pb, f):
+			case after != before && !zone.Has(f) && !zone.Has(to): // promotion needs the zone
+			case !shogi.AttacksFrom(pb, f, occ).Has(ksq):
 				continue
 			}
-			if after != before && !zone.Has(f) && !zone.Has(to) {
-				continue // promotion needs the zone
-			}
-			if !shogi.AttacksFrom(pb, f, occ).Has(ksq) {
-				origins = append(origins, f)
-			}
+			origins = origins.Without(f)
 		}
-		if len(origins) == 0 {
+		if from, ok = pickSquare(rng, origins); !ok {
 			return plain, plain, false
 		}
-		from = origins[rng.IntN(len(origins))]
 	}
 	if !b.put(matingPiece, to) {
 		return plain, plain, false
@@ -119,26 +112,26 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 	}
 
 	// 5. Cover the escape squares.
+	// flights are the king's flight squares; they change only when a
+	// piece is placed, and are computed again only then.
+	flights := b.pos.FlightSquares(shogi.White)
 	for pass := 0; pass < 3; pass++ {
-		open := b.pos.FlightSquares(shogi.White)
+		open := flights
 		if open.IsEmpty() {
 			break
 		}
 		for open.Any() {
-			e := open.PopLSB()
-			if !b.pos.FlightSquares(shogi.White).Has(e) {
+			if e := open.PopLSB(); !flights.Has(e) {
 				continue // covered meanwhile
-			}
-			if b.pieces >= o.MaxPieces {
+			} else if b.pieces >= o.MaxPieces {
 				return plain, plain, false
+			} else if rng.IntN(100) < o.blockShare() && !reserved(e) && o.placeBlocker(rng, b, e, to) ||
+				o.placeAttacker(rng, b, e, ksq, reserved) {
+				flights = b.pos.FlightSquares(shogi.White)
 			}
-			if rng.IntN(100) < o.blockShare() && !reserved(e) && o.placeBlocker(rng, b, e, to) {
-				continue
-			}
-			o.placeAttacker(rng, b, e, ksq, reserved)
 		}
 	}
-	if b.pos.FlightSquares(shogi.White).Any() || b.pieces > o.MaxPieces {
+	if flights.Any() || b.pieces > o.MaxPieces {
 		return plain, plain, false
 	}
 

@@ -72,7 +72,11 @@ type judge struct {
 	// length) the style's shape goes on to the full search (see
 	// checkAbove).
 	quick []*mate.Solver
-	an    mate.Result
+	// verdicts judge the sound candidates by length, keeping their
+	// solvers' tables (a new verdict.Judge maps two new tables, which
+	// the system zeroes as they are touched).
+	verdicts []*verdict.Judger
+	an       mate.Result
 	// Scratch space: the positions of the depth-first search by length,
 	// and those of the prefilter with its move lists.
 	qs                  []shogi.Position
@@ -84,6 +88,10 @@ type judge struct {
 	// failed holds the candidates of the backward method that failed
 	// (judgeBackward), shared by the workers of a run.
 	failed *failedSet
+	// pcg is the source of rng, the random stream of the construction,
+	// reseeded for each base (extendBase).
+	pcg *rand.PCG
+	rng *rand.Rand
 	// The scratch space of hasMate3 and mayMate1.
 	after3                               shogi.Position
 	checks3, replies3, checks1, replies1 []shogi.Move
@@ -112,7 +120,8 @@ func (o *Options) newJudge(ctx context.Context, failed *failedSet) gen.Judge {
 // newJudgeState returns the state of a judge, or the error of a solver's
 // table.
 func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
-	j := &judge{ctx: ctx, o: o, failed: newFailedSet()}
+	j := &judge{ctx: ctx, o: o, failed: newFailedSet(), pcg: rand.NewPCG(0, 0)}
+	j.rng = rand.New(j.pcg)
 	if o.Base != nil {
 		if o.Base.NewJudgeContext != nil {
 			j.base = o.Base.NewJudgeContext(ctx)
@@ -131,6 +140,7 @@ func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 			return nil, err
 		}
 		j.quick = append(j.quick, s)
+		j.verdicts = append(j.verdicts, verdict.NewJudger(verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB}))
 		j.qs = append(j.qs, shogi.Position{})
 	}
 	return j, nil
@@ -297,8 +307,10 @@ func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 	// The random choices of the construction depend on the base problem
 	// and the variant alone, so that the run does not depend on the
 	// workers.
-	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15))
-	q, f, ok := j.extend(rng, &cur, j.bp.Line, 3)
+	// (A Rand holds no state but its source: reseeding the judge's own
+	// draws what a new one would, without allocating one a base.)
+	j.pcg.Seed(j.o.Seed, cur.Key()^v*0x9e3779b97f4a7c15)
+	q, f, ok := j.extend(j.rng, &cur, j.bp.Line, 3)
 	if !ok {
 		return false
 	}
@@ -316,9 +328,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 		if ns == 0 || j.ctx.Err() != nil {
 			break
 		}
-		var a, d shogi.Move
-		var built bool
-		if *q, a, d, built = j.o.unmove(rng, cur, j.o.leans(n)); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
+		if a, d, built := j.o.unmoveTo(q, rng, cur, j.o.leans(n)); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
 			continue
 		}
 		ns--
@@ -385,7 +395,10 @@ func (j *judge) repliesMated(q *shogi.Position, a, d shogi.Move) bool {
 func (j *judge) hasMate1(p *shogi.Position) bool {
 	j.checks = p.Checks(j.checks[:0])
 	for _, m := range j.checks {
-		if m.IsDrop() && m.DroppedKind() == shogi.Pawn {
+		// A king that can step away, the common answer, is seen without
+		// playing the check (KingEscapesAfter counts the steps that
+		// KingEscapes would after it), and so is the whole reply list.
+		if m.IsDrop() && m.DroppedKind() == shogi.Pawn || p.KingEscapesAfter(m) > 0 {
 			continue
 		}
 		c := &j.mated
@@ -453,7 +466,7 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 	if n == o.Length && (o.Filter.active() || !math.IsInf(floor, -1)) && !j.passes(q, sol.PV, floor) {
 		return found{sol: sol}, false
 	}
-	v, err := verdict.Judge(j.ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: o.maxNodes(n), HashMB: tableMB})
+	v, err := j.verdicts[(n-3)/2].Judge(j.ctx, sol)
 	if err != nil || v.Overall != verdict.Sound {
 		return found{sol: sol}, false
 	}

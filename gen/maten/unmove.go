@@ -34,9 +34,18 @@ import (
 // leaning towards a reply of the defence (replyKind); Options.leans says
 // at which steps.
 func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.Position, a, d shogi.Move, ok bool) {
-	fail := func() (shogi.Position, shogi.Move, shogi.Move, bool) { return *p, shogi.NoMove, shogi.NoMove, false }
+	a, d, ok = o.unmoveTo(&q, rng, p, lean)
+	return q, a, d, ok
+}
+
+// unmoveTo is unmove writing q to *q (not p), which it leaves undefined
+// when it fails: the judge draws millions of steps, most failing, and
+// copies no position for them.
+func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, p *shogi.Position, lean bool) (a, d shogi.Move, ok bool) {
+	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
 	ksq := p.King(shogi.White)
-	m := *p // the position before d, White to move
+	m := q // the position before d, White to move, then q
+	*m = *p
 	m.SetSideToMove(shogi.White)
 	switch r := o.replyKind(rng.IntN(100), lean); r {
 	case replyKingTakes, replyKingSteps:
@@ -49,32 +58,29 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 		m.Put(ksq, shogi.NoPiece)
 		m.Put(u, king)
 		d = shogi.NewBoardMove(king, u, ksq, false)
-		if r == replyKingTakes && !o.putCaptured(rng, &m, p, ksq) {
+		if r == replyKingTakes && !o.putCaptured(rng, m, p, ksq) {
 			return fail()
 		}
 	case replyInterposes:
 		// An interposition: a piece dropped (or moved) between a ranged
 		// checker and the king.
-		var ok bool
-		if d, ok = o.undoInterposition(rng, &m, p, ksq); !ok {
+		if d, ok = o.undoInterposition(rng, m, p, ksq); !ok {
 			return fail()
 		}
 	default:
 		// A defending piece other than the king took the checker X.
-		var ok bool
-		if d, ok = o.undoCapture(rng, &m, p); !ok {
+		if d, ok = o.undoCapture(rng, m, p); !ok {
 			return fail()
 		}
 	}
 	if !m.InCheck() {
 		return fail()
 	}
-	q, a, ok = o.undoCheck(rng, &m)
-	if !ok {
+	if a, ok = o.undoCheck(rng, m); !ok {
 		return fail()
 	}
-	h, err := mate.RemainingHand(&q, shogi.Black)
-	if err != nil {
+	h, ok := mate.HandLeft(q, shogi.Black)
+	if !ok {
 		return fail()
 	}
 	q.SetHand(shogi.White, h)
@@ -83,7 +89,7 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 		return fail()
 	}
 	// Replay a and d: they must be legal and lead to p.
-	r := q
+	r := *q
 	if !r.IsLegal(a) {
 		return fail()
 	}
@@ -95,7 +101,7 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 	if r.Key() != p.Key() || r.Hand(shogi.Black) != p.Hand(shogi.Black) || r.Hand(shogi.White) != p.Hand(shogi.White) {
 		return fail()
 	}
-	return q, a, d, true
+	return a, d, true
 }
 
 // The replies d a step back undoes (unmove).
@@ -193,22 +199,10 @@ func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Squa
 // move. A promoted piece comes from the board, and of the others half
 // under Composed, 30% under Free.
 func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
-	var cands []shogi.Square
-	for b := p.ByColor(shogi.White); b.Any(); {
-		s := b.PopLSB()
-		if s == ksq {
-			continue
-		}
-		q := *m
-		q.Put(s, shogi.NoPiece)
-		if c := q.Checkers(); c.Any() && !c.MoreThanOne() && shogi.Between(ksq, c.LSB()).Has(s) {
-			cands = append(cands, s)
-		}
-	}
-	if len(cands) == 0 {
+	s, ok := pickSquare(rng, interposers(m, ksq))
+	if !ok {
 		return shogi.NoMove, false
 	}
-	s := cands[rng.IntN(len(cands))]
 	pc := m.PieceAt(s)
 	m.Put(s, shogi.NoPiece)
 	share := 30
@@ -227,20 +221,54 @@ func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq sh
 	return shogi.NewDrop(shogi.White, pc.Kind(), s), true
 }
 
+// interposers returns the White pieces of m, White's king on ksq aside,
+// whose removal would leave White in check by one piece standing beyond
+// it on a line to the king: those that may have interposed. Removing a
+// piece only opens lines, so with White in check none qualifies (a second
+// checker, or the one there already not beyond it), and without, a piece
+// qualifies when it alone stands between the king and a Black ranged
+// piece aimed at it (two such pieces behind it would be on one ray, the
+// farther one blocked by the nearer). This is what removing each piece in
+// turn and counting the checkers finds, without copying the position.
+func interposers(m *shogi.Position, ksq shogi.Square) shogi.Bitboard {
+	var out shogi.Bitboard
+	if m.AttackersTo(shogi.Black, ksq).Any() {
+		return out
+	}
+	occ := m.Occupied()
+	white := m.ByColor(shogi.White).Without(ksq)
+	for b := m.ByColor(shogi.Black); b.Any(); {
+		x := b.PopLSB()
+		pc := m.PieceAt(x)
+		if !rangedKind(pc.Kind()) || !shogi.AttacksFrom(pc, x, shogi.Bitboard{}).Has(ksq) {
+			continue
+		}
+		if between := shogi.Between(ksq, x).And(occ); between.Count() == 1 && white.Intersects(between) {
+			out = out.Or(between)
+		}
+	}
+	return out
+}
+
+// rangedKind reports whether k moves along lines: a lance, bishop, rook,
+// horse or dragon.
+func rangedKind(k shogi.Kind) bool {
+	switch k {
+	case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
+		return true
+	}
+	return false
+}
+
 // undoCapture takes back the capture of the checking piece by a White
 // piece other than the king: the White piece W on t goes back to a square
 // from which it reaches t, and a Black piece X reappears on t.
 func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move, bool) {
 	ksq := p.King(shogi.White)
-	w := p.ByColor(shogi.White).AndNot(shogi.SquareBB(ksq))
-	if w.IsEmpty() {
+	t, ok := pickSquare(rng, p.ByColor(shogi.White).Without(ksq))
+	if !ok {
 		return shogi.NoMove, false
 	}
-	sq := make([]shogi.Square, 0, 8)
-	for w.Any() {
-		sq = append(sq, w.PopLSB())
-	}
-	t := sq[rng.IntN(len(sq))]
 	pc := m.PieceAt(t)
 	m.Put(t, shogi.NoPiece)
 	u, ok := o.defenceOrigin(rng, m, pc, t, ksq)
@@ -264,15 +292,17 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 	if o.Style != Composed {
 		return origin(rng, m, pc, s, nil)
 	}
-	var near shogi.Bitboard
-	for f := max(ksq.File()-guardDistance, 1); f <= min(ksq.File()+guardDistance, 9); f++ {
-		for r := max(ksq.Rank()-guardDistance, 1); r <= min(ksq.Rank()+guardDistance, 9); r++ {
-			if u := shogi.NewSquare(f, r); gen.NaturalSquare(pc, u) {
-				near = near.Or(shogi.SquareBB(u))
-			}
+	// Only the few squares that reach s are tested against the box round
+	// the king, not the box's squares one by one: the same squares, in
+	// the same order, so the same draw.
+	near := originSquares(m, pc, s)
+	for b := near; b.Any(); {
+		u := b.PopLSB()
+		if abs(u.File()-ksq.File()) > guardDistance || abs(u.Rank()-ksq.Rank()) > guardDistance || !gen.NaturalSquare(pc, u) {
+			near = near.Without(u)
 		}
 	}
-	return origin(rng, m, pc, s, &near)
+	return pickSquare(rng, near)
 }
 
 // placedMinor reports whether k is a promoted silver, knight or lance:
@@ -287,31 +317,34 @@ func placedMinor(k shogi.Kind) bool {
 // form) attacks s, where it may stand; ok reports whether there is one.
 // An optional line restricts the squares.
 func origin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s shogi.Square, line *shogi.Bitboard) (shogi.Square, bool) {
+	c := originSquares(m, pc, s)
+	if line != nil {
+		c = c.And(*line)
+	}
+	return pickSquare(rng, c)
+}
+
+// originSquares returns the empty squares of m other than s from which pc
+// (unmoved, the same form) attacks s, where it may stand.
+func originSquares(m *shogi.Position, pc shogi.Piece, s shogi.Square) shogi.Bitboard {
 	// The squares from which pc attacks s are those a piece of its kind
 	// and the other colour attacks from s.
-	reach := shogi.AttacksFrom(shogi.NewPiece(pc.Color().Opp(), pc.Kind()), s, m.Occupied())
-	var cands [shogi.NumSquares]shogi.Square
-	n := 0
-	for u := shogi.Square(0); u < shogi.NumSquares; u++ {
-		if !reach.Has(u) || u == s || m.PieceAt(u) != shogi.NoPiece || !shogi.CanStand(pc, u) || line != nil && !line.Has(u) {
-			continue
+	occ := m.Occupied()
+	reach := shogi.AttacksFrom(shogi.NewPiece(pc.Color().Opp(), pc.Kind()), s, occ).AndNot(occ).Without(s)
+	for b := reach; b.Any(); {
+		if u := b.PopLSB(); !shogi.CanStand(pc, u) {
+			reach = reach.Without(u)
 		}
-		cands[n] = u
-		n++
 	}
-	if n == 0 {
-		return shogi.NoSquare, false
-	}
-	return cands[rng.IntN(n)], true
+	return reach
 }
 
 // undoCheck takes back the check of m (White to move, in check): the
 // checking piece, or a piece that uncovered a ranged check, goes back to
 // its origin or to Black's hand, perhaps putting back a White piece it
-// took. It returns the position before, Black to move (White's hand to
-// be recomputed), and the check.
-func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, shogi.Move, bool) {
-	q := *m
+// took. It makes q the position before, Black to move (White's hand to
+// be recomputed), and returns the check; q is undefined when it fails.
+func (o *Options) undoCheck(rng *rand.Rand, q *shogi.Position) (shogi.Move, bool) {
 	ksq := q.King(shogi.White)
 	checkers := q.Checkers()
 	c := checkers.LSB()
@@ -325,25 +358,21 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		}
 		between := shogi.Between(ksq, c)
 		if between.IsEmpty() {
-			return q, shogi.NoMove, false
+			return shogi.NoMove, false
 		}
-		others := q.ByColor(shogi.Black).AndNot(shogi.SquareBB(c))
-		var cands []shogi.Square
-		for others.Any() {
-			s := others.PopLSB()
-			if checkers.MoreThanOne() || !q.Checkers().Has(s) {
-				cands = append(cands, s)
-			}
+		others := q.ByColor(shogi.Black).Without(c)
+		if !checkers.MoreThanOne() {
+			others = others.AndNot(q.Checkers())
 		}
-		if len(cands) == 0 {
-			return q, shogi.NoMove, false
+		var ok bool
+		if c, ok = pickSquare(rng, others); !ok {
+			return shogi.NoMove, false
 		}
-		c = cands[rng.IntN(len(cands))]
 		line = &between
 	}
 	pc := q.PieceAt(c)
 	if pc.Kind() == shogi.King {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	q.Put(c, shogi.NoPiece)
 	// What a took, if anything: a White piece of a kind in Black's hand.
@@ -362,10 +391,10 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 			}
 			taken = shogi.NewPiece(shogi.White, k)
 			if !shogi.CanStand(taken, c) || k == shogi.Pawn && q.HasPawnOnFile(shogi.White, c.File()) {
-				return q, shogi.NoMove, false
+				return shogi.NoMove, false
 			}
 			if o.Style == Composed && (!castleKind(k) || !gen.NaturalSquare(taken, c)) {
-				return q, shogi.NoMove, false // a defender's piece where a game has one
+				return shogi.NoMove, false // a defender's piece where a game has one
 			}
 		}
 	}
@@ -374,7 +403,7 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		// A drop.
 		q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
 		q.SetSideToMove(shogi.Black)
-		return q, shogi.NewDrop(shogi.Black, k, c), true
+		return shogi.NewDrop(shogi.Black, k, c), true
 	}
 	before, promote := pc, false
 	if k.IsPromoted() && (rng.IntN(100) < 50 || o.Style == Composed && placedMinor(k)) {
@@ -384,17 +413,17 @@ func (o *Options) undoCheck(rng *rand.Rand, m *shogi.Position) (shogi.Position, 
 		q.Put(c, taken)
 		q.SetHand(shogi.Black, q.Hand(shogi.Black).Remove(taken.Kind().Demote()))
 	}
-	u, ok := origin(rng, &q, before, c, line)
+	u, ok := origin(rng, q, before, c, line)
 	if !ok {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	if promote && !shogi.PromotionZone(shogi.Black).Has(u) && !shogi.PromotionZone(shogi.Black).Has(c) {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	if before.Kind() == shogi.Pawn && q.HasPawnOnFile(shogi.Black, u.File()) && u.File() != c.File() {
-		return q, shogi.NoMove, false
+		return shogi.NoMove, false
 	}
 	q.Put(u, before)
 	q.SetSideToMove(shogi.Black)
-	return q, shogi.NewBoardMove(before, u, c, promote), true
+	return shogi.NewBoardMove(before, u, c, promote), true
 }
