@@ -24,10 +24,10 @@ const (
 	// (HeavyAttack).
 	maxAttackerPieces = 5
 	longAttackFrom    = 7
-	// maxCrowd is the most attacker pieces a composed mate-in-3 has
-	// within two king steps of the defender's king at the start
-	// (Crowded).
-	maxCrowd = 2
+	// maxCrowd3 and maxCrowd5 are the most attacker pieces a composed
+	// mate-in-3 and mate-in-5 have within two king steps of the
+	// defender's king at the start (Crowded).
+	maxCrowd3, maxCrowd5 = 2, 3
 )
 
 // castleKind reports whether k is a kind a castle is made of: gold,
@@ -159,17 +159,20 @@ func HeavyHand(q *shogi.Position) bool {
 
 // Crowded reports whether the attacker (Black) of q, a composed problem
 // of length plies, has more pieces on the board within two king steps of
-// the defender's king than the composed style allows: more than two, at 3
-// plies. Longer problems are not limited: at 5 plies a limit of three
-// cost 1.09 times the CPU, which the rate of mate-in-5s cannot spare
+// the defender's king than the composed style allows: more than two at 3
+// plies, more than three at 5. From longAttackFrom (7) plies it reports
+// false: there a limit of three cost 1.15 times the CPU
 // (docs/generation.md, "Style"). The eleventh blind read
 // (docs/quality-report.md) judged problems by that crowd more than by
 // anything else it measured (r = −0.45): of its 16 problems with three or
 // more such pieces none was a yes for both readers.
 func Crowded(q *shogi.Position, length int) bool {
-	if length > 3 {
+	if length >= longAttackFrom {
 		return false
 	}
 	_, crowd := aroundKing(q, shogi.White)
-	return crowd > maxCrowd
+	if length <= 3 {
+		return crowd > maxCrowd3
+	}
+	return crowd > maxCrowd5
 }

@@ -206,8 +206,8 @@ func TestCornerParkedBelowSeven(t *testing.T) {
 }
 
 // TestCrowded: the composed style's limit on the attacker's pieces within
-// two king steps of the defender's king: two at 3 plies, none from 5.
-// Pieces in hand and pieces three steps away do not count.
+// two king steps of the defender's king: two at 3 plies, three at 5, none
+// from 7. Pieces in hand and pieces three steps away do not count.
 func TestCrowded(t *testing.T) {
 	for _, c := range []struct {
 		sfen   string
@@ -216,10 +216,12 @@ func TestCrowded(t *testing.T) {
 	}{
 		// One near the king (the gold on 3三, two steps from 2一).
 		{"7k1/7p1/6G2/9/9/9/9/9/9 b S 1", 3, false},
-		// Three near the king: too many at 3 plies, allowed from 5.
+		// Three near the king: too many at 3 plies, allowed at 5.
 		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, true},
 		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 5, false},
-		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 5, false},
+		// Four: too many at 5 plies; from 7 the rule is off.
+		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 5, true},
+		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 7, false},
 		// The dragon three steps away (5一) does not count.
 		{"4+R2k1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, false},
 		// In hand it does not count either.

@@ -24,9 +24,10 @@ const (
 	// major piece only next to it, HasGuard), from 5 plies no heavy hand
 	// (HeavyHand), at most five attacker pieces at 3 plies and six at 5
 	// (HeavyAttack), below 7 plies no attacker's gold, silver or knight
-	// parked in a corner of the defender's back rank (CornerParked), at
-	// 3 plies no more than two attacker pieces within two king steps of
-	// the king (Crowded), no capture on the first move, no gift (an attacker piece that stood
+	// parked in a corner of the defender's back rank (CornerParked), no
+	// more than two attacker pieces within two king steps of the king at
+	// 3 plies and three at 5 (Crowded), no capture on the first move, no
+	// gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
 	// it in the line, no idle piece (one whose removal leaves a sound
@@ -89,7 +90,7 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
 // heavy attack (HeavyAttack), from handFrom plies no heavy hand
 // (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
-// at 3 plies no crowd (Crowded).
+// below 7 plies no crowd (Crowded).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
