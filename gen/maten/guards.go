@@ -161,7 +161,7 @@ func HeavyHand(q *shogi.Position) bool {
 // of length plies, has more pieces on the board within two king steps of
 // the defender's king than the composed style allows: more than two at 3
 // plies, more than three at 5. From longAttackFrom (7) plies it reports
-// false: there a limit of three cost 1.15 times the CPU
+// false: there a limit of three cost 1.15 to 1.40 times the CPU
 // (docs/generation.md, "Style"). The eleventh blind read
 // (docs/quality-report.md) judged problems by that crowd more than by
 // anything else it measured (r = −0.45): of its 16 problems with three or
