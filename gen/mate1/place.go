@@ -28,20 +28,6 @@ func near(rng *rand.Rand, s shogi.Square, r int) shogi.Square {
 	return shogi.NewSquare(f, k)
 }
 
-// pickSquare draws a square of c, the i-th in square order for i drawn
-// below c's count, as from a list of c's squares, without allocating one;
-// ok is false for an empty c, which draws nothing.
-func pickSquare(rng *rand.Rand, c shogi.Bitboard) (s shogi.Square, ok bool) {
-	n := c.Count()
-	if n == 0 {
-		return shogi.NoSquare, false
-	}
-	for i := rng.IntN(n); i > 0; i-- {
-		c.PopLSB()
-	}
-	return c.LSB(), true
-}
-
 // pieceFits reports whether pc may stand on s of p: s empty, no dead piece,
 // no 二歩.
 func pieceFits(p *shogi.Position, pc shogi.Piece, s shogi.Square) bool {

@@ -68,7 +68,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 			dests = dests.Without(t)
 		}
 	}
-	to, ok := pickSquare(rng, dests)
+	to, ok := gen.PickSquare(rng, dests)
 	if !ok {
 		return plain, plain, false
 	}
@@ -91,7 +91,7 @@ func (o *Options) reverseCandidate(rng *rand.Rand) (withDecoys, plain shogi.Posi
 			}
 			origins = origins.Without(f)
 		}
-		if from, ok = pickSquare(rng, origins); !ok {
+		if from, ok = gen.PickSquare(rng, origins); !ok {
 			return plain, plain, false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"slices"
 
+	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -257,14 +258,14 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 			}
 			r.SetHand(shogi.Black, hand.Remove(k))
 		} else {
-			s, ok := pickSquare(rng, pieces)
+			s, ok := gen.PickSquare(rng, pieces)
 			if !ok {
 				return false
 			}
 			r.Put(s, shogi.NoPiece)
 		}
 	case 1: // move a piece to an empty square near the king
-		s, ok := pickSquare(rng, pieces)
+		s, ok := gen.PickSquare(rng, pieces)
 		to := near(rng, ksq, 3)
 		if !ok || r.PieceAt(to) != shogi.NoPiece {
 			return false
@@ -283,7 +284,7 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 			r.SetHand(shogi.Black, hand.Remove(old).Add(k))
 			break
 		}
-		s, ok := pickSquare(rng, pieces)
+		s, ok := gen.PickSquare(rng, pieces)
 		if !ok {
 			return false
 		}
@@ -296,7 +297,7 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 		}
 		r.Put(s, shogi.NewPiece(pc.Color(), k))
 	case 3: // promote or demote a piece
-		s, ok := pickSquare(rng, pieces)
+		s, ok := gen.PickSquare(rng, pieces)
 		if !ok {
 			return false
 		}
@@ -313,7 +314,7 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 		r.Put(s, shogi.NewPiece(pc.Color(), k))
 	case 4: // a Black piece from the board to Black's hand, or back
 		if rng.IntN(2) == 0 {
-			s, ok := pickSquare(rng, r.ByColor(shogi.Black).AndNot(kings))
+			s, ok := gen.PickSquare(rng, r.ByColor(shogi.Black).AndNot(kings))
 			if !ok {
 				return false
 			}
@@ -330,14 +331,14 @@ func (o *Options) mutate(rng *rand.Rand, cur, r *shogi.Position) bool {
 			r.Put(to, shogi.NewPiece(shogi.Black, k))
 		}
 	case 5: // give a piece to the other side
-		s, ok := pickSquare(rng, pieces)
+		s, ok := gen.PickSquare(rng, pieces)
 		if !ok {
 			return false
 		}
 		pc := r.PieceAt(s)
 		r.Put(s, shogi.NewPiece(pc.Color().Opp(), pc.Kind()))
 	case 7: // move a guard of White's next to its king
-		s, ok := pickSquare(rng, r.ByColor(shogi.White).AndNot(kings))
+		s, ok := gen.PickSquare(rng, r.ByColor(shogi.White).AndNot(kings))
 		to := near(rng, ksq, 1)
 		if !ok || r.PieceAt(to) != shogi.NoPiece {
 			return false
@@ -420,18 +421,6 @@ func (o *Options) complete(cur, r *shogi.Position) bool {
 	}
 	r.SetHand(shogi.White, h)
 	return r.Key() != cur.Key() && r.IsValid() && !r.InCheck() && o.fits(r, true)
-}
-
-// pickSquare draws one of the squares of b, if any, without allocating.
-func pickSquare(rng *rand.Rand, b shogi.Bitboard) (shogi.Square, bool) {
-	n := b.Count()
-	if n == 0 {
-		return shogi.NoSquare, false
-	}
-	for i := rng.IntN(n); i > 0; i-- {
-		b.PopLSB()
-	}
-	return b.PopLSB(), true
 }
 
 // pickKind draws one of the kinds h holds, each kind as likely as the

@@ -199,7 +199,7 @@ func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Squa
 // move. A promoted piece comes from the board, and of the others half
 // under Composed, 30% under Free.
 func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
-	s, ok := pickSquare(rng, interposers(m, ksq))
+	s, ok := gen.PickSquare(rng, interposers(m, ksq))
 	if !ok {
 		return shogi.NoMove, false
 	}
@@ -265,7 +265,7 @@ func rangedKind(k shogi.Kind) bool {
 // from which it reaches t, and a Black piece X reappears on t.
 func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move, bool) {
 	ksq := p.King(shogi.White)
-	t, ok := pickSquare(rng, p.ByColor(shogi.White).Without(ksq))
+	t, ok := gen.PickSquare(rng, p.ByColor(shogi.White).Without(ksq))
 	if !ok {
 		return shogi.NoMove, false
 	}
@@ -302,7 +302,7 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 			near = near.Without(u)
 		}
 	}
-	return pickSquare(rng, near)
+	return gen.PickSquare(rng, near)
 }
 
 // placedMinor reports whether k is a promoted silver, knight or lance:
@@ -321,7 +321,7 @@ func origin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s shogi.Square, l
 	if line != nil {
 		c = c.And(*line)
 	}
-	return pickSquare(rng, c)
+	return gen.PickSquare(rng, c)
 }
 
 // originSquares returns the empty squares of m other than s from which pc
@@ -365,7 +365,7 @@ func (o *Options) undoCheck(rng *rand.Rand, q *shogi.Position) (shogi.Move, bool
 			others = others.AndNot(q.Checkers())
 		}
 		var ok bool
-		if c, ok = pickSquare(rng, others); !ok {
+		if c, ok = gen.PickSquare(rng, others); !ok {
 			return shogi.NoMove, false
 		}
 		line = &between

@@ -330,8 +330,8 @@ func (pl *pool) candidate(rng *rand.Rand, dst []shogi.Position) []shogi.Position
 		case shogi.Lance, shogi.Bishop, shogi.Rook, shogi.Horse, shogi.Dragon:
 			r = 1
 		}
-		s := pick(rng, pl.near[ci][r])
-		if p.PieceAt(s) != shogi.NoPiece || !shogi.CanStand(pc, s) || k == shogi.Pawn && p.HasPawnOnFile(shogi.Black, s.File()) {
+		s, ok := gen.PickSquare(rng, pl.near[ci][r])
+		if !ok || p.PieceAt(s) != shogi.NoPiece || !shogi.CanStand(pc, s) || k == shogi.Pawn && p.HasPawnOnFile(shogi.Black, s.File()) {
 			continue
 		}
 		p.Put(s, pc)
@@ -353,12 +353,4 @@ func drawKind(rng *rand.Rand) shogi.Kind {
 		r -= a.w
 	}
 	return shogi.Pawn
-}
-
-// pick draws a square of b, which is not empty.
-func pick(rng *rand.Rand, b shogi.Bitboard) shogi.Square {
-	for i := rng.IntN(b.Count()); i > 0; i-- {
-		b.PopLSB()
-	}
-	return b.LSB()
 }
