@@ -127,6 +127,50 @@ type Generator struct {
 	// lost; a later index's problem that repeats it is a duplicate. The
 	// problems come out of index order.
 	HoldBack bool
+	// Tally, if set, is where the variety cap counts: the problems of
+	// earlier runs that shared it count as emitted before this run's
+	// first, so that runs of several lengths (a worksheet of mate-in-3s,
+	// 5s and 7s, one run a length) hold no class above ClassPercent% of
+	// all their problems together. nil counts this run's problems alone.
+	// A Tally is used by one run at a time.
+	Tally *Tally
+}
+
+// Tally counts the problems that runs sharing it have emitted, by class,
+// for the variety cap (Generator.Tally). The zero Tally counts nothing
+// yet.
+type Tally struct {
+	n       int
+	classes map[string]int
+}
+
+// Problems returns the number of problems counted.
+func (t *Tally) Problems() int { return t.n }
+
+// Count returns the number of problems counted of the class c.
+func (t *Tally) Count(c string) int { return t.classes[c] }
+
+// add counts one problem of the given classes.
+func (t *Tally) add(class []string) {
+	if t.classes == nil {
+		t.classes = make(map[string]int)
+	}
+	for _, c := range class {
+		t.classes[c]++
+	}
+	t.n++
+}
+
+// fits reports whether a problem of the given classes fits under the cap
+// of percent% of the problems counted with it (one at least).
+func (t *Tally) fits(class []string, percent int) bool {
+	limit := max(1, (t.n+1)*percent/100)
+	for _, c := range class {
+		if t.classes[c] >= limit {
+			return false
+		}
+	}
+	return true
 }
 
 // Stats describes a run.
@@ -304,7 +348,10 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 	var st Stats
 	seen := make(map[string]bool)
 	capped := want >= 0 && g.Classes != nil && g.ClassPercent > 0
-	classes := make(map[string]int) // the problems emitted by class, under the cap
+	tally := g.Tally // the problems emitted by class, under the cap
+	if tally == nil {
+		tally = new(Tally)
+	}
 	// held are the problems the cap holds back, in index order, with
 	// their classes: each is emitted as soon as its classes have room.
 	type heldProblem struct {
@@ -312,20 +359,13 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 		class []string
 	}
 	var held []heldProblem
-	fits := func(class []string) bool {
-		for _, c := range class {
-			if classes[c] >= max(1, (st.Problems+1)*g.ClassPercent/100) {
-				return false
-			}
-		}
-		return true
-	}
+	fits := func(class []string) bool { return tally.fits(class, g.ClassPercent) }
 	emitted := func(p problem.Problem, class []string) error {
 		if err := emit(p); err != nil {
 			return err
 		}
-		for _, c := range class {
-			classes[c]++
+		if capped {
+			tally.add(class)
 		}
 		st.Problems++
 		return nil

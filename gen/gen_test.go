@@ -419,3 +419,60 @@ func TestStream(t *testing.T) {
 		}
 	}
 }
+
+// Runs that share a Tally cap their problems together: the problems of
+// two runs, in the order emitted, hold no class above the cap over both,
+// though each run alone would; the second run's first problems are those
+// its own cap would pass over, and the tally counts both runs.
+func TestRunVarietyCapTally(t *testing.T) {
+	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	runs := func(tally *gen.Tally) ([]problem.Problem, []problem.Problem) {
+		var out [2][]problem.Problem
+		for i, seed := range []uint64{5, 6} {
+			g := kingSquares(seed)
+			g.Classes = func(p *problem.Problem) []string { return []string{rank(p)} }
+			g.ClassPercent, g.MaxDuplicates, g.Tally = 20, 200, tally
+			if _, err := g.Run(context.Background(), 5, 2, func(p problem.Problem) error {
+				out[i] = append(out[i], p)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out[0], out[1]
+	}
+	var tally gen.Tally
+	a, b := runs(&tally)
+	if tally.Problems() != 10 {
+		t.Errorf("the tally counts %d problems, want 10", tally.Problems())
+	}
+	count := map[string]int{}
+	for k, p := range append(a, b...) {
+		c := rank(&p)
+		count[c]++
+		if limit := max(1, (k+1)*20/100); count[c] > limit {
+			t.Errorf("rank %s: %d of the first %d problems of both runs, want at most %d", c, count[c], k+1, limit)
+		}
+	}
+	for c, n := range count {
+		if tally.Count(c) != n {
+			t.Errorf("rank %s: the tally counts %d, the runs emitted %d", c, tally.Count(c), n)
+		}
+	}
+	// Each run alone caps its own five problems only, and then the two
+	// runs together exceed the cap: the shared tally is what holds it.
+	a0, b0 := runs(nil)
+	if !reflect.DeepEqual(a, a0) {
+		t.Error("the first run differs with a tally that starts empty")
+	}
+	over := false
+	count = map[string]int{}
+	for k, p := range append(a0, b0...) {
+		c := rank(&p)
+		count[c]++
+		over = over || count[c] > max(1, (k+1)*20/100)
+	}
+	if !over {
+		t.Error("the runs without a shared tally keep the joint cap too: the test proves nothing")
+	}
+}

@@ -60,7 +60,7 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 	for i := range es {
 		e := &es[i]
 		p := worksheet.NewProblem(i+1, &e.Problem.Position, e.Problem.Line)
-		p.SVG = worksheet.Picture(i+1, &e.Problem.Position, false)
+		p.SVG = worksheet.Picture(i+1, 0, &e.Problem.Position, false)
 		found := make([]theme.Found, len(e.Problem.Themes))
 		for j, t := range e.Problem.Themes {
 			found[j] = theme.Found(t)

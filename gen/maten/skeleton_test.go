@@ -66,3 +66,23 @@ func TestIdea(t *testing.T) {
 		}
 	}
 }
+
+// A motif is the piece of a move as it stood and how it moved: dropped,
+// promoting, staying unpromoted in the zone (不成), or a plain move.
+func TestMotifs(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, first, mate string
+	}{
+		{"a lance promotes, a knight drop mates", "6g1k/6G1l/7L1/9/9/9/9/9/9 b N2r2b2g4s3n2l18p 1", "2c2a+ 3a2a N*2c", "L m+", "N d"},
+		{"a silver goes in unpromoted, a gold drop follows", "4k4/9/3S5/9/9/9/9/9/9 b G 1", "6c5b 5a4b G*4c", "S m=", "G d"},
+		{"a silver outside the zone", "9/9/4k4/9/4S4/9/9/9/9 b G 1", "5e5d 5c6b G*6c", "S m", "G d"},
+		{"a promoted silver sacrifice, a dragon mates", "2rk1S3/9/4+S4/1+N7/9/9/9/4+R4/9 b 2b4g2s3n4l18p 1", "5c6b 6a6b 5h5b", "+S m", "+R m"},
+		{"a pawn lure, a lance drop mates", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "P d", "L d"},
+		{"no line", "k8/9/9/9/9/9/9/9/9 b G 1", "", "", ""},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if first, mate := Motifs(&q, pv); first != c.first || mate != c.mate {
+			t.Errorf("%s (%s): %q, %q, want %q, %q", c.name, c.line, first, mate, c.first, c.mate)
+		}
+	}
+}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/tsume-shogi/tsume/gen"
 	"github.com/tsume-shogi/tsume/gen/mate1"
-	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -26,7 +25,7 @@ func generateCommand() *command {
 	return &command{
 		name:    "generate",
 		summary: "generate sound problems: mate-in-1 (一手詰) or mate-in-N (--length N)",
-		args:    "[--length N] [--n N | --indices M [--shard K/S]] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg] [--out FILE|DIR] [--bank FILE]",
+		args:    "[--length N[,N…]] [--n N | --indices M [--shard K/S]] [--seed S] [filters] [--format sfen|jsonl|kif|ki2|csa|svg] [--out FILE|DIR] [--bank FILE]",
 		help: `
 Generate writes --n sound problems of --length plies (1, 3, 5, …): sfen, jsonl, kif, ki2, csa, svg
 (--out DIR) or --bank; same flags and --seed, same output for any --workers. docs/cli.md#generate
@@ -38,7 +37,8 @@ Exit status: 0 all written, 1 --timeout or too many duplicates, 2 bad usage/outp
 func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	n := fs.Int("n", 10, "the number of problems `N`")
 	indices := fs.Int("indices", 0, "instead of --n: the indices 0 to `M`-1, at most M problems (0: use --n)")
-	length := fs.Int("length", 1, "the problems' length in `plies`: 1, or 3, 5, 7, … (mate-in-N)")
+	lengths := lengthsValue{1}
+	fs.Var(&lengths, "length", "`plies`: 1, 3, 5, …, or several: 3,5,7 (--n each, one variety cap)")
 	maxNodes := fs.Uint64("max-nodes", 0, "mate-in-N: at most `N` nodes a search of a candidate (0: the length's default)")
 	method := fs.String("method", "reverse", "reverse or random (mate-in-N: backward = reverse)")
 	var maxPieces int
@@ -73,16 +73,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if len(args) > 0 {
 			return usageErrorf(self, "unexpected argument %q", args[0])
 		}
-		if *length < 1 || *length%2 == 0 {
+		if err := lengths.check(); err != nil {
 			// The other flags' checks depend on the length (which flags
 			// apply, the range of the filters): a bad length is the one
 			// error to report.
-			return usageErrorf(self, "--length %d: want an odd number of plies, 1 (mate-in-1) or 3, 5, 7, … (mate-in-N)", *length)
+			return usageErrorf(self, "%s", err)
 		}
+		length := lengths[0]
 		o := mate1.DefaultOptions()
 		var errs []error
 		var err error
-		if *length == 1 {
+		if length == 1 {
 			if o.Method, err = mate1.ParseMethod(*method); err != nil {
 				errs = append(errs, err)
 			}
@@ -145,15 +146,25 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if *bankPath != "" && !isSet(fs, "format") && *out == "" {
 			*format = "" // the bank only
 		}
-		if fairyRun(*rules, *stip) {
-			g, err := fairyGenerator(fs, o, *length, *rules, *stip, *maxNodes, *format, errs)
+		if len(lengths) > 1 {
+			if fairyRun(*rules, *stip) {
+				errs = append(errs, fmt.Errorf("--length %v: several lengths are for standard mate problems (run one length at a time)", &lengths))
+			}
+			runs, err := severalLengths(fs, o, lengths, *method, *maxNodes, filters, sp, errs)
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, nil, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, runs, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
-		if *length != 1 && *filters.style == "realistic" {
-			g, c, usage, err := realisticGenerator(ctx, e, fs, *length, uint64(seed), *maxNodes, *workers, errs)
+		if fairyRun(*rules, *stip) {
+			g, err := fairyGenerator(fs, o, length, *rules, *stip, *maxNodes, *format, errs)
+			if err != nil {
+				return usageErrorf(self, "%s", err)
+			}
+			return runGenerate(ctx, e, []genRun{{g: g}}, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+		}
+		if length != 1 && *filters.style == "realistic" {
+			g, c, usage, err := realisticGenerator(ctx, e, fs, length, uint64(seed), *maxNodes, *workers, errs)
 			if err == nil {
 				err = filters.setVariety(fs, g, sp)
 				usage = err != nil
@@ -164,17 +175,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 			case err != nil:
 				return err
 			}
-			return runGenerate(ctx, e, g, c, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, []genRun{{g: g, c: c}}, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
-		if *length != 1 {
-			g, c, err := mateNGenerator(fs, o, *length, *method, *maxNodes, filters, errs)
+		if length != 1 {
+			g, c, err := mateNGenerator(fs, o, length, *method, *maxNodes, filters, errs)
 			if err == nil {
 				err = filters.setVariety(fs, g, sp)
 			}
 			if err != nil {
 				return usageErrorf(self, "%s", err)
 			}
-			return runGenerate(ctx, e, g, c, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+			return runGenerate(ctx, e, []genRun{{g: g, c: c}}, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 		}
 		if isSet(fs, "max-nodes") {
 			errs = append(errs, errors.New("--max-nodes applies to mate-in-N (--length 3 or more) only"))
@@ -200,13 +211,17 @@ func setupGenerate(fs *flag.FlagSet) func(context.Context, *env, []string) error
 		if err != nil {
 			return usageErrorf(self, "%s", strings.ReplaceAll(err.Error(), "\n", "; "))
 		}
-		return runGenerate(ctx, e, g, nil, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
+		return runGenerate(ctx, e, []genRun{{g: g}}, sp, *workers, *format, *out, *bankPath, *timeout, showProgress, *svgText)
 	}
 }
 
-// runGenerate runs the span sp of g and writes its problems in the format (none when empty) and into the bank bankPath (if set); c, if set, holds
-// the counters of a mate-in-N run, summed up after the summary line.
-func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counters, sp span, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
+// runGenerate runs the span sp of each run's generator in turn and
+// writes their problems in the format (none when empty) and into the bank
+// bankPath (if set): one output, the runs' problems one after another. A
+// run's counters, if set (mate-in-N), are summed up after its summary
+// line; with several runs (several lengths) each has a summary line, then
+// the total.
+func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers int, format, out, bankPath string, timeout time.Duration, showProgress, svgText bool) error {
 	w := e.stdout
 	var toBank func(*problem.Problem) error
 	var bankDone func() (int, int, error)
@@ -226,6 +241,7 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 		if sheet, serr = newWorksheet(out, svgText); serr != nil {
 			return &exitError{ExitError, serr.Error()}
 		}
+		sheet.severalLengths = len(runs) > 1
 	} else if out != "" {
 		f, ferr := os.Create(out)
 		if ferr != nil {
@@ -241,14 +257,17 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 		runCtx, cancel = context.WithTimeout(ctx, timeout)
 		defer cancel()
 	}
+	// all is the span of every run together, for the messages.
+	all := sp
+	all.n *= len(runs)
 
 	start := time.Now()
 	var lastDraw time.Time
 	var rec strings.Builder
 	var writeErr error // the first failure to write the output
 	written := 0
-	size := sp.size() // the problems (or indices) to do
-	st, runErr := sp.run(runCtx, g, workers, func(p problem.Problem) error {
+	size := sp.size() * len(runs) // the problems (or indices) to do
+	emit := func(p problem.Problem) error {
 		if format != "" {
 			writeErr = writeRecord(bw, sheet, &rec, &p, format, written == 0)
 		}
@@ -264,7 +283,23 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 			drawProgress(e.stderr, written, size, time.Since(start))
 		}
 		return nil
-	})
+	}
+	var st gen.Stats // of every run
+	stats := make([]gen.Stats, 0, len(runs))
+	times := make([]time.Duration, 0, len(runs))
+	var runErr error
+	for _, r := range runs {
+		began := time.Now()
+		s, err := sp.run(runCtx, r.g, workers, emit)
+		stats, times = append(stats, s), append(times, time.Since(began))
+		st.Problems += s.Problems
+		st.Candidates += s.Candidates
+		st.Duplicates += s.Duplicates
+		st.Capped += s.Capped
+		if runErr = err; err != nil {
+			break
+		}
+	}
 	if showProgress {
 		fmt.Fprint(e.stderr, "\r\033[K")
 	}
@@ -292,32 +327,20 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	}
 	if writeErr != nil {
 		// No summary: the problems counted are not all in the output.
-		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %s)", writeErr, sp.done(written, "written", st))}
-	}
-	yield := 0.0
-	if st.Candidates > 0 {
-		yield = float64(st.Problems) / float64(st.Candidates)
-	}
-	rate := float64(st.Problems) / max(elapsed.Seconds(), 1e-9)
-	rateText := fmt.Sprintf("%.0f", rate)
-	if c != nil && rate < 10 {
-		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
+		return &exitError{ExitError, fmt.Sprintf("%v (the output is incomplete: %s)", writeErr, all.done(written, "written", st))}
 	}
 	if sp.shard != (gen.Shard{}) {
 		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
-	capped := ""
-	switch {
-	case st.Capped > 0 && g.HoldBack:
-		capped = fmt.Sprintf(", %d held back by the variety cap", st.Capped)
-	case st.Capped > 0:
-		capped = fmt.Sprintf(", %d over the variety cap", st.Capped)
+	for i, s := range stats {
+		r := runs[i]
+		if len(runs) > 1 {
+			fmt.Fprintf(e.stderr, "%s: ", lengthTitle(r.length))
+		}
+		writeRunSummary(e.stderr, r, s, times[i])
 	}
-	fmt.Fprintf(e.stderr, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s%s) in %.2fs: %s problems/s\n",
-		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
-		capped, elapsed.Seconds(), rateText)
-	if c != nil {
-		writeCounters(e.stderr, c)
+	if len(runs) > 1 {
+		fmt.Fprintf(e.stderr, "generated %d problem%s in all in %.2fs\n", st.Problems, plural(st.Problems), elapsed.Seconds())
 	}
 	if bankPath != "" {
 		writeBankSummary(e, bankPath, banked, duplicates)
@@ -326,11 +349,38 @@ func runGenerate(ctx context.Context, e *env, g *gen.Generator, c *maten.Counter
 	case runErr == nil:
 		return nil
 	case errors.Is(runErr, context.DeadlineExceeded) && ctx.Err() == nil:
-		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: %s", timeout, sp.done(st.Problems, "found", st))}
+		return &exitError{ExitNo, fmt.Sprintf("timeout after %v: %s", timeout, all.done(st.Problems, "found", st))}
 	case errors.Is(runErr, gen.ErrTooRare), errors.Is(runErr, gen.ErrExhausted):
-		return &exitError{ExitNo, fmt.Sprintf("%s: %v", sp.done(st.Problems, "found", st), runErr)}
+		return &exitError{ExitNo, fmt.Sprintf("%s: %v", all.done(st.Problems, "found", st), runErr)}
 	}
 	return runErr
+}
+
+// writeRunSummary writes the summary line of one run r of generate, its
+// stats st after the time it took, and its counters (mate-in-N).
+func writeRunSummary(w io.Writer, r genRun, st gen.Stats, elapsed time.Duration) {
+	yield := 0.0
+	if st.Candidates > 0 {
+		yield = float64(st.Problems) / float64(st.Candidates)
+	}
+	rate := float64(st.Problems) / max(elapsed.Seconds(), 1e-9)
+	rateText := fmt.Sprintf("%.0f", rate)
+	if r.c != nil && rate < 10 {
+		rateText = fmt.Sprintf("%.2f", rate) // mate-in-N runs can be slow
+	}
+	capped := ""
+	switch {
+	case st.Capped > 0 && r.g.HoldBack:
+		capped = fmt.Sprintf(", %d held back by the variety cap", st.Capped)
+	case st.Capped > 0:
+		capped = fmt.Sprintf(", %d over the variety cap", st.Capped)
+	}
+	fmt.Fprintf(w, "generated %d problem%s from %d candidate%s (yield %.2f%%, %d duplicate%s%s) in %.2fs: %s problems/s\n",
+		st.Problems, plural(st.Problems), st.Candidates, plural(st.Candidates), 100*yield, st.Duplicates, plural(st.Duplicates),
+		capped, elapsed.Seconds(), rateText)
+	if r.c != nil {
+		writeCounters(w, r.c)
+	}
 }
 
 // writeRecord writes p in the format: the svg format its picture, the

@@ -114,12 +114,31 @@ func problemClasses(p *problem.Problem) []string {
 
 // composedClasses are the classes of a problem of the composed style:
 // those of problemClasses, the skeleton of its main line (maten.Skeleton),
-// its opening (maten.Opening) and its idea (maten.Idea: the first and the
-// mating move's pieces, dropped or moved), so that no line shape and no
-// pair of first and last moves fills a run either.
+// its opening (maten.Opening), its idea (maten.Idea: the first and the
+// mating move's pieces, dropped or moved) and, when its first or its
+// mating move promotes or stays unpromoted in the zone, that move's motif
+// (maten.Motifs), so that no line shape, no pair of first and last moves
+// and no promoting key or 不成 finish fills a run either. A plain drop
+// or move is no class of its own: most keys and most mates are drops
+// (a gold drop mates more than one problem in ten), which a cap at
+// --variety-cap would starve.
 func composedClasses(p *problem.Problem) []string {
 	sk := maten.Skeleton(&p.Position, p.Line)
-	return append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk), "idea "+maten.Idea(&p.Position, p.Line))
+	cs := append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk), "idea "+maten.Idea(&p.Position, p.Line))
+	first, mate := maten.Motifs(&p.Position, p.Line)
+	if notable(first) {
+		cs = append(cs, "first "+first)
+	}
+	if notable(mate) {
+		cs = append(cs, "mate "+mate)
+	}
+	return cs
+}
+
+// notable reports whether a move's motif (maten.Motifs) is one a reader
+// remembers across a worksheet: a promotion or a 不成.
+func notable(motif string) bool {
+	return strings.HasSuffix(motif, "+") || strings.HasSuffix(motif, "=")
 }
 
 // filter returns the maten.Filter the flags set.

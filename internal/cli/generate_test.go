@@ -109,6 +109,13 @@ func TestGenerateBadFlags(t *testing.T) {
 		{[]string{"extra"}, `unexpected argument "extra"`},
 		{[]string{"--seed", "-1"}, `flag -seed: want a whole number from 0 to 18446744073709551615`},
 		{[]string{"--seed", "18446744073709551616"}, `flag -seed: want a whole number from 0 to 18446744073709551615`},
+		{[]string{"--length", "3,4"}, "--length 4: want an odd number of plies"},
+		{[]string{"--length", "3,x"}, `flag -length: "x": want a number of plies`},
+		{[]string{"--length", "1,3"}, "--length 1,3: several lengths are for mate-in-N"},
+		{[]string{"--length", "5,3,5"}, "--length 5,3,5: 5 is given twice"},
+		{[]string{"--length", "3,5", "--indices", "4"}, "several lengths take --n problems of each, not --indices or --shard"},
+		{[]string{"--length", "3,5", "--style", "realistic"}, "several lengths are for the composed and free styles"},
+		{[]string{"--length", "3,5", "--rules", "annan"}, "several lengths are for standard mate problems"},
 	} {
 		out, errs, code := runGenerateCLI(t, context.Background(), c.args...)
 		if code != ExitError || out != "" || !strings.Contains(errs, c.want) || strings.Count(errs, "\n") != 1 {

@@ -31,6 +31,9 @@ type worksheetDir struct {
 	seed      uint64
 	length    int // the plies of the problems (of the last one added)
 	lastIndex time.Time
+	// severalLengths: the sheet holds problems of several lengths, each
+	// picture named with its own.
+	severalLengths bool
 }
 
 // newWorksheet creates dir if needed and writes an empty index.html. With
@@ -45,10 +48,14 @@ func newWorksheet(dir string, svgText bool) (*worksheetDir, error) {
 
 // add writes the picture of p and, at most once a second, index.html.
 func (w *worksheetDir) add(p *problem.Problem) error {
-	e := worksheet.NewProblem(p.Provenance.Index+1, &p.Position, p.Line)
+	e := worksheet.NewProblem(len(w.entries)+1, &p.Position, p.Line)
 	e.Picture = fmt.Sprintf("%04d.svg", e.Number)
 	e.Themes = themeSummary(p.Themes)
-	pic := worksheet.Picture(e.Number, &p.Position, w.svgText)
+	plies := 0
+	if w.severalLengths {
+		plies = len(p.Line)
+	}
+	pic := worksheet.Picture(e.Number, plies, &p.Position, w.svgText)
 	if err := writeFileAtomic(filepath.Join(w.dir, e.Picture), pic); err != nil {
 		return err
 	}
@@ -92,6 +99,9 @@ func writeFileAtomic(path string, data []byte) error {
 // html returns the worksheet page.
 func (w *worksheetDir) html() string {
 	sheet := worksheet.Sheet{Plies: w.length, Problems: w.entries}
+	if w.severalLengths {
+		sheet.Plies = 0 // each problem's own
+	}
 	if n := len(w.entries); n > 0 {
 		sheet.About = fmt.Sprintf("%d problem%s from tsume generate (method %s, seed %d). The answers are on the last page.",
 			n, plural(n), w.method, w.seed)

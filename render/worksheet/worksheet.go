@@ -7,6 +7,7 @@ package worksheet
 import (
 	"fmt"
 	"html"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -14,11 +15,14 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// Sheet is a worksheet: its problems, all of one length, and a line of
-// text about them.
+// Sheet is a worksheet: its problems, of one length or of several, and a
+// line of text about them.
 type Sheet struct {
 	// Plies is the length of the problems, which names the sheet
-	// (三手詰 — Black to play and mate in 3); 0 is taken as 1.
+	// (三手詰 — Black to play and mate in 3). 0 takes it from the
+	// problems (Problem.Plies): their length when they share one, 1 on a
+	// sheet without problems; a sheet of several lengths names them all
+	// (三手詰・五手詰 — Black to play and mate in 3 or 5).
 	Plies int
 	// About is the line under the title; empty for "No problems yet." on
 	// an empty sheet and nothing on another.
@@ -29,6 +33,7 @@ type Sheet struct {
 // Problem is one problem of a sheet.
 type Problem struct {
 	Number int    // from 1, shown in the answer key
+	Plies  int    // the length of its solution (0: the sheet's)
 	SFEN   string // the position, in the picture's alternative text
 	// Picture is the address of the problem's picture ("0001.svg"), shown
 	// with an <img> element; when SVG is set the picture is written into
@@ -48,13 +53,19 @@ type Problem struct {
 // its solution line: the answers in Japanese and USI, the SFEN, and no
 // picture.
 func NewProblem(n int, p *shogi.Position, line []shogi.Move) Problem {
-	return Problem{Number: n, SFEN: p.SFEN(), Answer: JapaneseLine(p, line), AnswerUSI: USILine(line)}
+	return Problem{Number: n, Plies: len(line), SFEN: p.SFEN(), Answer: JapaneseLine(p, line), AnswerUSI: USILine(line)}
 }
 
 // Picture returns the SVG picture of problem n: the position p under the
-// title 第n問, with its characters as text when text is set.
-func Picture(n int, p *shogi.Position, text bool) []byte {
-	return render.SVG(p, render.SVGOptions{Title: "第" + strconv.Itoa(n) + "問", TextGlyphs: text})
+// title 第n問, with its characters as text when text is set. plies, when
+// not 0, names the problem's length in the title too (第n問 五手詰), as a
+// sheet of several lengths shows them.
+func Picture(n, plies int, p *shogi.Position, text bool) []byte {
+	title := "第" + strconv.Itoa(n) + "問"
+	if plies > 0 {
+		title += " " + LengthTitle(plies)
+	}
+	return render.SVG(p, render.SVGOptions{Title: title, TextGlyphs: text})
 }
 
 // CSS lays the problems out three to a row on A4 paper (two on a narrow
@@ -82,10 +93,41 @@ ol.answers code { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas
 // elements are sized.
 const inlineCSS = "figure svg { display: block; width: 100%; height: auto; }\n"
 
-// Title returns the sheet's title: 三手詰 — Black to play and mate in 3.
+// Title returns the sheet's title: 三手詰 — Black to play and mate in 3,
+// or for a sheet of several lengths 三手詰・五手詰 — Black to play and
+// mate in 3 or 5.
 func (s *Sheet) Title() string {
-	n := max(s.Plies, 1)
-	return fmt.Sprintf("%s — Black to play and mate in %d", LengthTitle(n), n)
+	ls := s.Lengths()
+	ja := make([]string, len(ls))
+	en := make([]string, len(ls))
+	for i, n := range ls {
+		ja[i], en[i] = LengthTitle(n), strconv.Itoa(n)
+	}
+	last := len(en) - 1
+	in := en[last]
+	if last > 0 {
+		in = strings.Join(en[:last], ", ") + " or " + en[last]
+	}
+	return fmt.Sprintf("%s — Black to play and mate in %s", strings.Join(ja, "・"), in)
+}
+
+// Lengths returns the lengths of the sheet's problems, shortest first:
+// Plies when set, else those of the problems, [1] when there are none.
+func (s *Sheet) Lengths() []int {
+	if s.Plies > 0 {
+		return []int{s.Plies}
+	}
+	var ls []int
+	for _, p := range s.Problems {
+		if p.Plies > 0 && !slices.Contains(ls, p.Plies) {
+			ls = append(ls, p.Plies)
+		}
+	}
+	if len(ls) == 0 {
+		return []int{1}
+	}
+	slices.Sort(ls)
+	return ls
 }
 
 // HTML returns the worksheet page.
@@ -95,7 +137,7 @@ func (s *Sheet) HTML() []byte {
 	if about == "" && len(s.Problems) == 0 {
 		about = "No problems yet."
 	}
-	n := max(s.Plies, 1)
+	n := s.Lengths()[0]
 	title := s.Title()
 	inline := false
 	for _, p := range s.Problems {
@@ -115,7 +157,11 @@ func (s *Sheet) HTML() []byte {
 	}
 	b.WriteString("<div class=\"problems\">\n")
 	for _, p := range s.Problems {
-		alt := fmt.Sprintf("Problem %d: Black to play and mate in %d. SFEN %s", p.Number, n, p.SFEN)
+		plies := n
+		if s.Plies == 0 && p.Plies > 0 {
+			plies = p.Plies
+		}
+		alt := fmt.Sprintf("Problem %d: Black to play and mate in %d. SFEN %s", p.Number, plies, p.SFEN)
 		if p.SVG != nil {
 			fmt.Fprintf(&b, "<figure id=\"p%d\" role=\"img\" aria-label=\"%s\">", p.Number, html.EscapeString(alt))
 			b.Write(svgElement(p.SVG))

@@ -25,7 +25,7 @@ func TestSheetHTML(t *testing.T) {
 	a := NewProblem(1, &p, line)
 	a.Picture = "0001.svg"
 	b := NewProblem(2, &p, line)
-	b.SVG = Picture(2, &p, false)
+	b.SVG = Picture(2, 0, &p, false)
 	s := Sheet{Plies: 3, About: "two <problems>", Problems: []Problem{a, b}}
 	page := string(s.HTML())
 	for _, want := range []string{
@@ -49,6 +49,39 @@ func TestSheetHTML(t *testing.T) {
 	empty := string((&Sheet{}).HTML())
 	if !strings.Contains(empty, "No problems yet.") || !strings.Contains(empty, "一手詰") {
 		t.Errorf("empty sheet:\n%s", empty)
+	}
+}
+
+// A sheet of several lengths takes them from its problems: the title
+// names each, the pictures and their alternative text the problem's own.
+func TestSheetSeveralLengths(t *testing.T) {
+	p, err := shogi.ParseSFEN("3gR1+S+B1/3l1k3/9/9/9/9/9/9/9 b rb3g3s4n3l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := p.ParseUSIMove("2a3b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Lines of 1, 3 and 5 plies (repeats of one move stand for the
+	// lengths: the sheet reads only their number).
+	a, b, c := NewProblem(1, &p, []shogi.Move{m}), NewProblem(2, &p, []shogi.Move{m, m, m, m, m}), NewProblem(3, &p, []shogi.Move{m, m, m})
+	s := Sheet{Problems: []Problem{a, b, c}}
+	if got, want := s.Title(), "一手詰・三手詰・五手詰 — Black to play and mate in 1, 3 or 5"; got != want {
+		t.Errorf("title %q, want %q", got, want)
+	}
+	page := string(s.HTML())
+	if !strings.Contains(page, `alt="Problem 2: Black to play and mate in 5. SFEN`) {
+		t.Errorf("problem 2's text does not say its length:\n%s", page)
+	}
+	if two := (&Sheet{Problems: []Problem{b, c}}).Title(); two != "三手詰・五手詰 — Black to play and mate in 3 or 5" {
+		t.Errorf("title of two lengths %q", two)
+	}
+	if one := (&Sheet{Problems: []Problem{c}}).Title(); one != "三手詰 — Black to play and mate in 3" {
+		t.Errorf("title of one length %q", one)
+	}
+	if pic := string(Picture(2, 5, &p, true)); !strings.Contains(pic, "第2問 五手詰") {
+		t.Errorf("the picture of a sheet of several lengths does not name its length:\n%.400s", pic)
 	}
 }
 

@@ -1,0 +1,123 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/problem"
+)
+
+// Several lengths make one output: --n problems of each length, in the
+// order given, the same for one worker and two, each problem the one
+// its length's run alone would make at its index, and the variety cap
+// held over all of them together, as it holds within one run.
+func TestGenerateSeveralLengths(t *testing.T) {
+	const seed = "1" // its lengths run apart break the joint cap (checked below)
+	args := []string{"--length", "5,3", "--n", "3", "--seed", seed, "--format", "jsonl"}
+	out, errs, code := runGenerateCLI(t, context.Background(), append(args, "--workers", "1")...)
+	if code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if two, _, _ := runGenerateCLI(t, context.Background(), append(args, "--workers", "2")...); two != out {
+		t.Errorf("one worker and two differ:\n%s\n%s", out, two)
+	}
+	for _, want := range []string{"五手詰: generated 3 problems", "三手詰: generated 3 problems", "generated 6 problems in all"} {
+		if !strings.Contains(errs, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, errs)
+		}
+	}
+	ps := readJSONLProblems(t, out)
+	var lengths []int
+	for _, p := range ps {
+		lengths = append(lengths, len(p.Line))
+	}
+	if !slices.Equal(lengths, []int{5, 5, 5, 3, 3, 3}) {
+		t.Fatalf("lengths %v, want three of 5 plies, then three of 3", lengths)
+	}
+	// Each problem is its index's of its length alone (--indices has no
+	// cap, so it shows every index's problem).
+	for _, p := range ps {
+		one, errs, code := runGenerateCLI(t, context.Background(), "--length", strconv.Itoa(len(p.Line)), "--indices", strconv.Itoa(p.Provenance.Index+1),
+			"--seed", seed, "--format", "jsonl")
+		if code != ExitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		alone := readJSONLProblems(t, one)
+		if last := alone[len(alone)-1]; last.Provenance.Index != p.Provenance.Index || last.Position.SFEN() != p.Position.SFEN() {
+			t.Errorf("%d plies, index %d: %s, alone %s (index %d)", len(p.Line), p.Provenance.Index, p.Position.SFEN(), last.Position.SFEN(), last.Provenance.Index)
+		}
+	}
+	// The cap, over both lengths: of the first k problems at most
+	// max(1, 10k/100), one each here, of a class.
+	if c := overCap(ps); c != "" {
+		t.Errorf("class %q is over the cap", c)
+	}
+	// The lengths run alone, their outputs one after the other, break it:
+	// the shared cap is what holds it.
+	var apart []problem.Problem
+	for _, n := range []string{"5", "3"} {
+		one, errs, code := runGenerateCLI(t, context.Background(), "--length", n, "--n", "3", "--seed", seed, "--format", "jsonl")
+		if code != ExitOK {
+			t.Fatalf("exit %d: %s", code, errs)
+		}
+		apart = append(apart, readJSONLProblems(t, one)...)
+	}
+	if overCap(apart) == "" {
+		t.Error("the lengths run apart keep the cap too: the test proves nothing")
+	}
+}
+
+// overCap returns a class (composedClasses) of which more than
+// max(1, 10k/100) of the first k problems of ps are, or "".
+func overCap(ps []problem.Problem) string {
+	seen := map[string]int{}
+	for k, p := range ps {
+		for _, c := range composedClasses(&p) {
+			if seen[c]++; seen[c] > max(1, (k+1)*10/100) {
+				return c
+			}
+		}
+	}
+	return ""
+}
+
+// A worksheet of several lengths numbers its problems in order and names
+// each picture's length.
+func TestGenerateSeveralLengthsWorksheet(t *testing.T) {
+	const seed = "1" // its lengths run apart break the joint cap (checked below)
+	dir := t.TempDir()
+	if _, errs, code := runGenerateCLI(t, context.Background(), "--length", "3,5", "--n", "2", "--seed", seed, "--format", "svg", "--out", dir); code != ExitOK {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "<h1>三手詰・五手詰 — Black to play and mate in 3 or 5</h1>") {
+		t.Errorf("index.html does not name both lengths:\n%.600s", page)
+	}
+	for i, want := range []string{"第1問 三手詰", "第2問 三手詰", "第3問 五手詰", "第4問 五手詰"} {
+		pic, err := os.ReadFile(filepath.Join(dir, "000"+strconv.Itoa(i+1)+".svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(pic), want) {
+			t.Errorf("picture %d lacks the title %q", i+1, want)
+		}
+	}
+}
+
+// readJSONLProblems reads generate's jsonl output.
+func readJSONLProblems(t *testing.T, out string) []problem.Problem {
+	t.Helper()
+	ps, err := problem.ReadJSONL(strings.NewReader(out), "stdout")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
