@@ -148,14 +148,13 @@ type Result struct {
 	Nodes    uint64
 }
 
-// Miner mines games with solvers for the game's positions (those of
-// Parallel workers) and one for the problems, whose tables serve every
-// position and every game. It is not safe for concurrent use: use one
-// Miner per goroutine.
+// Miner mines games with solvers for the game's positions and, with
+// Options.Problems, for the problems (those of Parallel workers), whose
+// tables serve every position and every game. It is not safe for
+// concurrent use: use one Miner per goroutine.
 type Miner struct {
 	opts    Options
-	workers []*worker    // one per Parallel
-	judge   *mate.Solver // the tsume conventions, for the problems
+	workers []*worker // one per Parallel
 	res     *Result
 }
 
@@ -209,14 +208,13 @@ func New(opts Options) (*Miner, error) {
 			}
 			rounds = append(rounds, q)
 		}
-		m.workers = append(m.workers, &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength})
-	}
-	var err error
-	if opts.Problems {
-		if m.judge, err = mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.ProblemNodes,
-			Futile: mate.Discount, DefenderHand: mate.AsGiven}); err != nil {
-			return nil, fmt.Errorf("mine: %w", err)
+		w := &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength}
+		if opts.Problems {
+			if w.judge, err = newJudge(opts); err != nil {
+				return nil, fmt.Errorf("mine: %w", err)
+			}
 		}
+		m.workers = append(m.workers, w)
 	}
 	return m, nil
 }
@@ -248,9 +246,16 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		return nil, err
 	}
 	if m.opts.Problems {
-		if err := m.problems(ctx, g, pos, src); err != nil {
+		judged := make([]judgement, len(pos))
+		for i := range pos {
+			if res.Positions[i].Mate == mate.Mate {
+				judged[i] = m.workers[0].judge.judge(ctx, &pos[i])
+			}
+		}
+		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
+		m.problems(g, pos, src, judged)
 	}
 	return res, nil
 }
@@ -301,6 +306,7 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 type worker struct {
 	s       *mate.Solver
 	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's (the last is s)
+	judge   *judge         // the candidate problems' (with Options.Problems)
 	max     int            // Options.MaxLength
 	pipe    *pipeline      // the game being mined (nil between games)
 	c       counts         // the searches counted since the game began
