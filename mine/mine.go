@@ -241,20 +241,11 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		pos[i+1] = pos[i]
 		pos[i+1].DoMove(mv)
 	}
-	m.mine(ctx, g, pos)
+	judged := m.mine(ctx, g, pos)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if m.opts.Problems {
-		judged := make([]judgement, len(pos))
-		for i := range pos {
-			if res.Positions[i].Mate == mate.Mate {
-				judged[i] = m.workers[0].judge.judge(ctx, &pos[i])
-			}
-		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		m.problems(g, pos, src, judged)
 	}
 	return res, nil
@@ -320,14 +311,15 @@ type verdicts struct {
 }
 
 // mine fills in the status of every position and the findings of every
-// move, with the Miner's workers on the tasks of a pipeline. The
-// findings are in the order of the moves. Each search starts afresh and
-// the searches counted are those of each status and of each move's
-// classification made by one worker alone, its searches in a fixed order
-// (see replyRound), so that the findings and the counts do not depend
-// on the number of workers.
-func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) {
-	p := newPipeline(ctx, g, pos, m.res.Positions)
+// move, with the Miner's workers on the tasks of a pipeline, and with
+// Options.Problems returns the judgement of each candidate problem (by
+// position). The findings are in the order of the moves. Each search
+// starts afresh and the searches counted are those of each status and of
+// each move's classification made by one worker alone, its searches in a
+// fixed order (see replyRound), so that the findings, the problems and
+// the counts do not depend on the number of workers.
+func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) []judgement {
+	p := newPipeline(ctx, g, pos, m.res.Positions, m.opts.Problems)
 	var wg sync.WaitGroup
 	for _, w := range m.workers {
 		w.pipe, w.c = p, counts{}
@@ -343,6 +335,7 @@ func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) 
 		m.res.Findings = append(m.res.Findings, v.findings...)
 		m.res.Undecided += v.undecided
 	}
+	return p.judged
 }
 
 // mates reports whether the side to move in p mates within plies: Mate,

@@ -52,9 +52,10 @@ type judgement struct {
 
 // judge makes and judges candidate problems with solvers of its own, kept
 // from one candidate to the next (the verdict's too: verdict.Judger, not
-// new solvers and tables for each verdict). Each search starts from an
-// empty table, so which judge judges a candidate, and after which, does
-// not change the problem.
+// new solvers and tables for each verdict): a worker's, so that the
+// workers of a game judge its candidates at once, and while they mine it.
+// Each search starts from an empty table, so which judge judges a
+// candidate, and after which, does not change the problem.
 type judge struct {
 	s        *mate.Solver // the tsume conventions, for the problems
 	verdicts *verdict.Judger
