@@ -23,8 +23,13 @@ import (
 //   - the search of a position's status, from the last position back:
 //     the long searches of a game are mostly near its end, where the
 //     mates are, and so are the long classifications that need them;
-//   - to a worker with nothing else to do, a reply of a round of kept
-//     under way (replyRound).
+//   - a reply of a round of kept under way (replyRound): of the last
+//     round, with the whole budget, before the statuses (its replies are
+//     the longest searches of a classification, which waits for each of
+//     them: in slow-game243, move 110's last round, three replies of
+//     200,000 nodes, ended the game on one worker while the other
+//     searched the statuses); of the other rounds, to a worker with
+//     nothing else to do.
 //
 // So no worker waits for all the statuses before it classifies, and the
 // last long searches of a game are shared out. The fields after st are
@@ -74,9 +79,11 @@ func (p *pipeline) work(w *worker) {
 			p.judge(w)
 		} else if len(p.ready) > 0 {
 			p.classify(w)
+		} else if r := p.helpable(len(w.rounds) - 1); r != nil {
+			p.help(w, r)
 		} else if p.next >= 0 {
 			p.status(w)
-		} else if r := p.helpable(); r != nil {
+		} else if r := p.helpable(0); r != nil {
 			p.help(w, r)
 		} else {
 			p.wake.Wait()
@@ -136,10 +143,11 @@ func (p *pipeline) help(w *worker, r *replyRound) {
 	r.finish(j, st, c)
 }
 
-// helpable returns a round under way with a reply to hand out, or nil.
-func (p *pipeline) helpable() *replyRound {
+// helpable returns a round under way, of kept's round k or a later one,
+// with a reply to hand out, or nil.
+func (p *pipeline) helpable(k int) *replyRound {
 	for _, r := range p.rounds {
-		if r.next < r.escape {
+		if r.k >= k && r.next < r.escape {
 			return r
 		}
 	}
