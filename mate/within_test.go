@@ -179,3 +179,64 @@ func upTo9(ps []problem.Problem) []problem.Problem {
 	}
 	return short
 }
+
+// A search whose budget MateWithinMore raises when it is reached is the
+// search MateWithin makes with the raised budget from the start: the same
+// status, length, spare pieces and nodes, on every bench problem within
+// 15 plies and within its length less two, under both futile rules, with
+// budgets raised once or twice (64 times, then 8 times as large, as the
+// miner's rounds of kept do), and stopped where more gives none.
+func TestMateWithinMore(t *testing.T) {
+	ps, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	budgets := []uint64{500, 4_000, 32_000}
+	raised, decidedLater := 0, 0
+	for _, o := range []SolverOptions{
+		{HashMB: 16, SkipSoundness: true},
+		{HashMB: 16, SkipSoundness: true, Futile: Count, DefenderHand: AsGiven},
+	} {
+		s := newSolver(t, o)
+		fresh := make([]*Solver, len(budgets))
+		for i, b := range budgets {
+			o.MaxNodes = b
+			fresh[i] = newSolver(t, o)
+		}
+		for _, p := range ps {
+			for _, plies := range []int{15, len(p.Line) - 2} {
+				wants := make([]Within, len(budgets))
+				for i := range budgets {
+					if wants[i], err = fresh[i].MateWithin(context.Background(), &p.Position, plies); err != nil {
+						t.Fatal(err)
+					}
+				}
+				for last, want := range wants {
+					k := 0
+					got, err := s.MateWithinMore(context.Background(), &p.Position, plies, budgets[0], func(nodes uint64) uint64 {
+						// Asked where a search with this budget stops
+						// undecided, at its count of nodes.
+						if w := wants[k]; w.Status != Unknown || nodes != w.Nodes {
+							t.Errorf("%s within %d: more asked at %d nodes; the budget %d gives %+v", p.ID, plies, nodes, budgets[k], w)
+						}
+						if k == last {
+							return 0
+						}
+						k++
+						raised++
+						return budgets[k]
+					})
+					if err != nil || got != want {
+						t.Errorf("%s within %d, budget raised to %d: %+v, %v; want %+v", p.ID, plies, budgets[last], got, err, want)
+					}
+					if k > 0 && got.Status != Unknown {
+						decidedLater++
+					}
+				}
+			}
+		}
+	}
+	if raised == 0 || decidedLater == 0 {
+		t.Errorf("budgets raised %d times, %d searches decided after: the raising is not tested", raised, decidedLater)
+	}
+}
