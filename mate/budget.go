@@ -21,11 +21,6 @@ func (s *search[P, PP]) countNode() {
 	if err := s.ctx.Err(); err != nil {
 		s.stopped = err
 	} else if s.maxNodes > 0 && s.nodes >= s.maxNodes {
-		if s.more != nil {
-			// Asked when the search would go further (atBudget).
-			s.pending, s.pendingAt = true, s.nodes
-			return
-		}
 		s.stopped = errNodeLimit
 	} else if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stopped = context.DeadlineExceeded
@@ -39,25 +34,6 @@ func (s *search[P, PP]) countNode() {
 	if s.progress != nil && s.nodes&0xffff == 0 {
 		s.progress()
 	}
-}
-
-// atBudget is called, when the search reached its node budget with more
-// set (pending), where the search would go on past the node it was in:
-// at a node's next descent, or at the end. A search without more stops
-// at the budget and unwinds, ending the node it is in and storing its
-// ancestors' numbers, so a search that gets a larger budget here has
-// done just what a search with that budget from the start had done by
-// then, and its count of nodes is that search's (and a stopped one's).
-// It asks more for a larger budget and reports true, the search
-// stopped, when it gets none.
-func (s *search[P, PP]) atBudget() bool {
-	s.pending = false
-	if b := s.more(s.nodes); b > s.pendingAt {
-		s.maxNodes = b
-		return false
-	}
-	s.stopped = errNodeLimit
-	return true
 }
 
 // setBudget sets the limits of a search that starts at start: the end of

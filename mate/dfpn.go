@@ -81,17 +81,10 @@ type search[P any, PP positionOps[P]] struct {
 	ctx      context.Context
 	deadline time.Time
 	maxNodes uint64
-	// more, when not nil, is asked for a larger node budget when the
-	// search reached maxNodes (pending, at the count pendingAt) and
-	// would go further (MateWithinMore, atBudget); the search stops
-	// unless it gets one.
-	more      func(nodes uint64) uint64
-	pending   bool
-	pendingAt uint64
-	nodes     uint64
-	stopped   error
-	progress  func()
-	best      int // the length of the best proof of the root so far, for progress (0: none)
+	nodes    uint64
+	stopped  error
+	progress func()
+	best     int // the length of the best proof of the root so far, for progress (0: none)
 
 	frames    []*frame[P]
 	scratch   P              // the position after a child's move, in expand and estimateReply
@@ -270,7 +263,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			continue
 		}
 		best, second := low.best, low.second
-		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped != nil || s.pending && s.atBudget() {
+		if pn == 0 || dn == 0 || pn >= thpn || dn >= thdn || s.stopped != nil {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}

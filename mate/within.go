@@ -31,26 +31,6 @@ type Within struct {
 // Solve finds along its main line, are not looked for. A position Solve
 // refuses gives a *NotAProblemError.
 func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (Within, error) {
-	return s.MateWithinMore(ctx, p, plies, 0, nil)
-}
-
-// MateWithinMore is MateWithin with a node budget that can be raised
-// while the search runs: budget nodes (0: the Solver's MaxNodes). When
-// the search has reached its budget and would search further (or would
-// end with no mate), it calls more with the nodes searched, which are
-// those a search stopped by that budget counts; if more returns a budget
-// larger than the one reached, the search goes on to it, else it stops
-// there, as MateWithin would. The budget only stops a search, which is
-// otherwise the same whatever it is: a search that goes on to a budget b
-// is the search that MateWithin makes with the budget b from the start,
-// node for node, with its outcome and its count of nodes; and where more
-// returns nothing, the outcome and the count are those of MateWithin
-// with the budget reached. So a caller that searches a position with a
-// small budget first and then, if that decides nothing, with a larger
-// one, can go on with the first search instead of making the second from
-// an empty table. more runs on the search's goroutine and may wait (the
-// search waits with it); the time limit, if any, runs on.
-func (s *Solver) MateWithinMore(ctx context.Context, p *shogi.Position, plies int, budget uint64, more func(nodes uint64) uint64) (Within, error) {
 	start := time.Now()
 	q := *p
 	if s.opts.DefenderHand == Remaining {
@@ -65,7 +45,7 @@ func (s *Solver) MateWithinMore(ctx context.Context, p *shogi.Position, plies in
 	if attacker := q.SideToMove(); q.King(attacker.Opp()) == shogi.NoSquare {
 		return Within{}, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
 	}
-	return mateWithin[stdPos](s, ctx, std(&q), plies, start, budget, more), nil
+	return mateWithin[stdPos](s, ctx, std(&q), plies, start), nil
 }
 
 // MateWithinVariant is MateWithin for a position of package variant,
@@ -79,29 +59,20 @@ func (s *Solver) MateWithinVariant(ctx context.Context, p *variant.Position, pli
 	if err != nil {
 		return Within{}, err
 	}
-	return mateWithin[fairyPos](s, ctx, (*fairyPos)(&q), plies, start, 0, nil), nil
+	return mateWithin[fairyPos](s, ctx, (*fairyPos)(&q), plies, start), nil
 }
 
 // mateWithin is the search of MateWithin from q, a position checked to
-// be a problem, with the node budget budget (0: the Solver's MaxNodes)
-// and, if not nil, more to raise it (MateWithinMore).
-func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, plies int, start time.Time, budget uint64, more func(uint64) uint64) Within {
+// be a problem.
+func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, plies int, start time.Time) Within {
 	if plies < 1 {
 		return Within{Status: NoMate}
 	}
-	if budget == 0 {
-		budget = s.opts.MaxNodes
-	}
 	s.tt.newGeneration()
 	sr := newSearch[P, PP](s.tt, q.SideToMove())
-	sr.setBudget(ctx, budget, s.opts.MaxTime, start)
-	sr.more = more
+	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount
 	r := sr.searchAt(nil, q, uint16(min(plies, int(unlimited)-1)))
-	if sr.pending && r.pn != 0 {
-		// Ended past the budget: a disproof stands only with a larger one.
-		sr.atBudget()
-	}
 	w := Within{Nodes: sr.nodes}
 	switch {
 	case r.pn == 0:

@@ -2,7 +2,6 @@ package mine
 
 import (
 	"context"
-	"reflect"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -221,37 +220,4 @@ func withHelper[T any](w, helper *worker, f func() T) T {
 	p.mu.Unlock()
 	<-done
 	return v
-}
-
-// The searches of kept's replies parked at a round's budget and gone on
-// with in the next round give the result of searches made afresh in
-// each round, findings, statuses and counts of searches and nodes, on
-// two slow games whose classifications go through every round.
-func TestParkedSearchesSameResult(t *testing.T) {
-	if testing.Short() {
-		t.Skip("a few seconds a game")
-	}
-	afresh, parking := newMiner(t, Options{}), newMiner(t, Options{})
-	afresh.workers[0].pool.max = 0
-	for _, file := range slowGames[1:] {
-		g := readKIFFile(t, file)
-		a, err := afresh.MineGame(context.Background(), g, Source{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := parking.MineGame(context.Background(), g, Source{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !reflect.DeepEqual(a, b) {
-			t.Errorf("%s: afresh: %d findings, %d undecided, %d searches, %d nodes; parked: %d, %d, %d, %d", file,
-				len(a.Findings), a.Undecided, a.Searches, a.Nodes, len(b.Findings), b.Undecided, b.Searches, b.Nodes)
-		}
-	}
-	if afresh.workers[0].pool.parks != 0 || parking.workers[0].pool.parks == 0 {
-		t.Errorf("searches parked: %d afresh, %d with parking; want none and some", afresh.workers[0].pool.parks, parking.workers[0].pool.parks)
-	}
-	if n := parking.workers[0].pool.parked; n != 0 {
-		t.Errorf("%d searches still parked after the games", n)
-	}
 }

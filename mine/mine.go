@@ -190,31 +190,25 @@ func New(opts Options) (*Miner, error) {
 	}
 	opts.Parallel = max(opts.Parallel, 1)
 	m := &Miner{opts: opts}
-	var budgets []uint64
-	for _, d := range []uint64{firstRoundDivisor, secondRoundDivisor} {
-		if opts.MaxNodes/d != 0 {
-			budgets = append(budgets, opts.MaxNodes/d)
-		}
-	}
-	budgets = append(budgets, opts.MaxNodes)
-	pool := &searchPool{opts: mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes, MaxTime: opts.MaxTime,
-		Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true}, max: maxParked * opts.Parallel}
-	// Every search that may be parked or under way at once has its
-	// solver from the start, as the workers have theirs.
-	for range pool.max + opts.Parallel {
-		s, err := mate.NewSolver(pool.opts)
-		if err != nil {
-			return nil, fmt.Errorf("mine: %w", err)
-		}
-		pool.free = append(pool.free, s)
-	}
 	for range opts.Parallel {
 		game, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes, MaxTime: opts.MaxTime,
 			Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
 		if err != nil {
 			return nil, fmt.Errorf("mine: %w", err)
 		}
-		w := &worker{s: game, budgets: budgets, pool: pool, max: opts.MaxLength}
+		var rounds []*mate.Solver
+		for _, d := range []uint64{firstRoundDivisor, secondRoundDivisor} {
+			if opts.MaxNodes/d == 0 {
+				continue
+			}
+			q, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.MaxNodes / d, MaxTime: opts.MaxTime,
+				Futile: mate.Count, DefenderHand: mate.AsGiven, SkipSoundness: true})
+			if err != nil {
+				return nil, fmt.Errorf("mine: %w", err)
+			}
+			rounds = append(rounds, q)
+		}
+		w := &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength}
 		if opts.Problems {
 			if w.judge, err = newJudge(opts); err != nil {
 				return nil, fmt.Errorf("mine: %w", err)
@@ -289,12 +283,6 @@ func status(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 // status Unknown.
 func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c *counts) mate.Within {
 	w, err := s.MateWithin(ctx, p, plies)
-	return counted(w, err, c)
-}
-
-// counted counts the search whose result is w, err in c and returns w,
-// or Unknown for a position it cannot search.
-func counted(w mate.Within, err error, c *counts) mate.Within {
 	c.searches++
 	c.nodes += w.Nodes
 	var na *mate.NotAProblemError
@@ -308,12 +296,11 @@ func counted(w mate.Within, err error, c *counts) mate.Within {
 // solvers of its own: one a goroutine.
 type worker struct {
 	s       *mate.Solver
-	budgets []uint64    // of kept's rounds, growing to Options.MaxNodes
-	pool    *searchPool // the solvers of kept's replies, the Miner's
-	judge   *judge      // the candidate problems' (with Options.Problems)
-	max     int         // Options.MaxLength
-	pipe    *pipeline   // the game being mined (nil between games)
-	c       counts      // the searches counted since the game began
+	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's (the last is s)
+	judge   *judge         // the candidate problems' (with Options.Problems)
+	max     int            // Options.MaxLength
+	pipe    *pipeline      // the game being mined (nil between games)
+	c       counts         // the searches counted since the game began
 	replies []shogi.Move
 }
 
@@ -377,12 +364,10 @@ func mates(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c 
 // replies do. A mate or an escape proven in an early round is a proof as
 // much as one of the last, and it is not searched again; an escape quick
 // to prove is not waited for behind replies that run out of the full
-// budget. The answer does not depend on the rounds: each search is the
-// one made afresh with its round's budget, and one that decides within a
-// smaller budget decides the same within the full one. A reply's search
-// left undecided by a round is parked and gone on with by the next, the
-// same search without its first nodes done again (parked.go). Idle
-// workers of the pipeline help with the searches of a round (round).
+// budget. The answer does not depend on the rounds: each search starts
+// afresh, and one that decides within a smaller budget decides the same
+// within the full one. Idle workers of the pipeline help with the
+// searches of a round (round).
 func (w *worker) kept(ctx context.Context, after *shogi.Position, plies int, played shogi.Move, next *Status) mate.Status {
 	if !after.HasLegalMove() {
 		if after.InCheck() {
@@ -426,20 +411,8 @@ func (w *worker) kept(ctx context.Context, after *shogi.Position, plies int, pla
 	// The first round searches every reply; then the king's moves left
 	// open go through the other rounds before the other replies: the
 	// king's moves are the likeliest to escape.
-	// The searches of the replies left open are parked from one round to
-	// the next (parked.go); those left when kept returns are ended.
-	var held []*parked
-	defer func() {
-		for _, kp := range held {
-			if kp.waiting {
-				kp.waiting = false
-				w.pool.unpark()
-				w.pool.release(kp)
-			}
-		}
-	}()
-	replies, searches, st := w.round(ctx, 0, after, replies, make([]*parked, len(replies)), plies, &held)
-	if st != mate.Unknown || len(w.budgets) == 1 || ctx.Err() != nil {
+	replies, st := w.round(ctx, 0, after, replies, plies)
+	if st != mate.Unknown || len(w.rounds) == 1 || ctx.Err() != nil {
 		return st
 	}
 	kings := 0
@@ -447,13 +420,9 @@ func (w *worker) kept(ctx context.Context, after *shogi.Position, plies int, pla
 		kings++
 	}
 	undecided := false
-	for g, group := range [][]shogi.Move{replies[:kings], replies[kings:]} {
-		gp := searches[:kings]
-		if g == 1 {
-			gp = searches[kings:]
-		}
-		for k := 1; k < len(w.budgets); k++ {
-			if group, gp, st = w.round(ctx, k, after, group, gp, plies, &held); st != mate.Unknown {
+	for _, group := range [][]shogi.Move{replies[:kings], replies[kings:]} {
+		for k := 1; k < len(w.rounds); k++ {
+			if group, st = w.round(ctx, k, after, group, plies); st != mate.Unknown {
 				break
 			}
 		}

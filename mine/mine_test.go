@@ -349,11 +349,11 @@ func TestQuickRoundLosesNothing(t *testing.T) {
 		games = append(games, readKIFFile(t, file))
 	}
 	two := newMiner(t, Options{})
-	if len(two.workers[0].budgets) < 2 {
+	if len(two.workers[0].rounds) < 2 {
 		t.Fatal("one round: the first rounds are not tested")
 	}
 	one := newMiner(t, Options{})
-	one.workers[0].budgets = one.workers[0].budgets[len(one.workers[0].budgets)-1:]
+	one.workers[0].rounds = one.workers[0].rounds[len(one.workers[0].rounds)-1:]
 	kinds := map[Kind]int{}
 	for k, g := range games {
 		a, err := two.MineGame(context.Background(), g, Source{})

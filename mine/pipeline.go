@@ -79,7 +79,7 @@ func (p *pipeline) work(w *worker) {
 			p.judge(w)
 		} else if len(p.ready) > 0 {
 			p.classify(w)
-		} else if r := p.helpable(len(w.budgets) - 1); r != nil {
+		} else if r := p.helpable(len(w.rounds) - 1); r != nil {
 			p.help(w, r)
 		} else if p.next >= 0 {
 			p.status(w)
@@ -138,9 +138,9 @@ func (p *pipeline) help(w *worker, r *replyRound) {
 		return // p.ctx has ended
 	}
 	p.mu.Unlock()
-	st, c, kp := r.search(ctx, w, j)
+	st, c := r.search(ctx, w, j)
 	p.mu.Lock()
-	r.finish(j, st, c, kp)
+	r.finish(j, st, c)
 }
 
 // helpable returns a round under way, of kept's round k or a later one,
@@ -173,19 +173,15 @@ func (p *pipeline) classifiable(i int) bool {
 		(i == 0 || !p.pos[i].InCheck() || p.known[i-1])
 }
 
-// round searches the replies with kept's round k (budgets growing with
-// k): NoMate as soon as one leaves the mover no mate within plies-1, Mate
-// when each leaves it one, else Unknown with the replies left undecided
-// (replies' own array reused) and the searches of those parked at the
-// round's budget (aligned with them: nil where none; prev, the searches
-// of the round's replies parked before, aligned with replies).
-// The replies are handed out in order to w and to the pipeline's idle
-// workers; the answer and the searches counted in w are those of the
-// replies searched one after another (see replyRound). Every search
-// parked in the round is added to held, for kept to release.
-func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replies []shogi.Move, prev []*parked, plies int, held *[]*parked) ([]shogi.Move, []*parked, mate.Status) {
-	r := &replyRound{k: k, after: after, replies: replies, plies: plies, escape: len(replies), ctx: ctx,
-		budget: w.budgets[k], last: k == len(w.budgets)-1, prev: prev, kept: make([]*parked, len(replies)),
+// round searches the replies with the solvers of kept's round k (budgets
+// growing with k): NoMate as soon as one leaves the mover no mate within
+// plies-1, Mate when each leaves it one, else Unknown with the replies
+// left undecided (replies' own array reused). The replies are handed out
+// in order to w and to the pipeline's idle workers, each searching with
+// its own solver of round k; the answer and the searches counted in w
+// are those of the replies searched one after another (see replyRound).
+func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replies []shogi.Move, plies int) ([]shogi.Move, mate.Status) {
+	r := &replyRound{k: k, after: after, replies: replies, plies: plies, escape: len(replies),
 		status: make([]mate.Status, len(replies)), c: make([]counts, len(replies)), cancel: make([]context.CancelFunc, len(replies))}
 	p := w.pipe
 	p.mu.Lock()
@@ -194,9 +190,9 @@ func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replie
 	for {
 		if j, sctx, ok := r.take(ctx); ok {
 			p.mu.Unlock()
-			st, c, kp := r.search(sctx, w, j)
+			st, c := r.search(sctx, w, j)
 			p.mu.Lock()
-			r.finish(j, st, c, kp)
+			r.finish(j, st, c)
 			continue
 		}
 		if r.running == 0 {
@@ -206,11 +202,6 @@ func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replie
 	}
 	p.rounds = slices.DeleteFunc(p.rounds, func(x *replyRound) bool { return x == r })
 	p.mu.Unlock()
-	for _, kp := range r.kept {
-		if kp != nil {
-			*held = append(*held, kp)
-		}
-	}
 	return r.result(&w.c)
 }
 
@@ -221,20 +212,16 @@ func (w *worker) round(ctx context.Context, k int, after *shogi.Position, replie
 // the replies before that one are all handed out before it, and each is
 // searched to its end; a reply after it, handed out before the escape
 // was known, is a search made in advance that the answer does not need,
-// stopped when the escape is known and not counted. Every search is the
-// one made afresh with the round's budget (gone on with from the round
-// before or not) whoever makes it, so the answer and the counts do not
-// depend on who searched what, nor in which order the searches ended. The fields after plies are the pipeline's, under its
+// stopped when the escape is known and not counted. Every search starts
+// afresh with the same budget whoever makes it, so the answer and the
+// counts do not depend on who searched what, nor in which order the
+// searches ended. The fields after plies are the pipeline's, under its
 // lock.
 type replyRound struct {
-	k       int // the round: its budget is the workers' budgets[k]
+	k       int // the round: the solvers of index k in the workers' rounds
 	after   *shogi.Position
 	replies []shogi.Move
 	plies   int
-	ctx     context.Context // kept's: a parked search lasts till it ends
-	budget  uint64
-	last    bool      // no round after it: no search is parked
-	prev    []*parked // the searches of the replies parked by the round before (nil: none)
 
 	next    int                  // the next reply to hand out
 	running int                  // the replies handed out whose search has not ended
@@ -242,7 +229,6 @@ type replyRound struct {
 	status  []mate.Status        // of each reply whose search ended
 	c       []counts             // of each reply whose search ended
 	cancel  []context.CancelFunc // of each search under way
-	kept    []*parked            // the searches parked at the round's budget
 }
 
 // take hands out the next reply, with the context of its search, unless
@@ -259,43 +245,19 @@ func (r *replyRound) take(ctx context.Context) (int, context.Context, bool) {
 	return j, sctx, true
 }
 
-// search searches reply j with the round's budget, in ctx: it goes on
-// with the reply's search parked by the round before, if any, else
-// starts one afresh; a search stopped undecided at the budget is parked
-// (returned) unless the round is the last or too many are parked.
-func (r *replyRound) search(ctx context.Context, w *worker, j int) (mate.Status, counts, *parked) {
+// search searches reply j with w's solver of the round, in ctx.
+func (r *replyRound) search(ctx context.Context, w *worker, j int) (mate.Status, counts) {
 	q := *r.after
 	q.DoMove(r.replies[j])
 	var c counts
-	if r.plies-1 < 1 || q.CountChecks() == 0 {
-		return mate.NoMate, c, nil
-	}
-	kp := r.prev[j]
-	if kp != nil {
-		kp.waiting = false
-		w.pool.unpark()
-		kp.more <- r.budget
-	} else {
-		var err error
-		if kp, err = w.pool.start(r.ctx, &q, r.plies-1, r.budget); err != nil {
-			return mate.Unknown, c, nil
-		}
-	}
-	st := kp.run(ctx)
-	c.searches, c.nodes = 1, st.w.Nodes
-	if !st.ended && !r.last && ctx.Err() == nil && w.pool.park() {
-		kp.waiting = true
-		return mate.Unknown, c, kp
-	}
-	w.pool.release(kp)
-	return st.w.Status, c, nil
+	return mates(ctx, w.rounds[r.k], &q, r.plies-1, &c), c
 }
 
 // finish records the end of the search of reply j; an escape stops the
 // searches of the replies after it.
-func (r *replyRound) finish(j int, st mate.Status, c counts, kp *parked) {
+func (r *replyRound) finish(j int, st mate.Status, c counts) {
 	r.running--
-	r.status[j], r.c[j], r.kept[j] = st, c, kp
+	r.status[j], r.c[j] = st, c
 	r.cancel[j]()
 	r.cancel[j] = nil
 	if st != mate.NoMate || j > r.escape {
@@ -309,27 +271,25 @@ func (r *replyRound) finish(j int, st mate.Status, c counts, kp *parked) {
 	}
 }
 
-// result returns the round's answer once no search is under way, with
-// the replies left open and their parked searches, and adds the searches
-// the answer needed to c.
-func (r *replyRound) result(c *counts) ([]shogi.Move, []*parked, mate.Status) {
+// result returns the round's answer once no search is under way, and
+// adds the searches the answer needed to c.
+func (r *replyRound) result(c *counts) ([]shogi.Move, mate.Status) {
 	for _, rc := range r.c[:min(r.escape+1, len(r.replies))] {
 		c.searches += rc.searches
 		c.nodes += rc.nodes
 	}
 	if r.escape < len(r.replies) {
-		return nil, nil, mate.NoMate
+		return nil, mate.NoMate
 	}
 	// A reply not searched (ctx ended) is left undecided.
-	open, parked := r.replies[:0], r.prev[:0]
+	open := r.replies[:0]
 	for j, reply := range r.replies {
 		if r.status[j] != mate.Mate {
 			open = append(open, reply)
-			parked = append(parked, r.kept[j])
 		}
 	}
 	if len(open) == 0 {
-		return nil, nil, mate.Mate
+		return nil, mate.Mate
 	}
-	return open, parked, mate.Unknown
+	return open, mate.Unknown
 }
