@@ -31,7 +31,7 @@ func positionsOf(g *record.Game) []shogi.Position {
 // (no game), its counts zero, for its kept and classify.
 func newClassifier(m *Miner) *worker {
 	w := m.workers[0]
-	w.pipe, w.c = newPipeline(context.Background(), &record.Game{}, nil, nil), counts{}
+	w.pipe, w.c = newPipeline(context.Background(), &record.Game{}, nil, nil, false), counts{}
 	return w
 }
 

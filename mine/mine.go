@@ -148,14 +148,13 @@ type Result struct {
 	Nodes    uint64
 }
 
-// Miner mines games with solvers for the game's positions (those of
-// Parallel workers) and one for the problems, whose tables serve every
-// position and every game. It is not safe for concurrent use: use one
-// Miner per goroutine.
+// Miner mines games with solvers for the game's positions and, with
+// Options.Problems, for the problems (those of Parallel workers), whose
+// tables serve every position and every game. It is not safe for
+// concurrent use: use one Miner per goroutine.
 type Miner struct {
 	opts    Options
-	workers []*worker    // one per Parallel
-	judge   *mate.Solver // the tsume conventions, for the problems
+	workers []*worker // one per Parallel
 	res     *Result
 }
 
@@ -209,14 +208,13 @@ func New(opts Options) (*Miner, error) {
 			}
 			rounds = append(rounds, q)
 		}
-		m.workers = append(m.workers, &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength})
-	}
-	var err error
-	if opts.Problems {
-		if m.judge, err = mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.ProblemNodes,
-			Futile: mate.Discount, DefenderHand: mate.AsGiven}); err != nil {
-			return nil, fmt.Errorf("mine: %w", err)
+		w := &worker{s: game, rounds: append(rounds, game), max: opts.MaxLength}
+		if opts.Problems {
+			if w.judge, err = newJudge(opts); err != nil {
+				return nil, fmt.Errorf("mine: %w", err)
+			}
 		}
+		m.workers = append(m.workers, w)
 	}
 	return m, nil
 }
@@ -243,14 +241,12 @@ func (m *Miner) MineGame(ctx context.Context, g *record.Game, src Source) (*Resu
 		pos[i+1] = pos[i]
 		pos[i+1].DoMove(mv)
 	}
-	m.mine(ctx, g, pos)
+	judged := m.mine(ctx, g, pos)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	if m.opts.Problems {
-		if err := m.problems(ctx, g, pos, src); err != nil {
-			return nil, err
-		}
+		m.problems(g, pos, src, judged)
 	}
 	return res, nil
 }
@@ -301,6 +297,7 @@ func within(ctx context.Context, s *mate.Solver, p *shogi.Position, plies int, c
 type worker struct {
 	s       *mate.Solver
 	rounds  []*mate.Solver // kept's rounds, the budgets growing to s's (the last is s)
+	judge   *judge         // the candidate problems' (with Options.Problems)
 	max     int            // Options.MaxLength
 	pipe    *pipeline      // the game being mined (nil between games)
 	c       counts         // the searches counted since the game began
@@ -314,14 +311,15 @@ type verdicts struct {
 }
 
 // mine fills in the status of every position and the findings of every
-// move, with the Miner's workers on the tasks of a pipeline. The
-// findings are in the order of the moves. Each search starts afresh and
-// the searches counted are those of each status and of each move's
-// classification made by one worker alone, its searches in a fixed order
-// (see replyRound), so that the findings and the counts do not depend
-// on the number of workers.
-func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) {
-	p := newPipeline(ctx, g, pos, m.res.Positions)
+// move, with the Miner's workers on the tasks of a pipeline, and with
+// Options.Problems returns the judgement of each candidate problem (by
+// position). The findings are in the order of the moves. Each search
+// starts afresh and the searches counted are those of each status and of
+// each move's classification made by one worker alone, its searches in a
+// fixed order (see replyRound), so that the findings, the problems and
+// the counts do not depend on the number of workers.
+func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) []judgement {
+	p := newPipeline(ctx, g, pos, m.res.Positions, m.opts.Problems)
 	var wg sync.WaitGroup
 	for _, w := range m.workers {
 		w.pipe, w.c = p, counts{}
@@ -337,6 +335,7 @@ func (m *Miner) mine(ctx context.Context, g *record.Game, pos []shogi.Position) 
 		m.res.Findings = append(m.res.Findings, v.findings...)
 		m.res.Undecided += v.undecided
 	}
+	return p.judged
 }
 
 // mates reports whether the side to move in p mates within plies: Mate,

@@ -12,15 +12,24 @@ import (
 
 // A pipeline hands out the tasks of mining one game to the workers:
 //
+//   - the judgement of a candidate problem (with Options.Problems), as
+//     soon as the status of its position is known to be a mate, first:
+//     a judgement may take longer than the rest of the game, and it
+//     needs nothing but the position;
 //   - the classification of a move, as soon as the statuses it reads are
 //     known (those of the positions before and after it and after the
 //     reply; the one before the opponent's move, when the mover is in
-//     check), first;
+//     check), next;
 //   - the search of a position's status, from the last position back:
 //     the long searches of a game are mostly near its end, where the
 //     mates are, and so are the long classifications that need them;
-//   - to a worker with nothing else to do, a reply of a round of kept
-//     under way (replyRound).
+//   - a reply of a round of kept under way (replyRound): of the last
+//     round, with the whole budget, before the statuses (its replies are
+//     the longest searches of a classification, which waits for each of
+//     them: in slow-game243, move 110's last round, three replies of
+//     200,000 nodes, ended the game on one worker while the other
+//     searched the statuses); of the other rounds, to a worker with
+//     nothing else to do.
 //
 // So no worker waits for all the statuses before it classifies, and the
 // last long searches of a game are shared out. The fields after st are
@@ -40,13 +49,23 @@ type pipeline struct {
 	left   int           // the moves not yet classified
 	rounds []*replyRound // the rounds of kept under way
 	out    []verdicts    // of each move classified
+	// With problems, the candidates to judge (positions whose side to
+	// move mates), in the order found, and the judgements made, by
+	// position.
+	problems bool
+	toJudge  []int
+	judged   []judgement
 }
 
 // newPipeline returns the pipeline of the game g, whose positions are
-// pos, that fills in their statuses st.
-func newPipeline(ctx context.Context, g *record.Game, pos []shogi.Position, st []Status) *pipeline {
+// pos, that fills in their statuses st and, with problems, judges the
+// candidate problems.
+func newPipeline(ctx context.Context, g *record.Game, pos []shogi.Position, st []Status, problems bool) *pipeline {
 	p := &pipeline{ctx: ctx, g: g, pos: pos, st: st, next: len(pos) - 1, known: make([]bool, len(pos)),
-		queued: make([]bool, len(g.Moves)), left: len(g.Moves), out: make([]verdicts, len(g.Moves))}
+		queued: make([]bool, len(g.Moves)), left: len(g.Moves), out: make([]verdicts, len(g.Moves)), problems: problems}
+	if problems {
+		p.judged = make([]judgement, len(pos))
+	}
 	p.wake.L = &p.mu
 	return p
 }
@@ -55,12 +74,16 @@ func newPipeline(ctx context.Context, g *record.Game, pos []shogi.Position, st [
 func (p *pipeline) work(w *worker) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for (p.left > 0 || p.next >= 0) && p.ctx.Err() == nil {
-		if len(p.ready) > 0 {
+	for (p.left > 0 || p.next >= 0 || len(p.toJudge) > 0) && p.ctx.Err() == nil {
+		if len(p.toJudge) > 0 {
+			p.judge(w)
+		} else if len(p.ready) > 0 {
 			p.classify(w)
+		} else if r := p.helpable(len(w.rounds) - 1); r != nil {
+			p.help(w, r)
 		} else if p.next >= 0 {
 			p.status(w)
-		} else if r := p.helpable(); r != nil {
+		} else if r := p.helpable(0); r != nil {
 			p.help(w, r)
 		} else {
 			p.wake.Wait()
@@ -84,6 +107,16 @@ func (p *pipeline) classify(w *worker) {
 	p.left--
 }
 
+// judge judges the first candidate problem of toJudge with w.
+func (p *pipeline) judge(w *worker) {
+	i := p.toJudge[0]
+	p.toJudge = p.toJudge[1:]
+	p.mu.Unlock()
+	j := w.judge.judge(p.ctx, &p.pos[i])
+	p.mu.Lock()
+	p.judged[i] = j
+}
+
 // status searches the status of the next position with w.
 func (p *pipeline) status(w *worker) {
 	i := p.next
@@ -92,6 +125,9 @@ func (p *pipeline) status(w *worker) {
 	st := status(p.ctx, w.s, &p.pos[i], w.max, &w.c)
 	p.mu.Lock()
 	p.st[i], p.known[i] = st, true
+	if p.problems && st.Mate == mate.Mate {
+		p.toJudge = append(p.toJudge, i)
+	}
 	p.release(i)
 }
 
@@ -107,10 +143,11 @@ func (p *pipeline) help(w *worker, r *replyRound) {
 	r.finish(j, st, c)
 }
 
-// helpable returns a round under way with a reply to hand out, or nil.
-func (p *pipeline) helpable() *replyRound {
+// helpable returns a round under way, of kept's round k or a later one,
+// with a reply to hand out, or nil.
+func (p *pipeline) helpable(k int) *replyRound {
 	for _, r := range p.rounds {
-		if r.next < r.escape {
+		if r.k >= k && r.next < r.escape {
 			return r
 		}
 	}

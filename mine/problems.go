@@ -16,32 +16,60 @@ import (
 const Method = "mine"
 
 // problems adds the sound problems of the positions of the game in which
-// the side to move mates, in the order of the positions.
-func (m *Miner) problems(ctx context.Context, g *record.Game, pos []shogi.Position, src Source) error {
+// the side to move mates, in the order of the positions, from the
+// judgements the pipeline made (judged, by position).
+func (m *Miner) problems(g *record.Game, pos []shogi.Position, src Source, judged []judgement) {
 	for i := range pos {
 		if m.res.Positions[i].Mate != mate.Mate {
 			continue
 		}
 		m.res.Candidates++
-		p, removed, leftover, ok := m.Judge(ctx, &pos[i])
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if !ok {
+		j := &judged[i]
+		if !j.ok {
 			continue
 		}
+		p := j.p
 		p.Provenance = problem.Provenance{Method: Method, Seed: uint64(src.Ordinal), Index: i, Game: &problem.GameSource{
 			File: src.File, Game: src.Game, Move: g.Start.MoveNumber() + i,
 			Black: Player(g, shogi.Black), White: Player(g, shogi.White), Date: Date(g),
 			Flipped: pos[i].SideToMove() == shogi.White,
 		}}
-		if !removed.IsEmpty() {
-			p.Provenance.Game.Removed = removed.String()
+		if !j.removed.IsEmpty() {
+			p.Provenance.Game.Removed = j.removed.String()
 		}
-		p.Provenance.Game.Leftover = leftover
+		p.Provenance.Game.Leftover = j.leftover
 		m.res.Problems = append(m.res.Problems, p)
 	}
-	return nil
+}
+
+// judgement is what Judge made of one candidate problem.
+type judgement struct {
+	p        problem.Problem
+	removed  shogi.Hand
+	leftover string
+	ok       bool
+}
+
+// judge makes and judges candidate problems with solvers of its own, kept
+// from one candidate to the next (the verdict's too: verdict.Judger, not
+// new solvers and tables for each verdict): a worker's, so that the
+// workers of a game judge its candidates at once, and while they mine it.
+// Each search starts from an empty table, so which judge judges a
+// candidate, and after which, does not change the problem.
+type judge struct {
+	s        *mate.Solver // the tsume conventions, for the problems
+	verdicts *verdict.Judger
+}
+
+// newJudge returns a judge under the Miner's options.
+func newJudge(opts Options) (*judge, error) {
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: opts.HashMB, MaxNodes: opts.ProblemNodes,
+		Futile: mate.Discount, DefenderHand: mate.AsGiven})
+	if err != nil {
+		return nil, err
+	}
+	v := verdict.NewJudger(verdict.Options{Futile: mate.Discount, MaxNodes: opts.ProblemNodes, HashMB: opts.HashMB})
+	return &judge{s: s, verdicts: v}, nil
 }
 
 // maxTrims bounds the rounds in which Judge takes unneeded pieces out of
@@ -72,9 +100,21 @@ const maxTrims = 4
 // difficulty, as generated problems do; its provenance is the caller's to
 // fill in. A search that a limit stops keeps nothing.
 func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Problem, removed shogi.Hand, leftover string, ok bool) {
-	if m.judge == nil {
+	if !m.opts.Problems {
 		return problem.Problem{}, 0, "", false
 	}
+	j := m.workers[0].judge.judge(ctx, p)
+	return j.p, j.removed, j.leftover, j.ok
+}
+
+// judge is Miner.Judge with j's solvers.
+func (j *judge) judge(ctx context.Context, p *shogi.Position) judgement {
+	pr, removed, leftover, ok := j.problem(ctx, p)
+	return judgement{p: pr, removed: removed, leftover: leftover, ok: ok}
+}
+
+// problem is Miner.Judge with j's solvers.
+func (j *judge) problem(ctx context.Context, p *shogi.Position) (pr problem.Problem, removed shogi.Hand, leftover string, ok bool) {
 	q := *p
 	if q.SideToMove() == shogi.White {
 		q = Flip(p)
@@ -84,7 +124,7 @@ func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Proble
 	}
 	var sol *mate.Solution
 	for round := 0; ; round++ {
-		if sol, ok = m.solved(ctx, &q); !ok {
+		if sol, ok = j.solved(ctx, &q); !ok {
 			return problem.Problem{}, 0, "", false
 		}
 		if !sol.Leftover {
@@ -104,7 +144,7 @@ func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Proble
 		}
 		q.SetHand(shogi.Black, h)
 	}
-	overall, ok := m.sound(ctx, sol)
+	overall, ok := j.sound(ctx, sol)
 	if !ok {
 		return problem.Problem{}, 0, "", false
 	}
@@ -113,11 +153,11 @@ func (m *Miner) Judge(ctx context.Context, p *shogi.Position) (pr problem.Proble
 		if err != nil {
 			return problem.Problem{}, 0, "", false
 		}
-		other, ok := m.solved(ctx, &full)
+		other, ok := j.solved(ctx, &full)
 		if !ok || other.Length != sol.Length || endHand(&full, other.PV) != endHand(&q, sol.PV) {
 			return problem.Problem{}, 0, "", false
 		}
-		if _, ok := m.sound(ctx, other); !ok {
+		if _, ok := j.sound(ctx, other); !ok {
 			return problem.Problem{}, 0, "", false
 		}
 	}
@@ -156,8 +196,8 @@ var handKinds = [...]shogi.Kind{shogi.Pawn, shogi.Lance, shogi.Knight, shogi.Sil
 // solved solves q with the tsume conventions (its hands as given) and
 // reports whether it has a unique shortest mate, soundness checked; a
 // leftover is the caller's to judge.
-func (m *Miner) solved(ctx context.Context, q *shogi.Position) (*mate.Solution, bool) {
-	sol, err := m.judge.Solve(ctx, q)
+func (j *judge) solved(ctx context.Context, q *shogi.Position) (*mate.Solution, bool) {
+	sol, err := j.s.Solve(ctx, q)
 	if err != nil || sol.Status != mate.Mate || !sol.LengthExact || len(sol.PV) == 0 || !sol.Unique || !sol.SoundnessChecked {
 		return nil, false
 	}
@@ -167,8 +207,8 @@ func (m *Miner) solved(ctx context.Context, q *shogi.Position) (*mate.Solution, 
 // sound judges sol and reports whether it is sound, with blemishes or
 // without, once a 駒余り of pieces captured on the way (which the problem
 // declares) is set aside: no finding undecided, no flaw but that one.
-func (m *Miner) sound(ctx context.Context, sol *mate.Solution) (verdict.Overall, bool) {
-	v, err := verdict.Judge(ctx, sol, verdict.Options{Futile: mate.Discount, MaxNodes: m.opts.ProblemNodes, HashMB: m.opts.HashMB})
+func (j *judge) sound(ctx context.Context, sol *mate.Solution) (verdict.Overall, bool) {
+	v, err := j.verdicts.Judge(ctx, sol)
 	if err != nil || v.Reason != "" {
 		return "", false
 	}

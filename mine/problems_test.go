@@ -213,3 +213,41 @@ func TestSelfPlayGames(t *testing.T) {
 		t.Error("no problem of the two games")
 	}
 }
+
+// The candidate problems judged by two workers, while they mine the
+// game, are the problems judged one after another by one worker once
+// the game is mined: the same problems in the same order, and each the
+// problem Judge makes of its position alone.
+func TestParallelSameProblems(t *testing.T) {
+	one, two := newMiner(t, Options{Problems: true}), newMiner(t, Options{Problems: true, Parallel: 2})
+	problems := 0
+	for _, file := range []string{"testdata/selfplay-1.kif", "testdata/selfplay-3.kif"} {
+		g := readKIFFile(t, file)
+		a, err := one.MineGame(context.Background(), g, Source{File: file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := two.MineGame(context.Background(), g, Source{File: file})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(a, b) {
+			t.Errorf("%s: one worker: %d problems of %d candidates; two: %d of %d", file, len(a.Problems), a.Candidates, len(b.Problems), b.Candidates)
+		}
+		for _, p := range b.Problems {
+			pos := g.Start
+			for _, mv := range g.Moves[:p.Provenance.Index] {
+				pos.DoMove(mv)
+			}
+			alone, _, _, ok := newMiner(t, Options{Problems: true}).Judge(context.Background(), &pos)
+			alone.Provenance = p.Provenance
+			if !ok || !reflect.DeepEqual(alone, p) {
+				t.Errorf("%s, ply %d: judged alone %v, a problem %v; want the mined one", file, p.Provenance.Index, ok, alone.Position.SFEN())
+			}
+		}
+		problems += len(b.Problems)
+	}
+	if problems == 0 {
+		t.Error("no problem: the judgements are not tested")
+	}
+}
