@@ -28,6 +28,9 @@ const (
 	// mate-in-3 and mate-in-5 have within two king steps of the
 	// defender's king at the start (Crowded).
 	maxCrowd3, maxCrowd5 = 2, 3
+	// maxBoardKnights is the most unpromoted knights the attacker has on
+	// the board at the start of a composed problem (KnightPair).
+	maxBoardKnights = 1
 )
 
 // castleKind reports whether k is a kind a castle is made of: gold,
@@ -175,4 +178,15 @@ func Crowded(q *shogi.Position, length int) bool {
 		return crowd > maxCrowd3
 	}
 	return crowd > maxCrowd5
+}
+
+// KnightPair reports whether the attacker (Black) of q has more than one
+// unpromoted knight on the board: two knights side by side or one above
+// the other on a file round the defender's king, which the twelfth and
+// thirteenth blind reads (docs/quality-report.md) found staged, "knights
+// stacked on 3三 and 3五", "three knights on one file". The composed style
+// refuses such a start; a knight in hand is dropped where the line needs
+// it, and one on the board is a game's.
+func KnightPair(q *shogi.Position) bool {
+	return q.Pieces(shogi.Black, shogi.Knight).Count() > maxBoardKnights
 }

@@ -240,3 +240,29 @@ func TestCrowded(t *testing.T) {
 		}
 	}
 }
+
+// Two attacker knights on the board are a staged start; one, or a second
+// in hand, or a promoted one (a placed piece, PlacedPieces), or the
+// defender's, is not this rule's.
+func TestKnightPair(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want bool
+	}{
+		{"3s5/4k1s2/6N2/3B5/6N2/9/9/9/9 b G 1", true}, // the thirteenth read's problem 12: 3三 and 3五
+		{"6G2/7k1/8g/7N1/6N2/9/9/9/9 b L 1", true},    // its problem 13: 2四 and 3五
+		{"6G2/7k1/8g/7N1/9/9/9/9/9 b LN 1", false},    // one on the board, one in hand
+		{"6G2/7k1/8g/7+N1/6N2/9/9/9/9 b L 1", false},  // one promoted
+		{"6G2/7k1/6n1g/7n1/6N2/9/9/9/9 b L 1", false}, // the defender's knights
+	} {
+		q := parse(t, c.sfen)
+		if got := KnightPair(&q); got != c.want {
+			t.Errorf("KnightPair(%s) = %v, want %v", c.sfen, got, c.want)
+		}
+		o := DefaultOptions()
+		o.Style = Composed
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s: shapeFits accepts two knights", c.sfen)
+		}
+	}
+}

@@ -90,7 +90,8 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
 // heavy attack (HeavyAttack), from handFrom plies no heavy hand
 // (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
-// below 7 plies no crowd (Crowded).
+// below 7 plies no crowd (Crowded), and no pair of knights on the board
+// (KnightPair).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -99,7 +100,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length)
+	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length) && !KnightPair(q)
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,
