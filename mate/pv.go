@@ -17,6 +17,10 @@ type candidate[P any] struct {
 	pos    P
 	length int // plies to mate after the move
 	spare  int
+	// known: the table already holds, for any path, that the position
+	// after the move has no mate two plies shorter than its node's
+	// (longestReply).
+	known bool
 }
 
 // better reports whether a is preferred to b at an attacker node (shorter,
@@ -162,7 +166,9 @@ func (s *search[P, PP]) tsumeLine(root *P, length int) []shogi.Move {
 // are the longest defences.
 //
 // With exact, the replies are taken in the order of that choice (by the
-// table's proofs, then the order of the moves), each asked with the
+// table's proofs, then those the table already knows to have no shorter
+// mate, by a disproof that depends on no repetition, then the order of
+// the moves), each asked with the
 // depth-limited search until one has no shorter mate: that one is the
 // choice, and the replies after it are not asked. The last reply left
 // is not asked either, unless askLast: the node's length being exact,
@@ -178,9 +184,14 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 			c := candidate[P]{move: m, pos: *p}
 			PP(&c.pos).DoMove(m)
 			if exact && rem-3 >= 1 {
-				if r := s.lookupAt(&c.pos, uint16(rem-3)); r.pn == 0 {
+				r := s.lookupAt(&c.pos, uint16(rem-3))
+				if r.pn == 0 {
 					continue // mated sooner: not the longest
 				}
+				// A disproof that depends on no repetition holds on the
+				// line's path too (the lookup has no path: one that
+				// depends on one does not apply).
+				c.known = r.dn == 0
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
 			if !ok && s.stopped == nil && s.futile && droppedInterposition(PP(p), m) {
@@ -201,12 +212,21 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 		if !exact || rem-3 < 1 {
 			return best, found && s.stopped == nil
 		}
-		// The stable sort keeps the order of the moves among equals.
+		// Among replies equally long and spare by their proofs, those the
+		// table already knows to have no shorter mate come first: the
+		// choice is as good, and asking another may cost a search of
+		// millions of nodes (寿, docs/performance.md). The stable sort
+		// keeps the order of the moves among equals.
 		slices.SortStableFunc(cands, func(a, b candidate[P]) int {
 			switch {
 			case better(&a, &b, false):
 				return -1
 			case better(&b, &a, false):
+				return 1
+			case a.known != b.known:
+				if a.known {
+					return -1
+				}
 				return 1
 			}
 			return 0
