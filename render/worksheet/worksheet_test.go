@@ -24,6 +24,9 @@ func TestSheetHTML(t *testing.T) {
 	}
 	a := NewProblem(1, &p, line)
 	a.Picture = "0001.svg"
+	if a.Plies != 3 {
+		t.Errorf("NewProblem of a line of 3 plies: Plies %d", a.Plies)
+	}
 	b := NewProblem(2, &p, line)
 	b.SVG = Picture(2, 0, &p, false)
 	s := Sheet{Plies: 3, About: "two <problems>", Problems: []Problem{a, b}}
@@ -59,13 +62,8 @@ func TestSheetSeveralLengths(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := p.ParseUSIMove("2a3b")
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Lines of 1, 3 and 5 plies (repeats of one move stand for the
-	// lengths: the sheet reads only their number).
-	a, b, c := NewProblem(1, &p, []shogi.Move{m}), NewProblem(2, &p, []shogi.Move{m, m, m, m, m}), NewProblem(3, &p, []shogi.Move{m, m, m})
+	sfen := p.SFEN()
+	a, b, c := Problem{Number: 1, Plies: 1, SFEN: sfen}, Problem{Number: 2, Plies: 5, SFEN: sfen}, Problem{Number: 3, Plies: 3, SFEN: sfen}
 	s := Sheet{Problems: []Problem{a, b, c}}
 	if got, want := s.Title(), "一手詰・三手詰・五手詰 — Black to play and mate in 1, 3 or 5"; got != want {
 		t.Errorf("title %q, want %q", got, want)
