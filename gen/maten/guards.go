@@ -11,7 +11,9 @@ import (
 // hand that does not mate by weight.
 const (
 	// minCastleGuards is the fewest castle guards (CastleGuards) a
-	// composed problem's king has at the start.
+	// composed problem's king has at the start (shapeFits; session 23:
+	// the thirteenth and fourteenth blind reads scored a king with one
+	// guard lowest of the shapes they named).
 	minCastleGuards = 2
 	// maxHandPieces and maxHandMajors bound the attacker's hand at the
 	// start of a composed problem of handFrom plies or more (HeavyHand).

@@ -186,7 +186,8 @@ func TestCornerParked(t *testing.T) {
 // TestCornerParkedBelowSeven: the composed style refuses a parked corner
 // piece at the start of a mate-in-3 and 5, not of a mate-in-7.
 func TestCornerParkedBelowSeven(t *testing.T) {
-	q := parse(t, "G6k1/7p1/9/9/9/9/9/9/9 b - 1")
+	// The king has two castle guards (the gold and the pawn).
+	q := parse(t, "G5gk1/7p1/9/9/9/9/9/9/9 b - 1")
 	for _, c := range []struct {
 		length int
 		want   bool
@@ -197,7 +198,7 @@ func TestCornerParkedBelowSeven(t *testing.T) {
 			t.Errorf("length %d: shapeFits = %v, want %v", c.length, got, c.want)
 		}
 	}
-	q = parse(t, "7k1/7p1/9/9/9/9/9/9/9 b G 1")
+	q = parse(t, "6gk1/7p1/9/9/9/9/9/9/9 b G 1")
 	o := DefaultOptions()
 	o.Length = 3
 	if !o.shapeFits(&q, true) {
@@ -263,6 +264,31 @@ func TestKnightPair(t *testing.T) {
 		o.Style = Composed
 		if c.want && o.shapeFits(&q, true) {
 			t.Errorf("%s: shapeFits accepts two knights", c.sfen)
+		}
+	}
+}
+
+// The composed style's king has at least two castle guards at the start
+// at every length: one is a near-lone king, which the thirteenth and
+// fourteenth reads scored lowest; a major piece is no castle guard.
+func TestTwoCastleGuards(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want bool
+	}{
+		{"6gk1/7p1/9/9/9/9/9/9/9 b G 1", true},   // a gold and a pawn
+		{"7k1/7p1/9/9/9/9/9/9/9 b G 1", false},   // the pawn alone
+		{"6rk1/7p1/9/9/9/9/9/9/9 b G 1", false},  // a rook does not count
+		{"7k1/7p1/5s3/9/9/9/9/9/9 b G 1", true},  // a silver two steps away counts
+		{"7k1/7p1/9/6s2/9/9/9/9/9 b G 1", false}, // three steps away it does not
+	} {
+		q := parse(t, c.sfen)
+		for _, n := range []int{3, 5, 7, 9} {
+			o := DefaultOptions()
+			o.Length = n
+			if got := o.shapeFits(&q, true); got != c.want {
+				t.Errorf("%s at %d plies: shapeFits = %v, want %v", c.sfen, n, got, c.want)
+			}
 		}
 	}
 }

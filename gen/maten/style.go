@@ -90,8 +90,8 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
 // heavy attack (HeavyAttack), from handFrom plies no heavy hand
 // (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
-// below 7 plies no crowd (Crowded), and no pair of knights on the board
-// (KnightPair).
+// below 7 plies no crowd (Crowded), no pair of knights on the board
+// (KnightPair) and at least two castle guards (CastleGuards).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -100,7 +100,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length) && !KnightPair(q)
+	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length) && !KnightPair(q) && CastleGuards(q) >= minCastleGuards
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,

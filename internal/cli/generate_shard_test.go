@@ -109,7 +109,7 @@ func TestGenerateShardSimulation(t *testing.T) {
 		args []string
 	}{
 		{"mate1", []string{"--indices", "8000", "--max_pieces", "4", "--seed", "3"}},
-		{"mate3", []string{"--length", "3", "--indices", "240", "--max_pieces", "4", "--king", "corner", "--seed", "2"}},
+		{"mate3", []string{"--length", "3", "--indices", "240", "--max_pieces", "6", "--king", "corner", "--seed", "2"}},
 	} {
 		for _, form := range []shardForm{jsonlForm{}, bankForm{}} {
 			t.Run(c.name+"/"+form.name(), func(t *testing.T) { simulateShards(t, form, c.args) })
