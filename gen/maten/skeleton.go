@@ -1,6 +1,7 @@
 package maten
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -140,4 +141,27 @@ func Motifs(pos *shogi.Position, line []shogi.Move) (first, mate string) {
 		p.DoMove(m)
 	}
 	return first, word(line[len(line)-1])
+}
+
+// NonPromotions returns the kinds, each once and in the order first
+// played, of the attacker's pieces that stay unpromoted in the zone (不成)
+// anywhere in the main line line played from pos: "S" for a line with a
+// silver 不成 on its third ply. The fifteenth blind read
+// (docs/quality-report.md) counted a silver 不成 in six of 30 problems,
+// two of them on a ply no motif (Motifs) looks at; the variety cap
+// classes a composed problem by each.
+func NonPromotions(pos *shogi.Position, line []shogi.Move) []string {
+	var kinds []string
+	p := *pos
+	for i, m := range line {
+		if i%2 == 0 && !m.IsDrop() && !m.IsPromotion() {
+			pc := p.PieceAt(m.From())
+			zone := shogi.PromotionZone(pc.Color())
+			if pc.Kind().CanPromote() && (zone.Has(m.From()) || zone.Has(m.To())) && !slices.Contains(kinds, pc.Kind().Letter()) {
+				kinds = append(kinds, pc.Kind().Letter())
+			}
+		}
+		p.DoMove(m)
+	}
+	return kinds
 }

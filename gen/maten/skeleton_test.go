@@ -1,6 +1,7 @@
 package maten
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -83,6 +84,25 @@ func TestMotifs(t *testing.T) {
 		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
 		if first, mate := Motifs(&q, pv); first != c.first || mate != c.mate {
 			t.Errorf("%s (%s): %q, %q, want %q, %q", c.name, c.line, first, mate, c.first, c.mate)
+		}
+	}
+}
+
+// A line's non-promotions are its attacker moves that stay unpromoted in
+// the zone, at any ply, each kind once.
+func TestNonPromotions(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             []string
+	}{
+		{"a silver goes in unpromoted on the first ply", "4k4/9/3S5/9/9/9/9/9/9 b G 1", "6c5b 5a4b G*4c", []string{"S"}},
+		{"a silver outside the zone", "9/9/4k4/9/4S4/9/9/9/9 b G 1", "5e5d 5c6b G*6c", nil},
+		{"a lance promotes", "6g1k/6G1l/7L1/9/9/9/9/9/9 b N2r2b2g4s3n2l18p 1", "2c2a+ 3a2a N*2c", nil},
+		{"a promoted silver moves", "2rk1S3/9/4+S4/1+N7/9/9/9/4+R4/9 b 2b4g2s3n4l18p 1", "5c6b 6a6b 5h5b", nil},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := NonPromotions(&q, pv); !slices.Equal(got, c.want) {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
 		}
 	}
 }

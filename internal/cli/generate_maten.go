@@ -117,8 +117,9 @@ func problemClasses(p *problem.Problem) []string {
 // its opening (maten.Opening), its idea (maten.Idea: the first and the
 // mating move's pieces, dropped or moved) and, when its first or its
 // mating move promotes or stays unpromoted in the zone, that move's motif
-// (maten.Motifs), so that no line shape, no pair of first and last moves
-// and no promoting key or 不成 finish fills a run either. A plain drop
+// (maten.Motifs), and each kind that stays unpromoted at any ply
+// (maten.NonPromotions), so that no line shape, no pair of first and last
+// moves, no promoting key and no 不成 fills a run either. A plain drop
 // or move is no class of its own: most keys and most mates are drops
 // (a gold drop mates more than one problem in ten), which a cap at
 // --variety-cap would starve.
@@ -131,6 +132,9 @@ func composedClasses(p *problem.Problem) []string {
 	}
 	if notable(mate) {
 		cs = append(cs, "mate "+mate)
+	}
+	for _, k := range maten.NonPromotions(&p.Position, p.Line) {
+		cs = append(cs, "不成 "+k)
 	}
 	return cs
 }
