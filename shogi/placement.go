@@ -27,6 +27,15 @@ var deadSquares = func() (d [32]Bitboard) {
 // there.
 func PromotionZone(c Color) Bitboard { return tbl.zone[c] }
 
+// MayPromote reports whether pc may promote moving from s to t: it is an
+// unpromoted pawn, lance, knight, silver, bishop or rook and s or t is in
+// its side's promotion zone. A move of such a piece that does not promote
+// is a non-promotion (不成).
+func MayPromote(pc Piece, s, t Square) bool {
+	zone := tbl.zone[pc.Color()]
+	return pc.Kind().CanPromote() && (zone.Has(s) || zone.Has(t))
+}
+
 // HasPawnOnFile reports whether c has an unpromoted pawn on the given file
 // (1 to 9): a pawn of c may then not be dropped or put on that file (二歩).
 func (p *Position) HasPawnOnFile(c Color, file int) bool {

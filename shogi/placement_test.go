@@ -33,6 +33,29 @@ func TestPromotionZone(t *testing.T) {
 	}
 }
 
+// A piece that can promote may on a move into, out of or within its
+// zone; a gold, a king or a promoted piece never may.
+func TestMayPromote(t *testing.T) {
+	sq := func(f, r int) shogi.Square { return shogi.NewSquare(f, r) }
+	for _, c := range []struct {
+		pc   shogi.Piece
+		s, t shogi.Square
+		want bool
+	}{
+		{shogi.NewPiece(shogi.Black, shogi.Silver), sq(5, 4), sq(5, 3), true},  // into the zone
+		{shogi.NewPiece(shogi.Black, shogi.Silver), sq(4, 3), sq(5, 4), true},  // out of it
+		{shogi.NewPiece(shogi.Black, shogi.Silver), sq(5, 5), sq(5, 4), false}, // outside
+		{shogi.NewPiece(shogi.Black, shogi.Gold), sq(5, 4), sq(5, 3), false},
+		{shogi.NewPiece(shogi.Black, shogi.ProSilver), sq(5, 4), sq(5, 3), false},
+		{shogi.NewPiece(shogi.White, shogi.Rook), sq(5, 6), sq(5, 7), true}, // White's zone, ranks 7 to 9
+		{shogi.NewPiece(shogi.White, shogi.Rook), sq(5, 4), sq(5, 3), false},
+	} {
+		if got := shogi.MayPromote(c.pc, c.s, c.t); got != c.want {
+			t.Errorf("MayPromote(%v, %v, %v) = %v, want %v", c.pc, c.s, c.t, got, c.want)
+		}
+	}
+}
+
 func TestHasPawnOnFile(t *testing.T) {
 	for _, sfen := range append(variedPositions, "4k4/4+P4/9/9/9/9/9/4p4/4K4 b - 1") {
 		p := mustSFEN(t, sfen)

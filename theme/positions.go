@@ -101,7 +101,7 @@ func (p *stdPos) pseudoLegal(m shogi.Move) bool {
 		return p.PieceAt(to) == shogi.NoPiece && shogi.CanStand(pc, to) &&
 			(m.DroppedKind() != shogi.Pawn || !p.HasPawnOnFile(pc.Color(), to.File()))
 	}
-	return (!m.IsPromotion() || canPromote(m.Piece(), m.From(), to)) && shogi.CanStand(pc, to)
+	return (!m.IsPromotion() || shogi.MayPromote(m.Piece(), m.From(), to)) && shogi.CanStand(pc, to)
 }
 
 func (p *stdPos) verifyLine(line []shogi.Move) error {
@@ -110,12 +110,6 @@ func (p *stdPos) verifyLine(line []shogi.Move) error {
 
 func (p *stdPos) mateWithin(ctx context.Context, s *mate.Solver, plies int) (mate.Within, error) {
 	return s.MateWithin(ctx, &p.Position, plies)
-}
-
-// canPromote reports whether pc may promote moving from s to t.
-func canPromote(pc shogi.Piece, s, t shogi.Square) bool {
-	zone := shogi.PromotionZone(pc.Color())
-	return pc.Kind().CanPromote() && (zone.Has(s) || zone.Has(t))
 }
 
 // fairyPos is a position of package variant with the methods of

@@ -124,17 +124,13 @@ func Motifs(pos *shogi.Position, line []shogi.Move) (first, mate string) {
 			return m.DroppedKind().Letter() + " d"
 		}
 		pc := p.PieceAt(m.From())
-		k := pc.Kind()
 		switch {
 		case m.IsPromotion():
-			return k.Letter() + " m+"
-		case k.CanPromote():
-			zone := shogi.PromotionZone(pc.Color())
-			if zone.Has(m.From()) || zone.Has(m.To()) {
-				return k.Letter() + " m="
-			}
+			return pc.Kind().Letter() + " m+"
+		case shogi.MayPromote(pc, m.From(), m.To()):
+			return pc.Kind().Letter() + " m="
 		}
-		return k.Letter() + " m"
+		return pc.Kind().Letter() + " m"
 	}
 	first = word(line[0])
 	for _, m := range line[:len(line)-1] {
@@ -156,9 +152,8 @@ func NonPromotions(pos *shogi.Position, line []shogi.Move) []string {
 	for i, m := range line {
 		if i%2 == 0 && !m.IsDrop() && !m.IsPromotion() {
 			pc := p.PieceAt(m.From())
-			zone := shogi.PromotionZone(pc.Color())
-			if pc.Kind().CanPromote() && (zone.Has(m.From()) || zone.Has(m.To())) && !slices.Contains(kinds, pc.Kind().Letter()) {
-				kinds = append(kinds, pc.Kind().Letter())
+			if k := pc.Kind().Letter(); shogi.MayPromote(pc, m.From(), m.To()) && !slices.Contains(kinds, k) {
+				kinds = append(kinds, k)
 			}
 		}
 		p.DoMove(m)

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"slices"
@@ -99,9 +98,6 @@ func severalLengths(fs *flag.FlagSet, o mate1.Options, lengths lengthsValue, met
 		}
 		g.Tally = tally
 		runs = append(runs, genRun{g, c, n})
-	}
-	if len(runs) == 0 {
-		return nil, errors.New("no length given")
 	}
 	return runs, nil
 }
