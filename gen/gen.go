@@ -121,6 +121,15 @@ type Generator struct {
 	// that emit nothing). RunShard and Problem ignore the cap.
 	Classes      func(p *problem.Problem) []string
 	ClassPercent int
+	// RunClasses, if set with ClassPercent, are classes of a problem the
+	// cap counts against this run's problems alone, as if Tally were
+	// nil: the same share of the run, where Classes count against every
+	// run sharing the Tally. It is for classes only problems of this run
+	// can have (the shape of a line of this run's length), which runs of
+	// other lengths sharing the Tally would otherwise loosen: three runs
+	// of ten sharing one Tally let such a class hold three of one run's
+	// ten problems, this one of ten.
+	RunClasses func(p *problem.Problem) []string
 	// HoldBack: a problem the variety cap turns away is held back and
 	// emitted, the lowest index first, as soon as the problems emitted
 	// after it make room for it, so that the work of its index is not
@@ -347,25 +356,42 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 
 	var st Stats
 	seen := make(map[string]bool)
-	capped := want >= 0 && g.Classes != nil && g.ClassPercent > 0
+	capped := want >= 0 && (g.Classes != nil || g.RunClasses != nil) && g.ClassPercent > 0
 	tally := g.Tally // the problems emitted by class, under the cap
 	if tally == nil {
 		tally = new(Tally)
+	}
+	var own Tally // this run's problems by their RunClasses
+	// classes are a problem's classes for the cap: those counted in
+	// tally, then those counted in own.
+	type classes struct{ shared, run []string }
+	classesOf := func(p *problem.Problem) classes {
+		var c classes
+		if g.Classes != nil {
+			c.shared = g.Classes(p)
+		}
+		if g.RunClasses != nil {
+			c.run = g.RunClasses(p)
+		}
+		return c
 	}
 	// held are the problems the cap holds back, in index order, with
 	// their classes: each is emitted as soon as its classes have room.
 	type heldProblem struct {
 		p     problem.Problem
-		class []string
+		class classes
 	}
 	var held []heldProblem
-	fits := func(class []string) bool { return tally.fits(class, g.ClassPercent) }
-	emitted := func(p problem.Problem, class []string) error {
+	fits := func(c classes) bool {
+		return tally.fits(c.shared, g.ClassPercent) && own.fits(c.run, g.ClassPercent)
+	}
+	emitted := func(p problem.Problem, class classes) error {
 		if err := emit(p); err != nil {
 			return err
 		}
 		if capped {
-			tally.add(class)
+			tally.add(class.shared)
+			own.add(class.run)
 		}
 		st.Problems++
 		return nil
@@ -413,9 +439,9 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 			}
 			st.Candidates += cur.s.attempts
 			key := CanonicalKey(&cur.p.Position)
-			var class []string
+			var class classes
 			if capped {
-				class = g.Classes(&cur.p)
+				class = classesOf(&cur.p)
 			}
 			switch {
 			case seen[key]:

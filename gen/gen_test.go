@@ -476,3 +476,51 @@ func TestRunVarietyCapTally(t *testing.T) {
 		t.Error("the runs without a shared tally keep the joint cap too: the test proves nothing")
 	}
 }
+
+// RunClasses: runs sharing a Tally count their RunClasses against each
+// run's own problems, so that a class only one run's problems can have
+// keeps the share of that run a run alone would give it; counted as
+// shared Classes instead, the problems of the run before loosen it.
+func TestRunVarietyCapRunClasses(t *testing.T) {
+	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	runs := func(shared bool) [2][]problem.Problem {
+		var tally gen.Tally // shared, as by the lengths of a worksheet
+		var out [2][]problem.Problem
+		for i, seed := range []uint64{5, 6} {
+			g := kingSquares(seed)
+			classes := func(p *problem.Problem) []string { return []string{rank(p)} }
+			if shared {
+				g.Classes = classes
+			} else {
+				g.RunClasses = classes
+			}
+			g.ClassPercent, g.MaxDuplicates, g.Tally = 20, 200, &tally
+			if _, err := g.Run(context.Background(), 5+5*i, 2, func(p problem.Problem) error {
+				out[i] = append(out[i], p)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return out
+	}
+	within := func(ps []problem.Problem) bool {
+		count := map[string]int{}
+		for k, p := range ps {
+			c := rank(&p)
+			count[c]++
+			if count[c] > max(1, (k+1)*20/100) {
+				return false
+			}
+		}
+		return true
+	}
+	for i, ps := range runs(false) {
+		if !within(ps) {
+			t.Errorf("run %d: a rank above 20%% of the run's own problems with RunClasses", i+1)
+		}
+	}
+	if within(runs(true)[1]) {
+		t.Error("the second run keeps its own share with shared classes too: the test proves nothing")
+	}
+}

@@ -54,8 +54,14 @@ func TestGenerateSeveralLengths(t *testing.T) {
 	}
 	// The cap, over both lengths: of the first k problems at most
 	// max(1, 10k/100), one each here, of a class.
-	if c := overCap(ps); c != "" {
+	if c := overCap(ps, composedClasses); c != "" {
 		t.Errorf("class %q is over the cap", c)
+	}
+	// A line's classes, over the problems of its length alone.
+	for _, of := range [][]problem.Problem{ps[:3], ps[3:]} {
+		if c := overCap(of, lineClasses); c != "" {
+			t.Errorf("%d plies: class %q is over the cap of the length's problems", len(of[0].Line), c)
+		}
 	}
 	// The lengths run alone, their outputs one after the other, break it:
 	// the shared cap is what holds it.
@@ -67,17 +73,17 @@ func TestGenerateSeveralLengths(t *testing.T) {
 		}
 		apart = append(apart, readJSONLProblems(t, one)...)
 	}
-	if overCap(apart) == "" {
+	if overCap(apart, composedClasses) == "" {
 		t.Error("the lengths run apart keep the cap too: the test proves nothing")
 	}
 }
 
-// overCap returns a class (composedClasses) of which more than
+// overCap returns a class (by classes) of which more than
 // max(1, 10k/100) of the first k problems of ps are, or "".
-func overCap(ps []problem.Problem) string {
+func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) string {
 	seen := map[string]int{}
 	for k, p := range ps {
-		for _, c := range composedClasses(&p) {
+		for _, c := range classes(&p) {
 			if seen[c]++; seen[c] > max(1, (k+1)*10/100) {
 				return c
 			}

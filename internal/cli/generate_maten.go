@@ -92,7 +92,7 @@ func (f *filterFlags) setVariety(fs *flag.FlagSet, g *gen.Generator, sp span) er
 	}
 	g.Classes = problemClasses
 	if *f.style == maten.Composed.String() {
-		g.Classes = composedClasses
+		g.Classes, g.RunClasses = composedClasses, lineClasses
 	}
 	g.ClassPercent = p
 	// The composed style holds a problem the cap turns away back until
@@ -112,20 +112,18 @@ func problemClasses(p *problem.Problem) []string {
 	return []string{maten.MainTheme(p.Themes) + " " + pair, pair}
 }
 
-// composedClasses are the classes of a problem of the composed style:
-// those of problemClasses, the skeleton of its main line (maten.Skeleton),
-// its opening (maten.Opening), its idea (maten.Idea: the first and the
-// mating move's pieces, dropped or moved) and, when its first or its
-// mating move promotes or stays unpromoted in the zone, that move's motif
-// (maten.Motifs), and each kind that stays unpromoted at any ply
-// (maten.NonPromotions), so that no line shape, no pair of first and last
-// moves, no promoting key and no 不成 fills a run either. A plain drop
-// or move is no class of its own: most keys and most mates are drops
-// (a gold drop mates more than one problem in ten), which a cap at
-// --variety-cap would starve.
+// composedClasses are the classes of a problem of the composed style
+// that runs of several lengths count together: those of problemClasses,
+// its idea (maten.Idea: the first and the mating move's pieces, dropped
+// or moved) and, when its first or its mating move promotes or stays
+// unpromoted in the zone, that move's motif (maten.Motifs), and each
+// kind that stays unpromoted at any ply (maten.NonPromotions), so that
+// no pair of first and last moves, no promoting key and no 不成 fills a
+// worksheet either. A plain drop or move is no class of its own: most
+// keys and most mates are drops (a gold drop mates more than one problem
+// in ten), which a cap at --variety-cap would starve.
 func composedClasses(p *problem.Problem) []string {
-	sk := maten.Skeleton(&p.Position, p.Line)
-	cs := append(problemClasses(p), "skeleton "+sk, "opening "+maten.Opening(sk), "idea "+maten.Idea(&p.Position, p.Line))
+	cs := append(problemClasses(p), "idea "+maten.Idea(&p.Position, p.Line))
 	first, mate := maten.Motifs(&p.Position, p.Line)
 	if notable(first) {
 		cs = append(cs, "first "+first)
@@ -137,6 +135,19 @@ func composedClasses(p *problem.Problem) []string {
 		cs = append(cs, "不成 "+k)
 	}
 	return cs
+}
+
+// lineClasses are the classes of a problem of the composed style that
+// only problems of its length have, which the cap counts against the
+// problems of its length alone (gen.Generator.RunClasses): the skeleton
+// of its main line (maten.Skeleton) and its opening (maten.Opening), so
+// that no line shape fills the ten mate-in-7s of a worksheet of 30
+// either: counted with the other lengths' problems, a class of 10%
+// allowed three of those ten (the sixteenth blind read,
+// docs/quality-report.md: one opening three times among ten).
+func lineClasses(p *problem.Problem) []string {
+	sk := maten.Skeleton(&p.Position, p.Line)
+	return []string{"skeleton " + sk, "opening " + maten.Opening(sk)}
 }
 
 // notable reports whether a move's motif (maten.Motifs) is one a reader

@@ -146,7 +146,7 @@ func TestGenerateVarietyCap(t *testing.T) {
 	}
 	count := map[string]int{}
 	for k := range ps {
-		for _, c := range composedClasses(&ps[k]) {
+		for _, c := range append(composedClasses(&ps[k]), lineClasses(&ps[k])...) {
 			count[c]++
 			if limit := max(1, (k+1)/10); count[c] > limit {
 				t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
