@@ -60,46 +60,59 @@ func TestCastleGuards(t *testing.T) {
 	}
 }
 
-// TestHeavyHand: more than one major piece or more than two pieces in
-// the attacker's hand is heavy.
+// TestHeavyHand: from 5 plies, more than one major piece or more than
+// two pieces in the attacker's hand is heavy; at 3 plies, more than one
+// piece.
 func TestHeavyHand(t *testing.T) {
-	for hand, want := range map[string]bool{
-		"-":   false,
-		"RG":  false,
-		"GS":  false,
-		"RB":  true,
-		"2R":  true,
-		"GSP": true,
-		"2P":  false,
-		"3P":  true,
-		"Rg":  false, // the defender's hand does not count
+	for _, c := range []struct {
+		hand   string
+		length int
+		want   bool
+	}{
+		{"-", 5, false},
+		{"RG", 5, false},
+		{"GS", 5, false},
+		{"RB", 5, true},
+		{"2R", 7, true},
+		{"GSP", 5, true},
+		{"2P", 5, false},
+		{"3P", 9, true},
+		{"Rg", 5, false}, // the defender's hand does not count
+		{"-", 3, false},
+		{"R", 3, false},
+		{"GS", 3, true},
+		{"2P", 3, true},
+		{"Rgs", 3, false},
 	} {
-		q := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b "+hand+" 1")
-		if got := HeavyHand(&q); got != want {
-			t.Errorf("hand %s: heavy %v, want %v", hand, got, want)
+		q := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b "+c.hand+" 1")
+		if got := HeavyHand(&q, c.length); got != c.want {
+			t.Errorf("hand %s, %d plies: heavy %v, want %v", c.hand, c.length, got, c.want)
 		}
 	}
 }
 
-// TestHandRule: the composed style refuses a heavy hand from 5 plies
-// (rule 2 of the third blind read: hand-heavy material) and keeps it at
-// 3; the free style takes it.
+// TestHandRule: the composed style refuses a heavy hand (rule 2 of the
+// third blind read: hand-heavy material; at 3 plies the drop pairs of
+// the thirteenth to sixteenth reads); the free style takes it.
 func TestHandRule(t *testing.T) {
-	heavy, light := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b RB 1"), parse(t, "7gk/7s1/9/9/9/9/9/9/9 b RG 1")
 	for _, c := range []struct {
+		hand  string
 		n     int
 		style Style
-		heavy bool // whether the heavy hand fits
-	}{{3, Composed, true}, {5, Composed, false}, {7, Composed, false}, {5, Free, true}, {7, Free, true}} {
+		fits  bool
+	}{
+		{"RB", 3, Composed, false}, {"RB", 5, Composed, false}, {"RB", 7, Composed, false},
+		{"RG", 3, Composed, false}, {"RG", 5, Composed, true}, {"RG", 7, Composed, true},
+		{"R", 3, Composed, true},
+		{"RB", 3, Free, true}, {"RB", 5, Free, true}, {"RB", 7, Free, true},
+	} {
+		q := parse(t, "7gk/7s1/9/9/9/9/9/9/9 b "+c.hand+" 1")
 		o := Options{Style: c.style, Length: c.n, King: AnyRegion}
-		if got := o.shapeFits(&heavy, true); got != c.heavy {
-			t.Errorf("%v, %d plies: a rook and a bishop in hand fit %v, want %v", c.style, c.n, got, c.heavy)
+		if got := o.shapeFits(&q, true); got != c.fits {
+			t.Errorf("%v, %d plies: %s in hand fits %v, want %v", c.style, c.n, c.hand, got, c.fits)
 		}
-		if !o.shapeFits(&light, true) {
-			t.Errorf("%v, %d plies: a rook and a gold in hand refused", c.style, c.n)
-		}
-		if !o.shapeFits(&heavy, false) {
-			t.Errorf("%v, %d plies: a position on the way refused for its hand", c.style, c.n)
+		if !o.shapeFits(&q, false) {
+			t.Errorf("%v, %d plies: a position on the way refused for its hand %s", c.style, c.n, c.hand)
 		}
 	}
 }

@@ -135,29 +135,36 @@ func TestOptimizeNeverLowers(t *testing.T) {
 // mutation all occur, a new guard next to White's king among them.
 func TestMutate(t *testing.T) {
 	o := DefaultOptions()
-	start, err := shogi.ParseSFEN("7nl/7k1/5G1pp/9/9/9/9/9/9 b GS2r2b2g3s3n3l16p 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if h, err := mate.RemainingHand(&start, shogi.Black); err != nil || h != start.Hand(shogi.White) || !start.IsValid() {
-		t.Fatalf("the test position is not legal, or its White hand is not the remaining pieces %v", h)
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	var r shogi.Position
 	seen := map[string]bool{}
 	accepted := 0
-	for range 2000 {
-		if !o.mutate(rng, &start, &r) {
-			continue
+	// A mate-in-3 has one piece in hand at most (HeavyHand): from an
+	// empty hand a piece goes into it, from a full one out of it.
+	for _, sfen := range []string{
+		"7nl/7k1/5G1pp/9/9/9/9/9/9 b 2r2b3g4s3n3l16p 1",
+		"7nl/7k1/5G1pp/9/9/9/9/9/9 b G2r2b2g4s3n3l16p 1",
+	} {
+		start, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
 		}
-		accepted++
-		h, err := mate.RemainingHand(&r, shogi.Black)
-		if err != nil || h != r.Hand(shogi.White) || !r.IsValid() || r.InCheck() || r.SideToMove() != shogi.Black || !o.fits(&r, true) || r.Key() == start.Key() {
-			t.Fatalf("mutation %s is not a problem position of the options", r.SFEN())
+		if h, err := mate.RemainingHand(&start, shogi.Black); err != nil || h != start.Hand(shogi.White) || !start.IsValid() {
+			t.Fatalf("%s: the test position is not legal, or its White hand is not the remaining pieces %v", sfen, h)
 		}
-		seen[mutationKind(&start, &r)] = true
-		if guards(&r) > guards(&start) {
-			seen["guard"] = true
+		rng := rand.New(rand.NewPCG(1, 2))
+		var r shogi.Position
+		for range 2000 {
+			if !o.mutate(rng, &start, &r) {
+				continue
+			}
+			accepted++
+			h, err := mate.RemainingHand(&r, shogi.Black)
+			if err != nil || h != r.Hand(shogi.White) || !r.IsValid() || r.InCheck() || r.SideToMove() != shogi.Black || !o.fits(&r, true) || r.Key() == start.Key() {
+				t.Fatalf("mutation %s is not a problem position of the options", r.SFEN())
+			}
+			seen[mutationKind(&start, &r)] = true
+			if guards(&r) > guards(&start) {
+				seen["guard"] = true
+			}
 		}
 	}
 	for _, k := range []string{"remove", "add", "hand", "board", "other", "guard"} {

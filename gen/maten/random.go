@@ -9,8 +9,9 @@ import (
 )
 
 // randomCandidate places White's king on a square of the region and up
-// to MaxPieces other pieces near it: about a third in Black's hand, the
-// rest on the board, Black's and White's. The candidate may be illegal or
+// to MaxPieces other pieces near it: about a third in Black's hand (as
+// many as the style allows, HeavyHand), the rest on the board, Black's
+// and White's. The candidate may be illegal or
 // no problem at all: the judge decides.
 func (o *Options) randomCandidate(rng *rand.Rand) shogi.Position {
 	var p shogi.Position
@@ -38,7 +39,7 @@ func (o *Options) randomCandidate(rng *rand.Rand) shogi.Position {
 		if left[k] == 0 {
 			continue
 		}
-		if w := rng.IntN(10); w < 3 {
+		if w := rng.IntN(10); w < 3 && !o.handFull(&p, k) {
 			p.SetHand(shogi.Black, p.Hand(shogi.Black).Add(k))
 		} else {
 			c, promote := shogi.Black, 25
@@ -111,4 +112,16 @@ func (j *judge) judgeRandom(cand *shogi.Position, _ int, p *problem.Problem) boo
 		return false
 	}
 	return j.accept(&q, &f, p)
+}
+
+// handFull reports whether Black's hand in p with one more piece of kind
+// k would be heavier than the composed style allows (HeavyHand): then
+// randomCandidate puts the piece on the board instead.
+func (o *Options) handFull(p *shogi.Position, k shogi.Kind) bool {
+	if o.Style != Composed {
+		return false
+	}
+	q := *p
+	q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
+	return HeavyHand(&q, o.Length)
 }

@@ -73,7 +73,7 @@ func TestShapeReport(t *testing.T) {
 			castle += b2i(CastleGuards(&q) >= minCastleGuards)
 			placed += b2i(PlacedPieces(&q) > 0)
 			crowded += b2i(HeavyAttack(&q, 3)) // six or more, whatever the length
-			heavy += b2i(HeavyHand(&q))
+			heavy += b2i(HeavyHand(&q, len(pv)))
 			themed += b2i(HasAttackerTheme(themes))
 			sacrifice += b2i(slices.ContainsFunc(themes, func(t problem.Theme) bool { return t.Name == theme.Sacrifice }))
 			chase += b2i(chaseMoves(&q, pv) > 0)

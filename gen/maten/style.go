@@ -21,8 +21,8 @@ const (
 	// out: the defender's king in its own camp (ranks 1–3 from its side,
 	// and it never leaves them along the main line) unless
 	// Options.King asks for a region, a guard of its own near it (a
-	// major piece only next to it, HasGuard), from 5 plies no heavy hand
-	// (HeavyHand), at most five attacker pieces at 3 plies and six at 5
+	// major piece only next to it, HasGuard), no heavy hand (HeavyHand:
+	// one piece in hand at 3 plies, two from 5 and one major), at most five attacker pieces at 3 plies and six at 5
 	// (HeavyAttack), below 7 plies no attacker's gold, silver or knight
 	// parked in a corner of the defender's back rank (CornerParked), no
 	// more than two attacker pieces within two king steps of the king at
@@ -88,8 +88,7 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
-// heavy attack (HeavyAttack), from handFrom plies no heavy hand
-// (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
+// heavy attack (HeavyAttack), no heavy hand (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
 // below 7 plies no crowd (Crowded), no pair of knights on the board
 // (KnightPair) and at least two castle guards (CastleGuards).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
@@ -100,7 +99,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.camp() && (k.Rank() > maxLineRank || final && k.Rank() > campRanks) {
 		return false
 	}
-	return !final || HasGuard(q) && !HeavyBattery(q) && (o.Length < handFrom || !HeavyHand(q)) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length) && !KnightPair(q) && CastleGuards(q) >= minCastleGuards
+	return !final || HasGuard(q) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && !HeavyAttack(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !Crowded(q, o.Length) && !KnightPair(q) && CastleGuards(q) >= minCastleGuards
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,
