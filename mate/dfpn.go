@@ -178,15 +178,15 @@ const disproofCap = 32
 
 // orDisproof returns the disproof number of an attacker's node from its
 // checks': the largest, plus each other one's up to disproofCap. Not their
-// sum: the checks of a long chase lead into the same positions again, and
-// a sum counts the chase's own checks once for each way into it (the
-// double counting of Kishimoto 2010), so that a defender's node whose
-// replies enter the same chase sees each reply's number grow past the
-// others' as it is searched and goes from one to the next. Nor the largest
-// plus one for each other check (weak proof-number search, Ueda et al.
-// 2008): a check with a small subtree still counts about as many
-// refutations as its number says. Measured in docs/performance.md
-// ("Session 24: the capped disproof sum").
+// sum, which grows with every check met along a long chase and counts
+// again the positions reached by more than one path (Kishimoto 2010), so
+// that a defender's node whose replies enter the same chase sees each
+// reply's number grow past the others' as it is searched and goes from
+// one to the next. Nor the largest plus one for each other check (weak
+// proof-number search, Ueda et al. 2008), which lost 図巧83's exact
+// length: a check not yet searched, or refuted in a few nodes, counts as
+// the sum counts it. Measured in docs/performance.md ("Session 24: the
+// capped disproof sum").
 func orDisproof(children []child) uint32 {
 	var largest, others uint32
 	for i := range children {
