@@ -171,6 +171,63 @@ func childThreshold(second uint32) uint32 {
 	return addSat(second, max(1, second>>epsilonShift))
 }
 
+// disproofCap is the most that a check of an attacker's node, other than
+// the one with the largest disproof number, adds to the node's disproof
+// number (orDisproof).
+const disproofCap = 32
+
+// orDisproof returns the disproof number of an attacker's node from its
+// checks': the largest, plus each other one's up to disproofCap. Not their
+// sum, which grows with every check met along a long chase and counts
+// again the positions reached by more than one path (Kishimoto 2010), so
+// that a defender's node whose replies enter the same chase sees each
+// reply's number grow past the others' as it is searched and goes from
+// one to the next. Nor the largest plus one for each other check (weak
+// proof-number search, Ueda et al. 2008), which lost 図巧83's exact
+// length: a check not yet searched, or refuted in a few nodes, counts as
+// the sum counts it. Measured in docs/performance.md ("Session 24: the
+// capped disproof sum").
+func orDisproof(children []child) uint32 {
+	var largest, others uint32
+	for i := range children {
+		d := children[i].dn
+		largest = max(largest, d)
+		others += min(d, disproofCap)
+	}
+	return addSat(largest, others-min(largest, disproofCap))
+}
+
+// orChildThreshold returns the disproof threshold of the check best of an
+// attacker's node searched with the threshold thdn: the disproof number
+// of the check at which the node's (orDisproof) reaches thdn, above the
+// check's own.
+func orChildThreshold(children []child, best int, thdn uint32) uint32 {
+	// The others' largest number and capped sum.
+	var largest, others int64
+	for i := range children {
+		if i != best {
+			d := int64(children[i].dn)
+			largest = max(largest, d)
+			others += min(d, disproofCap)
+		}
+	}
+	th := int64(thdn)
+	var x int64
+	if th >= largest+others {
+		// The check's number is the node's largest: x + others.
+		x = th - others
+	} else {
+		// Below the others' largest the check adds min(x, disproofCap);
+		// past what that can add, it must become the largest.
+		x = largest
+		if need := th - largest - others + min(largest, disproofCap); need <= disproofCap {
+			x = need
+		}
+	}
+	x = max(x, int64(children[best].dn)+1)
+	return uint32(min(x, int64(infinity)))
+}
+
 // lowest tracks, over the numbers of a node's children, the index of the
 // smallest, the smallest, the second smallest and its index (next).
 type lowest struct {
@@ -207,13 +264,11 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 		var pn, dn uint32
 		low := lowest{best: -1, next: -1, val: infinity, second: infinity}
 		if or {
-			dn = 0
 			for i := range f.children {
-				c := &f.children[i]
-				dn = addSat(dn, c.dn)
-				low.add(i, c.pn)
+				low.add(i, f.children[i].pn)
 			}
 			pn = low.val
+			dn = orDisproof(f.children)
 		} else {
 			pn = 0
 			blocked, square := false, shogi.NoSquare
@@ -276,7 +331,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 		var cth, cdh uint32
 		if or {
 			cth = min(thpn, childThreshold(second))
-			cdh = thdn - dn + c.dn
+			cdh = orChildThreshold(f.children, best, thdn)
 		} else {
 			cth = thpn - pn + c.pn
 			cdh = min(thdn, childThreshold(second))
