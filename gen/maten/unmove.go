@@ -399,7 +399,7 @@ func (o *Options) undoCheck(rng *rand.Rand, q *shogi.Position) (shogi.Move, bool
 		}
 	}
 	k := pc.Kind()
-	if line == nil && taken == shogi.NoPiece && !k.IsPromoted() && k != shogi.King && rng.IntN(100) < 45 {
+	if line == nil && taken == shogi.NoPiece && !k.IsPromoted() && k != shogi.King && rng.IntN(100) < 45 && !o.dropOverfills(q, k) {
 		// A drop.
 		q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
 		q.SetSideToMove(shogi.Black)
@@ -426,4 +426,16 @@ func (o *Options) undoCheck(rng *rand.Rand, q *shogi.Position) (shogi.Move, bool
 	q.Put(u, before)
 	q.SetSideToMove(shogi.Black)
 	return shogi.NewBoardMove(before, u, c, promote), true
+}
+
+// dropOverfills reports whether taking back a drop of kind k into Black's
+// hand in q would give a composed problem shorter than handFrom plies a
+// heavier hand at the start than the style allows (HeavyHand): the check
+// is then taken back as a board move. Below handFrom plies the hand only
+// grows on the way back (the first move captures nothing), so a hand too
+// heavy here is too heavy at the start, and the candidate would be
+// refused there after the work of building it. From handFrom plies an
+// earlier capture taken back may still lighten it.
+func (o *Options) dropOverfills(q *shogi.Position, k shogi.Kind) bool {
+	return o.Length < handFrom && o.handFull(q, k)
 }
