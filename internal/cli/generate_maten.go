@@ -73,8 +73,9 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // problems, for a run over sp (docs/generation.md, "Variety in a run"):
 // of the first k problems, at most P% (but one at least) of one class —
 // the main theme, the mating piece and the king's region, or the mating
-// piece and the king's region, and under the composed style the skeleton
-// of the main line and its opening (composedClasses) — P the value of
+// piece and the king's region, and under the composed style the line's
+// idea and motifs (composedClasses) and, counted against the run's own
+// problems, its skeleton and opening (lineClasses) — P the value of
 // --variety-cap (gen.Generator.ClassPercent). A run over --indices has
 // no cap, nor has a run with --theme unless --variety-cap is set. Under
 // the composed style a problem the cap turns away is held back
