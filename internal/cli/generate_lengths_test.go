@@ -127,3 +127,22 @@ func readJSONLProblems(t *testing.T, out string) []problem.Problem {
 	}
 	return ps
 }
+
+// A key that uncovers a check, a double check among them, is a class of
+// the composed style; the same theme later in the line is not.
+func TestDiscoveredKeyClass(t *testing.T) {
+	for _, c := range []struct {
+		themes []problem.Theme
+		want   bool
+	}{
+		{[]problem.Theme{{Name: "discovered-check", Ply: 1}}, true},
+		{[]problem.Theme{{Name: "sacrifice", Ply: 1}, {Name: "double-check", Ply: 1}}, true},
+		{[]problem.Theme{{Name: "discovered-check", Ply: 3}}, false},
+		{[]problem.Theme{{Name: "sacrifice", Ply: 1}}, false},
+	} {
+		p := problem.Problem{Themes: c.themes}
+		if got := discoveredKey(&p); got != c.want {
+			t.Errorf("themes %v: discoveredKey %v, want %v", c.themes, got, c.want)
+		}
+	}
+}
