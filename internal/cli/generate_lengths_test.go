@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // Several lengths make one output: --n problems of each length, in the
@@ -129,18 +130,21 @@ func readJSONLProblems(t *testing.T, out string) []problem.Problem {
 }
 
 // A key that uncovers a check, a double check among them, is a class of
-// the composed style; the same theme later in the line is not.
+// the composed style up to 5 plies; the same theme later in the line is
+// not, nor a 7-ply line's key.
 func TestDiscoveredKeyClass(t *testing.T) {
 	for _, c := range []struct {
 		themes []problem.Theme
+		plies  int
 		want   bool
 	}{
-		{[]problem.Theme{{Name: "discovered-check", Ply: 1}}, true},
-		{[]problem.Theme{{Name: "sacrifice", Ply: 1}, {Name: "double-check", Ply: 1}}, true},
-		{[]problem.Theme{{Name: "discovered-check", Ply: 3}}, false},
-		{[]problem.Theme{{Name: "sacrifice", Ply: 1}}, false},
+		{[]problem.Theme{{Name: "discovered-check", Ply: 1}}, 3, true},
+		{[]problem.Theme{{Name: "sacrifice", Ply: 1}, {Name: "double-check", Ply: 1}}, 5, true},
+		{[]problem.Theme{{Name: "discovered-check", Ply: 3}}, 3, false},
+		{[]problem.Theme{{Name: "sacrifice", Ply: 1}}, 3, false},
+		{[]problem.Theme{{Name: "discovered-check", Ply: 1}}, 7, false},
 	} {
-		p := problem.Problem{Themes: c.themes}
+		p := problem.Problem{Themes: c.themes, Line: make([]shogi.Move, c.plies)}
 		if got := discoveredKey(&p); got != c.want {
 			t.Errorf("themes %v: discoveredKey %v, want %v", c.themes, got, c.want)
 		}

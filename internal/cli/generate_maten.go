@@ -144,14 +144,17 @@ func composedClasses(p *problem.Problem) []string {
 	return cs
 }
 
-// discoveredKey reports whether p's first move uncovers a check (開き王手,
-// a double check among them), a key a reader remembers across a
-// worksheet: the seventeenth blind read (docs/quality-report.md) saw three
-// of ten mate-in-3s open by moving a piece off the 1st file to uncover a
-// lance's double check, each with another idea and skeleton. 12% of 300
-// composed mate-in-3s of seed 26 open so.
+// discoveredKey reports whether p, a problem of five plies or fewer,
+// opens with a move that uncovers a check (開き王手, a double check among
+// them), a key a reader remembers across a worksheet: the seventeenth
+// blind read (docs/quality-report.md) saw three of ten mate-in-3s open
+// by moving a piece off the 1st file to uncover a lance's double check,
+// each with another idea and skeleton. 12% of 300 composed mate-in-3s of
+// seed 26 open so. In a longer line the key is one move of seven or
+// more, and the class cost 60 mate-in-7s 1.12 times the CPU, where their
+// rate is at its bar.
 func discoveredKey(p *problem.Problem) bool {
-	return slices.ContainsFunc(p.Themes, func(t problem.Theme) bool {
+	return len(p.Line) <= 5 && slices.ContainsFunc(p.Themes, func(t problem.Theme) bool {
 		return t.Ply == 1 && (t.Name == theme.DiscoveredCheck || t.Name == theme.DoubleCheck)
 	})
 }
