@@ -166,7 +166,11 @@ func HeavyAttack(q *shogi.Position, length int) bool {
 // scored their eleven such problems 1.73 of 4 (two readers, yes 2,
 // perhaps 1, no 0), mostly as repeats, against 2.83 for the 29 others.
 func HeavyHand(q *shogi.Position, length int) bool {
-	h := q.Hand(shogi.Black)
+	return heavyHand(q.Hand(shogi.Black), length)
+}
+
+// heavyHand is HeavyHand of the attacker's hand h.
+func heavyHand(h shogi.Hand, length int) bool {
 	if length < handFrom {
 		return h.Total() > maxHandPieces3
 	}

@@ -121,7 +121,5 @@ func (o *Options) handFull(p *shogi.Position, k shogi.Kind) bool {
 	if o.Style != Composed {
 		return false
 	}
-	q := *p
-	q.SetHand(shogi.Black, q.Hand(shogi.Black).Add(k))
-	return HeavyHand(&q, o.Length)
+	return heavyHand(p.Hand(shogi.Black).Add(k), o.Length)
 }
