@@ -187,11 +187,17 @@ func heavyHand(h shogi.Hand, length int) bool {
 // anything else it measured (r = −0.45): of its 16 problems with three or
 // more such pieces none was a yes for both readers.
 func Crowded(q *shogi.Position, length int) bool {
-	if length >= longAttackFrom {
-		return false
-	}
 	_, crowd := aroundKing(q, shogi.White)
-	if length <= 3 {
+	return crowded(crowd, length)
+}
+
+// crowded is Crowded of a problem of length plies with crowd attacker
+// pieces within two king steps of the defender's king.
+func crowded(crowd, length int) bool {
+	switch {
+	case length >= longAttackFrom:
+		return false
+	case length <= 3:
 		return crowd > maxCrowd3
 	}
 	return crowd > maxCrowd5

@@ -186,3 +186,44 @@ func BenchmarkLength7(b *testing.B) {
 		}
 	}
 }
+
+// TestTwoKeysCooked: a candidate of 3 plies that twoKeys3 turns away
+// before the solver is one the solver finds cooked (another key mates in
+// 3 plies, or in fewer), so that the prefilter changes no problem of a
+// run; and it turns away a good share of them.
+func TestTwoKeysCooked(t *testing.T) {
+	o := backwardOptions(t, 3, 7, nil)
+	j, err := o.newJudgeState(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(7, 7))
+	candidates, cooked, unique := 0, 0, 0
+	for _, p := range generateIndices(t, o.Base, 200, 2) {
+		for range 3000 {
+			q, a, d, ok := o.unmove(rng, &p.Position, true)
+			if !ok || !j.repliesMated(&q, a, d) || j.hasMate1(&q) {
+				continue
+			}
+			candidates++
+			sol, err := j.solvers[0].Solve(context.Background(), &q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sound := sol.Status == mate.Mate && sol.LengthExact && sol.Length == 3 && sol.Unique
+			if sound {
+				unique++
+			}
+			if j.twoKeys3(&q) {
+				cooked++
+				if sound {
+					t.Fatalf("%s: two keys found, but the solver's %v is the only one", q.SFEN(), sol.PV)
+				}
+			}
+		}
+	}
+	if cooked < candidates/4 || unique < 20 {
+		t.Errorf("%d candidates, %d with two keys, %d sound: too few to tell", candidates, cooked, unique)
+	}
+	t.Logf("%d candidates, %d with two keys, %d sound", candidates, cooked, unique)
+}

@@ -34,26 +34,49 @@ import (
 // leaning towards a reply of the defence (replyKind); Options.leans says
 // at which steps.
 func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.Position, a, d shogi.Move, ok bool) {
-	a, d, ok = o.unmoveTo(&q, rng, p, lean)
+	f := newStepFrom(p)
+	a, d, ok = o.unmoveTo(&q, rng, &f, lean)
 	return q, a, d, ok
 }
 
-// unmoveTo is unmove writing q to *q (not p), which it leaves undefined
-// when it fails: the judge draws millions of steps, most failing, and
-// copies no position for them.
-func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, p *shogi.Position, lean bool) (a, d shogi.Move, ok bool) {
-	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
+// stepFrom is a position that steps back are drawn from, with what each
+// draw asks of it first: the judge draws up to a hundred steps back from
+// one position, and most fail on these.
+type stepFrom struct {
+	p *shogi.Position
+	// ksq is White's king's square.
+	ksq shogi.Square
+	// interposers are the pieces of p that may have interposed
+	// (interposers), defenders White's pieces but the king.
+	interposers, defenders shogi.Bitboard
+}
+
+// newStepFrom returns the stepFrom of p.
+func newStepFrom(p *shogi.Position) stepFrom {
 	ksq := p.King(shogi.White)
+	return stepFrom{p: p, ksq: ksq, interposers: interposers(p, ksq), defenders: p.ByColor(shogi.White).Without(ksq)}
+}
+
+// unmoveTo is unmove from f.p writing q to *q (not f.p), which it leaves
+// undefined when it fails: the judge draws millions of steps, most
+// failing, and copies no position for those that fail on the first square
+// drawn (a neighbour of the king that is taken, no piece to undo).
+func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean bool) (a, d shogi.Move, ok bool) {
+	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
+	p, ksq := f.p, f.ksq
 	m := q // the position before d, White to move, then q
-	*m = *p
-	m.SetSideToMove(shogi.White)
+	// Each kind of reply first draws a square of p (the same draw as
+	// from the copy m, which differs only in the side to move), and the
+	// copy is made once that square is usable.
 	switch r := o.replyKind(rng.IntN(100), lean); r {
 	case replyKingTakes, replyKingSteps:
 		// The king came from a neighbouring square u, maybe taking X.
 		u := neighbour(rng, ksq)
-		if u == shogi.NoSquare || m.PieceAt(u) != shogi.NoPiece {
+		if u == shogi.NoSquare || p.PieceAt(u) != shogi.NoPiece {
 			return fail()
 		}
+		*m = *p
+		m.SetSideToMove(shogi.White)
 		king := m.PieceAt(ksq)
 		m.Put(ksq, shogi.NoPiece)
 		m.Put(u, king)
@@ -64,12 +87,24 @@ func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, p *shogi.Position,
 	case replyInterposes:
 		// An interposition: a piece dropped (or moved) between a ranged
 		// checker and the king.
-		if d, ok = o.undoInterposition(rng, m, p, ksq); !ok {
+		s, ok := gen.PickSquare(rng, f.interposers)
+		if !ok {
+			return fail()
+		}
+		*m = *p
+		m.SetSideToMove(shogi.White)
+		if d, ok = o.undoInterposition(rng, m, s, ksq); !ok {
 			return fail()
 		}
 	default:
 		// A defending piece other than the king took the checker X.
-		if d, ok = o.undoCapture(rng, m, p); !ok {
+		t, ok := gen.PickSquare(rng, f.defenders)
+		if !ok {
+			return fail()
+		}
+		*m = *p
+		m.SetSideToMove(shogi.White)
+		if d, ok = o.undoCapture(rng, m, p, t); !ok {
 			return fail()
 		}
 	}
@@ -193,16 +228,12 @@ func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Squa
 	return true
 }
 
-// undoInterposition takes back an interposition of p: a White piece on a
-// square between the king and a Black ranged piece, which goes back to
-// White's hand or to a square it came from. It returns the interposing
-// move. A promoted piece comes from the board, and of the others half
-// under Composed, 30% under Free.
-func (o *Options) undoInterposition(rng *rand.Rand, m, p *shogi.Position, ksq shogi.Square) (shogi.Move, bool) {
-	s, ok := gen.PickSquare(rng, interposers(m, ksq))
-	if !ok {
-		return shogi.NoMove, false
-	}
+// undoInterposition takes back an interposition on m: the White piece on
+// s, drawn from the interposers of m (a square between the king on ksq and
+// a Black ranged piece), goes back to White's hand or to a square it came
+// from. It returns the interposing move. A promoted piece comes from the
+// board, and of the others half under Composed, 30% under Free.
+func (o *Options) undoInterposition(rng *rand.Rand, m *shogi.Position, s, ksq shogi.Square) (shogi.Move, bool) {
 	pc := m.PieceAt(s)
 	m.Put(s, shogi.NoPiece)
 	share := 30
@@ -261,14 +292,11 @@ func rangedKind(k shogi.Kind) bool {
 }
 
 // undoCapture takes back the capture of the checking piece by a White
-// piece other than the king: the White piece W on t goes back to a square
-// from which it reaches t, and a Black piece X reappears on t.
-func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position) (shogi.Move, bool) {
+// piece other than the king on m, a copy of p: the White piece W on t,
+// drawn from White's pieces, goes back to a square from which it reaches
+// t, and a Black piece X reappears on t.
+func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position, t shogi.Square) (shogi.Move, bool) {
 	ksq := p.King(shogi.White)
-	t, ok := gen.PickSquare(rng, p.ByColor(shogi.White).Without(ksq))
-	if !ok {
-		return shogi.NoMove, false
-	}
 	pc := m.PieceAt(t)
 	m.Put(t, shogi.NoPiece)
 	u, ok := o.defenceOrigin(rng, m, pc, t, ksq)
