@@ -160,3 +160,34 @@ func NonPromotions(pos *shogi.Position, line []shogi.Move) []string {
 	}
 	return kinds
 }
+
+// Sacrifices returns the sacrifices (捨て駒) of the main line line played
+// from pos, in order, a word each: the kind of the attacker's piece
+// before its move, how it came (d dropped, m+ promoting, m moved), then
+// x and the kind of the defender's piece that takes it on the next ply (K
+// for the king). ▲４一香成 △同銀 ▲３二歩打 △同銀 ▲４二金 … has "Lm+xS PdxS";
+// a line without a sacrifice has "". The eighteenth blind read
+// (docs/quality-report.md) found that chain, a lance that promotes and a
+// pawn dropped for one silver to take each, in two of ten mate-in-7s,
+// with other skeletons, openings and ideas; the variety cap classes a
+// composed problem by its chain too.
+func Sacrifices(pos *shogi.Position, line []shogi.Move) string {
+	var words []string
+	p := *pos
+	for i, m := range line {
+		if i%2 == 0 && i+1 < len(line) && !line[i+1].IsDrop() && line[i+1].To() == m.To() {
+			var w string
+			switch {
+			case m.IsDrop():
+				w = m.DroppedKind().Letter() + "d"
+			case m.IsPromotion():
+				w = p.PieceAt(m.From()).Kind().Letter() + "m+"
+			default:
+				w = p.PieceAt(m.From()).Kind().Letter() + "m"
+			}
+			words = append(words, w+"x"+p.PieceAt(line[i+1].From()).Kind().Letter())
+		}
+		p.DoMove(m)
+	}
+	return strings.Join(words, " ")
+}

@@ -106,3 +106,24 @@ func TestNonPromotions(t *testing.T) {
 		}
 	}
 }
+
+// TestSacrifices: the sacrifices of a line are its attacker moves taken
+// on the next ply, each with the piece, how it came and the piece that
+// takes it: the eighteenth read's two mate-in-7s (problems 25 and 26)
+// share their chain though the moves around it differ; a line without a
+// sacrifice has none; a king that takes is K.
+func TestSacrifices(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"problem 25", "6k1l/5Ls1l/5G3/6N2/9/9/9/9/9 b LP2r2b3g3s3n17p 1", "4b4a+ 3b4a P*3b 4a3b 4c4b 3a2a L*2b", "Lm+xS PdxS"},
+		{"problem 26", "5s3/3Lsk3/3+R5/7G1/9/9/9/9/9 b SPr2b3gs4n3l17p 1", "2d3c 4b5a 6b6a+ 5b6a P*5b 4a5b S*4b", "Lm+xS PdxS"},
+		{"a pawn lure the king takes", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "PdxK"},
+		{"no sacrifice", "2ks5/9/2S1+b4/5N3/9/9/6B2/9/9 b 2r4g2s3n4l18p 1", "7c8b 7a6b 3g7c+", ""},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Sacrifices(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}

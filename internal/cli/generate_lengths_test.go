@@ -150,3 +150,40 @@ func TestDiscoveredKeyClass(t *testing.T) {
 		}
 	}
 }
+
+// A problem's chain of sacrifices is a class of the composed style when
+// it has one: the eighteenth read's problems 25 and 26 share theirs, and
+// a problem without a sacrifice has no such class.
+func TestSacrificeChainClass(t *testing.T) {
+	class := func(sfen, line string) string {
+		t.Helper()
+		pos, err := shogi.ParseSFEN(sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := problem.Problem{Position: pos}
+		q := pos
+		for _, u := range strings.Fields(line) {
+			m, err := q.ParseUSIMove(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.Line = append(p.Line, m)
+			q.DoMove(m)
+		}
+		for _, c := range composedClasses(&p) {
+			if strings.HasPrefix(c, "sacrifices ") {
+				return c
+			}
+		}
+		return ""
+	}
+	a := class("6k1l/5Ls1l/5G3/6N2/9/9/9/9/9 b LP2r2b3g3s3n17p 1", "4b4a+ 3b4a P*3b 4a3b 4c4b 3a2a L*2b")
+	b := class("5s3/3Lsk3/3+R5/7G1/9/9/9/9/9 b SPr2b3gs4n3l17p 1", "2d3c 4b5a 6b6a+ 5b6a P*5b 4a5b S*4b")
+	if a == "" || a != b {
+		t.Errorf("problems 25 and 26: classes %q and %q, want one", a, b)
+	}
+	if c := class("2ks5/9/2S1+b4/5N3/9/9/6B2/9/9 b 2r4g2s3n4l18p 1", "7c8b 7a6b 3g7c+"); c != "" {
+		t.Errorf("a line without a sacrifice has the class %q", c)
+	}
+}

@@ -121,9 +121,10 @@ func problemClasses(p *problem.Problem) []string {
 // or moved) and, when its first or its mating move promotes or stays
 // unpromoted in the zone, that move's motif (maten.Motifs), each kind
 // that stays unpromoted at any ply (maten.NonPromotions) and a key that
-// uncovers a check (discoveredKey), so that no pair of first and last
-// moves, no promoting or uncovering key and no 不成 fills a worksheet
-// either. A plain drop or move is no class of its own: most
+// uncovers a check (discoveredKey) and its chain of sacrifices
+// (maten.Sacrifices, when it has one), so that no pair of first and last
+// moves, no promoting or uncovering key, no 不成 and no chain of
+// sacrifices fills a worksheet either. A plain drop or move is no class of its own: most
 // keys and most mates are drops (a gold drop mates more than one problem
 // in ten), which a cap at --variety-cap would starve.
 func composedClasses(p *problem.Problem) []string {
@@ -140,6 +141,9 @@ func composedClasses(p *problem.Problem) []string {
 	}
 	if discoveredKey(p) {
 		cs = append(cs, "first discovered")
+	}
+	if s := maten.Sacrifices(&p.Position, p.Line); s != "" {
+		cs = append(cs, "sacrifices "+s)
 	}
 	return cs
 }
