@@ -81,8 +81,12 @@ func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean 
 		m.Put(ksq, shogi.NoPiece)
 		m.Put(u, king)
 		d = shogi.NewBoardMove(king, u, ksq, false)
-		if r == replyKingTakes && !o.putCaptured(rng, m, p, ksq) {
-			return fail()
+		if r == replyKingTakes {
+			x, ok := o.drawCaptured(rng, p, ksq)
+			if !ok {
+				return fail()
+			}
+			m.Put(ksq, x)
 		}
 	case replyInterposes:
 		// An interposition: a piece dropped (or moved) between a ranged
@@ -102,8 +106,6 @@ func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean 
 		if !ok {
 			return fail()
 		}
-		*m = *p
-		m.SetSideToMove(shogi.White)
 		if d, ok = o.undoCapture(rng, m, p, t); !ok {
 			return fail()
 		}
@@ -208,24 +210,25 @@ func neighbour(rng *rand.Rand, s shogi.Square) shogi.Square {
 	return shogi.NewSquare(f, r)
 }
 
-// putCaptured puts on s of m an attacking piece that the defender took by
-// d: one of the kinds White holds in p (the piece went to its hand).
-func (o *Options) putCaptured(rng *rand.Rand, m, p *shogi.Position, s shogi.Square) bool {
+// drawCaptured draws the attacking piece that the defender took on s by
+// its reply, which reappears there a step back: one of the kinds White
+// holds in p (the piece went to its hand), which may stand on s (a pawn
+// on a file without one of Black's: a step back moves no Black pawn).
+func (o *Options) drawCaptured(rng *rand.Rand, p *shogi.Position, s shogi.Square) (shogi.Piece, bool) {
 	wh := p.Hand(shogi.White)
 	ks := o.kinds()
 	k := ks[rng.IntN(len(ks))]
 	if !wh.Has(k) {
-		return false
+		return shogi.NoPiece, false
 	}
 	if k.CanPromote() && rng.IntN(100) < 20 {
 		k = k.Promote()
 	}
 	pc := shogi.NewPiece(shogi.Black, k)
-	if !shogi.CanStand(pc, s) || k == shogi.Pawn && m.HasPawnOnFile(shogi.Black, s.File()) {
-		return false
+	if !shogi.CanStand(pc, s) || k == shogi.Pawn && p.HasPawnOnFile(shogi.Black, s.File()) {
+		return shogi.NoPiece, false
 	}
-	m.Put(s, pc)
-	return true
+	return pc, true
 }
 
 // undoInterposition takes back an interposition on m: the White piece on
@@ -292,21 +295,28 @@ func rangedKind(k shogi.Kind) bool {
 }
 
 // undoCapture takes back the capture of the checking piece by a White
-// piece other than the king on m, a copy of p: the White piece W on t,
-// drawn from White's pieces, goes back to a square from which it reaches
-// t, and a Black piece X reappears on t.
+// piece other than the king, writing to m the position before it, White
+// to move: the White piece W on t (of p) goes back to a square u from
+// which it reaches t, and a Black piece X reappears on t. The draws are
+// made on p before m is written: the squares from which W reaches t do
+// not depend on what stands on t, and X must give the check itself, since
+// a check by another piece would be one in p too, where Black is to move.
 func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position, t shogi.Square) (shogi.Move, bool) {
 	ksq := p.King(shogi.White)
-	pc := m.PieceAt(t)
-	m.Put(t, shogi.NoPiece)
-	u, ok := o.defenceOrigin(rng, m, pc, t, ksq)
+	pc := p.PieceAt(t)
+	u, ok := o.defenceOrigin(rng, p, pc, t, ksq)
 	if !ok {
 		return shogi.NoMove, false
 	}
-	m.Put(u, pc)
-	if !o.putCaptured(rng, m, p, t) {
+	x, ok := o.drawCaptured(rng, p, t)
+	if !ok || !shogi.AttacksFrom(x, t, p.Occupied().Or(shogi.SquareBB(u))).Has(ksq) {
 		return shogi.NoMove, false
 	}
+	*m = *p
+	m.SetSideToMove(shogi.White)
+	m.Put(t, shogi.NoPiece)
+	m.Put(u, pc)
+	m.Put(t, x)
 	return shogi.NewBoardMove(pc, u, t, false), true
 }
 
