@@ -127,3 +127,24 @@ func TestSacrifices(t *testing.T) {
 		}
 	}
 }
+
+// TestMate: the mate of a line is its last move's motif and square,
+// mirrored onto files 1 to 5: the nineteenth read's mate-in-3 and the end
+// of its mate-in-7 share one; the eighteenth read's two mate-in-3s, on 9c
+// and 7c kings, share ▲８四銀 as "S m 2d".
+func TestMate(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 19, problem 9", "7G1/7Sk/7p1/8g/9/9/9/9/9 b S2r2b2g2s4n4l17p 1", "S*1c 1d1c 2b1a+", "S m+ 1a"},
+		{"read 19, problem 22", "9/7s1/6+B1k/6+P1g/9/9/9/9/9 b SP2rb3g2s4n4l16p 1", "3d2c 2b2c S*2b 1c1b P*1c 1d1c 2b1a+", "S m+ 1a"},
+		{"read 18, problem 1", "9/ls7/ks7/9/SP7/9/9/9/9 b S2r2b4g4n3l17p 1", "S*9d 8c9d 9e8d", "S m 2d"},
+		{"read 18, problem 5", "9/1sgg5/1skp5/9/1S2S4/N8/9/9/9 b G2r2bg3n4l17p 1", "G*7d 8c7d 8e8d", "S m 2d"},
+		{"a drop mate", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "L d 1c"},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Mate(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}
