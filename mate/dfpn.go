@@ -176,41 +176,53 @@ func childThreshold(second uint32) uint32 {
 // number (orDisproof).
 const disproofCap = 32
 
-// orDisproof returns the disproof number of an attacker's node from its
-// checks': the largest, plus each other one's up to disproofCap. Not their
-// sum, which grows with every check met along a long chase and counts
-// again the positions reached by more than one path (Kishimoto 2010), so
-// that a defender's node whose replies enter the same chase sees each
-// reply's number grow past the others' as it is searched and goes from
-// one to the next. Nor the largest plus one for each other check (weak
-// proof-number search, Ueda et al. 2008), which lost 図巧83's exact
-// length: a check not yet searched, or refuted in a few nodes, counts as
-// the sum counts it. Measured in docs/performance.md ("Session 24: the
-// capped disproof sum").
-func orDisproof(children []child) uint32 {
-	var largest, others uint32
-	for i := range children {
-		d := children[i].dn
-		largest = max(largest, d)
-		others += min(d, disproofCap)
-	}
-	return addSat(largest, others-min(largest, disproofCap))
+// orDisproofs gathers, in the one pass over an attacker's node's checks
+// that finds the smallest proof number, what its disproof number and its
+// best check's threshold are made of: the largest disproof number, the
+// second largest (the largest of the others when the largest is the
+// best's) and the sum of every check's number capped at disproofCap.
+type orDisproofs struct {
+	largest, second uint32
+	at              int // the index of a check with the largest number
+	capped          uint64
 }
 
-// orChildThreshold returns the disproof threshold of the check best of an
-// attacker's node searched with the threshold thdn: the disproof number
-// of the check at which the node's (orDisproof) reaches thdn, above the
-// check's own.
-func orChildThreshold(children []child, best int, thdn uint32) uint32 {
-	// The others' largest number and capped sum.
-	var largest, others int64
-	for i := range children {
-		if i != best {
-			d := int64(children[i].dn)
-			largest = max(largest, d)
-			others += min(d, disproofCap)
-		}
+func (o *orDisproofs) add(i int, d uint32) {
+	if d > o.largest || o.at < 0 {
+		o.second, o.largest, o.at = o.largest, d, i
+	} else if d > o.second {
+		o.second = d
 	}
+	o.capped += uint64(min(d, disproofCap))
+}
+
+// disproof returns the disproof number of the node from its checks': the
+// largest, plus each other one's up to disproofCap. Not their sum, which
+// grows with every check met along a long chase and counts again the
+// positions reached by more than one path (Kishimoto 2010), so that a
+// defender's node whose replies enter the same chase sees each reply's
+// number grow past the others' as it is searched and goes from one to the
+// next. Nor the largest plus one for each other check (weak proof-number
+// search, Ueda et al. 2008), which lost 図巧83's exact length: a check not
+// yet searched, or refuted in a few nodes, counts as the sum counts it.
+// Measured in docs/performance.md ("Session 24: the capped disproof
+// sum").
+func (o *orDisproofs) disproof() uint32 {
+	others := o.capped - uint64(min(o.largest, disproofCap))
+	return addSat(o.largest, uint32(min(others, uint64(infinity))))
+}
+
+// childThreshold returns the disproof threshold of the check best, whose
+// disproof number is dn, of the node searched with the threshold thdn:
+// the disproof number of the check at which the node's (disproof)
+// reaches thdn, above the check's own.
+func (o *orDisproofs) childThreshold(best int, dn, thdn uint32) uint32 {
+	// The others' largest number and capped sum.
+	largest := int64(o.largest)
+	if best == o.at {
+		largest = int64(o.second)
+	}
+	others := int64(o.capped) - int64(min(dn, disproofCap))
 	th := int64(thdn)
 	var x int64
 	if th >= largest+others {
@@ -224,7 +236,7 @@ func orChildThreshold(children []child, best int, thdn uint32) uint32 {
 			x = need
 		}
 	}
-	x = max(x, int64(children[best].dn)+1)
+	x = max(x, int64(dn)+1)
 	return uint32(min(x, int64(infinity)))
 }
 
@@ -263,12 +275,14 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	for {
 		var pn, dn uint32
 		low := lowest{best: -1, next: -1, val: infinity, second: infinity}
+		ors := orDisproofs{at: -1}
 		if or {
 			for i := range f.children {
 				low.add(i, f.children[i].pn)
+				ors.add(i, f.children[i].dn)
 			}
 			pn = low.val
-			dn = orDisproof(f.children)
+			dn = ors.disproof()
 		} else {
 			pn = 0
 			blocked, square := false, shogi.NoSquare
@@ -331,7 +345,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 		var cth, cdh uint32
 		if or {
 			cth = min(thpn, childThreshold(second))
-			cdh = orChildThreshold(f.children, best, thdn)
+			cdh = ors.childThreshold(best, c.dn, thdn)
 		} else {
 			cth = thpn - pn + c.pn
 			cdh = min(thdn, childThreshold(second))
