@@ -10,7 +10,8 @@ import (
 // TestNatural: under Options.Natural the reverse construction places no
 // White rook, bishop, horse or dragon, no White piece where its own moves
 // never bring it (gen.NaturalSquare), no third White piece of a kind, no
-// Black promoted silver, knight or lance; and it blocks the king's
+// Black promoted silver, knight or lance, no Black gold or silver on the
+// back rank but the one that mates; and it blocks the king's
 // flights with White's own pieces more often, so that the problems have
 // more White pieces than without it (the same seed and options).
 func TestNatural(t *testing.T) {
@@ -49,6 +50,8 @@ func TestNatural(t *testing.T) {
 				t.Errorf("%s: more than two White pieces of kind %v", p.Position.SFEN(), k)
 			case pc.Color() == shogi.Black && (k == shogi.ProSilver || k == shogi.ProKnight || k == shogi.ProLance):
 				t.Errorf("%s: a Black %v on %v", p.Position.SFEN(), k, s)
+			case backRankMinor(pc, s) && s != p.Line[0].From():
+				t.Errorf("%s: a Black %v on the back rank, %v, that does not mate", p.Position.SFEN(), k, s)
 			}
 		}
 	}

@@ -146,10 +146,16 @@ type Options struct {
 	// of a castle's kinds (gold, silver, knight, lance, pawn), each where
 	// a game brings it (gen.NaturalSquare) and never a third of a kind;
 	// the attacker's placed pieces are unpromoted unless they are a rook
-	// or bishop, and a mating piece that moves already promoted is a
-	// promoted rook, bishop or pawn. The composed style of gen/maten asks
-	// for it.
+	// or bishop, and none is a gold or silver on the defender's back rank
+	// (backRankMinor) unless BackRankMinors; a mating piece that moves
+	// already promoted is a promoted rook, bishop or pawn. The composed
+	// style of gen/maten asks for it.
 	Natural bool
+	// BackRankMinors lets Natural place the attacker's golds and silvers
+	// on the defender's back rank, as before session 25: gen/maten's
+	// composed mate-in-7s and longer, whose rate the rule would cost 1.24
+	// times the CPU (docs/generation.md, "Natural bases").
+	BackRankMinors bool
 
 	// Bases says the problems are the starting points of longer ones (the
 	// backward method of gen/maten), which use their position and line

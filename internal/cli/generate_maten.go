@@ -254,6 +254,7 @@ func mateNGenerator(fs *flag.FlagSet, o mate1.Options, length int, method string
 		b.Seed, b.Kinds, b.TwoKings, b.King = o.Seed, o.Kinds, o.TwoKings, maten.BaseRegion(&m)
 		b.MaxPieces = maten.BasePieces(&m)
 		b.Natural = maten.BaseNatural(&m)
+		b.BackRankMinors = maten.BaseBackRankMinors(&m)
 		b.Bases = true
 		if m.Base, err = mate1.New(b); err != nil {
 			errs = append(errs, err)
