@@ -423,35 +423,7 @@ func (j *judge) hasMate1(p *shogi.Position) bool {
 // interposition the futile rule would discount) decides nothing here:
 // the solver judges such candidates as before.
 func (j *judge) twoKeys3(q *shogi.Position) bool {
-	j.checks3 = q.Checks(j.checks3[:0])
-	keys := 0
-	for _, c := range j.checks3 {
-		a := &j.after3
-		*a = *q
-		a.DoMove(c)
-		j.replies3 = a.Evasions(j.replies3[:0])
-		if len(j.replies3) == 0 {
-			// A mate in 1 (ruled out by the caller) or an illegal pawn
-			// drop mate.
-			continue
-		}
-		all := true
-		for _, e := range j.replies3 {
-			d := &j.reply
-			*d = *a
-			d.DoMove(e)
-			if !j.hasMate1(d) {
-				all = false
-				break
-			}
-		}
-		if all {
-			if keys++; keys == 2 {
-				return true
-			}
-		}
-	}
-	return false
+	return j.forcingChecks(q, 2, false) == 2
 }
 
 // found is what the judge learnt of a sound problem (of a candidate that

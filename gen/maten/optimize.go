@@ -171,33 +171,47 @@ func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, pro
 // most of the mutations with no mate, whose disproofs are its dearest
 // searches; it may pass a mate in 1, which judge.check rejects.
 func (j *judge) hasMate3(p *shogi.Position) bool {
+	return j.forcingChecks(p, 1, true) == 1
+}
+
+// forcingChecks counts, up to limit, the checks of p that leave White a
+// legal reply and after which every reply allows a mate: under futile
+// (hasMate3's necessary condition) every reply that is not an
+// interposition allows a check after which White can only interpose
+// (mayMate1); otherwise every reply allows a mate in 1 (hasMate1). A
+// check with no legal reply (a mate in 1, or an illegal pawn drop mate)
+// is not counted.
+func (j *judge) forcingChecks(p *shogi.Position, limit int, futile bool) int {
 	j.checks3 = p.Checks(j.checks3[:0])
+	n := 0
 	for _, c := range j.checks3 {
 		a := &j.after3
 		*a = *p
 		a.DoMove(c)
 		j.replies3 = a.Evasions(j.replies3[:0])
 		if len(j.replies3) == 0 {
-			continue // a mate in 1, or a pawn drop mate (illegal)
+			continue
 		}
 		all := true
 		for _, e := range j.replies3 {
-			if interposes(a, e) {
+			if futile && interposes(a, e) {
 				continue
 			}
 			d := &j.reply
 			*d = *a
 			d.DoMove(e)
-			if !j.mayMate1(d) {
+			if futile && !j.mayMate1(d) || !futile && !j.hasMate1(d) {
 				all = false
 				break
 			}
 		}
 		if all {
-			return true
+			if n++; n == limit {
+				break
+			}
 		}
 	}
-	return false
+	return n
 }
 
 // mayMate1 reports whether the side to move in p has a check after which
