@@ -40,8 +40,8 @@ func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.
 }
 
 // stepFrom is a position that steps back are drawn from, with what each
-// draw asks of it first: the judge draws up to a hundred steps back from
-// one position, and most fail on these.
+// draw asks of it first: the judge draws up to 192 steps back from one
+// position, and most fail on these.
 type stepFrom struct {
 	p *shogi.Position
 	// ksq is White's king's square.
@@ -59,8 +59,9 @@ func newStepFrom(p *shogi.Position) stepFrom {
 
 // unmoveTo is unmove from f.p writing q to *q (not f.p), which it leaves
 // undefined when it fails: the judge draws millions of steps, most
-// failing, and copies no position for those that fail on the first square
-// drawn (a neighbour of the king that is taken, no piece to undo).
+// failing, and copies no position for those that fail on what it draws
+// first (a neighbour of the king that is taken, no piece to undo, a
+// capture with no origin or no piece that checks).
 func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean bool) (a, d shogi.Move, ok bool) {
 	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
 	p, ksq := f.p, f.ksq
@@ -232,8 +233,8 @@ func (o *Options) drawCaptured(rng *rand.Rand, p *shogi.Position, s shogi.Square
 }
 
 // undoInterposition takes back an interposition on m: the White piece on
-// s, drawn from the interposers of m (a square between the king on ksq and
-// a Black ranged piece), goes back to White's hand or to a square it came
+// s, drawn from the interposers of the position (a square between the
+// king on ksq and a Black ranged piece), goes back to White's hand or to a square it came
 // from. It returns the interposing move. A promoted piece comes from the
 // board, and of the others half under Composed, 30% under Free.
 func (o *Options) undoInterposition(rng *rand.Rand, m *shogi.Position, s, ksq shogi.Square) (shogi.Move, bool) {
