@@ -76,9 +76,9 @@ func (f *filterFlags) setOptimize(fs *flag.FlagSet, m *maten.Options, errs []err
 // of the first k problems, at most P% (but one at least) of one class —
 // the main theme, the mating piece and the king's region, or the mating
 // piece and the king's region, and under the composed style the line's
-// idea and motifs (composedClasses) and, counted against the run's own
-// problems, its skeleton and opening (lineClasses) — P the value of
-// --variety-cap (gen.Generator.ClassPercent). A run over --indices has
+// idea, motifs and finish (composedClasses) and, counted against the
+// run's own problems, its skeleton, opening and finish (lineClasses) — P
+// the value of --variety-cap (gen.Generator.ClassPercent). A run over --indices has
 // no cap, nor has a run with --theme unless --variety-cap is set. Under
 // the composed style a problem the cap turns away is held back
 // (gen.Generator.HoldBack), under the free style passed over.
