@@ -24,12 +24,18 @@ const (
 	maxHandPieces3 = 1
 	// maxAttackerPieces is the most pieces the attacker has at the start
 	// of a composed mate-in-3, on the board (its king aside) and in hand,
-	// one more at 5 plies, no limit from longAttackFrom plies
-	// (HeavyAttack).
+	// one more every two plies beyond, no limit from longAttackFrom
+	// plies (HeavyAttack); from longAttackFrom plies, too, no limit of
+	// Crowded, CornerParked and the bases' back rank
+	// (BaseBackRankMinors). It was 7 until the composed style drew more
+	// steps back from each problem on the way (Options.work, session
+	// 26): then the limits cost 100 mate-in-7s of seed 26 about 1.2
+	// times the CPU (docs/performance.md), and the twentieth blind read
+	// had turned down mate-in-7s for their planted and crowded material.
 	maxAttackerPieces = 5
-	longAttackFrom    = 7
+	longAttackFrom    = 9
 	// maxCrowd3 and maxCrowd5 are the most attacker pieces a composed
-	// mate-in-3 and mate-in-5 have within two king steps of the
+	// mate-in-3, and a mate-in-5 or 7, have within two king steps of the
 	// defender's king at the start (Crowded).
 	maxCrowd3, maxCrowd5 = 2, 3
 	// maxBoardKnights is the most unpromoted knights the attacker has on
@@ -136,10 +142,10 @@ func PlacedPieces(q *shogi.Position) int {
 // HeavyAttack reports whether the attacker (Black) of q, a composed
 // problem of length plies, has more pieces at the start than the composed
 // style allows: on the board (its king aside) and in hand together, more
-// than maxAttackerPieces (5) at 3 plies, 6 at 5; from longAttackFrom (7)
-// plies it reports false (a longer line spends more material, and the
-// limits cost the rate: docs/performance.md, "The composed style's rate
-// with natural bases"). The tenth blind read (docs/quality-report.md)
+// than maxAttackerPieces (5) at 3 plies, 6 at 5, 7 at 7; from
+// longAttackFrom (9) plies it reports false (a longer line spends more
+// material, and the limits cost the rate: docs/performance.md, "The
+// composed style's rate with natural bases"). The tenth blind read (docs/quality-report.md)
 // found six or seven attacker pieces round a king crowded, "assembled
 // rather than played"; issue 26 asks for the attacker's material
 // economical.
@@ -180,8 +186,9 @@ func heavyHand(h shogi.Hand, length int) bool {
 // Crowded reports whether the attacker (Black) of q, a composed problem
 // of length plies, has more pieces on the board within two king steps of
 // the defender's king than the composed style allows: more than two at 3
-// plies, more than three at 5. From longAttackFrom (7) plies it reports
-// false: there a limit of three cost 1.15 to 1.40 times the CPU
+// plies, more than three at 5 and 7. From longAttackFrom (9) plies it
+// reports false: at 7 plies a limit of three cost 1.15 to 1.40 times the
+// CPU before the composed style drew more steps back from each problem
 // (docs/generation.md, "Style"). The eleventh blind read
 // (docs/quality-report.md) judged problems by that crowd more than by
 // anything else it measured (r = −0.45): of its 16 problems with three or

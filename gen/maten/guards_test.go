@@ -150,21 +150,23 @@ func TestPlacedPieces(t *testing.T) {
 
 // TestHeavyAttack: a mate-in-3 may have five attacker pieces, on the
 // board (its king aside) and in hand together, not six; a mate-in-5 six,
-// not seven; from 7 plies the rule does not apply.
+// not seven; a mate-in-7 seven, not eight; from 9 plies the rule does
+// not apply.
 func TestHeavyAttack(t *testing.T) {
 	for _, c := range []struct {
 		sfen   string
 		length int
 		want   bool
 	}{
-		{"8k/9/7GG/9/9/9/9/9/9 b 3P 1", 3, false},   // five
-		{"8k/9/7GG/9/9/9/9/9/9 b 4P 1", 3, true},    // six
-		{"8k/9/6SGG/9/9/9/9/9/9 b 3P 1", 5, false},  // six, three on the board
-		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 5, true},  // seven
-		{"8k/9/7GG/9/9/9/9/9/4K4 b 4P 1", 3, true},  // six, the attacker's king aside
-		{"8k/9/7GG/9/9/9/9/9/4K4 b 3P 1", 3, false}, // five and the king
-		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 7, false}, // from 7 plies, no limit
-		{"8k/9/5SSGG/9/9/9/9/9/9 b R2P 1", 9, false},
+		{"8k/9/7GG/9/9/9/9/9/9 b 3P 1", 3, false},    // five
+		{"8k/9/7GG/9/9/9/9/9/9 b 4P 1", 3, true},     // six
+		{"8k/9/6SGG/9/9/9/9/9/9 b 3P 1", 5, false},   // six, three on the board
+		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 5, true},   // seven
+		{"8k/9/7GG/9/9/9/9/9/4K4 b 4P 1", 3, true},   // six, the attacker's king aside
+		{"8k/9/7GG/9/9/9/9/9/4K4 b 3P 1", 3, false},  // five and the king
+		{"8k/9/5SSGG/9/9/9/9/9/9 b 3P 1", 7, false},  // seven
+		{"8k/9/5SSGG/9/9/9/9/9/9 b R3P 1", 7, true},  // eight
+		{"8k/9/5SSGG/9/9/9/9/9/9 b R3P 1", 9, false}, // from 9 plies, no limit
 	} {
 		q := parse(t, c.sfen)
 		if got := HeavyAttack(&q, c.length); got != c.want {
@@ -196,15 +198,15 @@ func TestCornerParked(t *testing.T) {
 	}
 }
 
-// TestCornerParkedBelowSeven: the composed style refuses a parked corner
-// piece at the start of a mate-in-3 and 5, not of a mate-in-7.
-func TestCornerParkedBelowSeven(t *testing.T) {
+// TestCornerParkedBelowNine: the composed style refuses a parked corner
+// piece at the start of a mate-in-3, 5 and 7, not of a mate-in-9.
+func TestCornerParkedBelowNine(t *testing.T) {
 	// The king has two castle guards (the gold and the pawn).
 	q := parse(t, "G5gk1/7p1/9/9/9/9/9/9/9 b - 1")
 	for _, c := range []struct {
 		length int
 		want   bool
-	}{{3, false}, {5, false}, {7, true}, {9, true}} {
+	}{{3, false}, {5, false}, {7, false}, {9, true}, {11, true}} {
 		o := DefaultOptions()
 		o.Length = c.length
 		if got := o.shapeFits(&q, true); got != c.want {
@@ -220,8 +222,8 @@ func TestCornerParkedBelowSeven(t *testing.T) {
 }
 
 // TestCrowded: the composed style's limit on the attacker's pieces within
-// two king steps of the defender's king: two at 3 plies, three at 5, none
-// from 7. Pieces in hand and pieces three steps away do not count.
+// two king steps of the defender's king: two at 3 plies, three at 5 and
+// 7, none from 9. Pieces in hand and pieces three steps away do not count.
 func TestCrowded(t *testing.T) {
 	for _, c := range []struct {
 		sfen   string
@@ -233,9 +235,10 @@ func TestCrowded(t *testing.T) {
 		// Three near the king: too many at 3 plies, allowed at 5.
 		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, true},
 		{"6+Rk1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 5, false},
-		// Four: too many at 5 plies; from 7 the rule is off.
+		// Four: too many at 5 and 7 plies; from 9 the rule is off.
 		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 5, true},
-		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 7, false},
+		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 7, true},
+		{"6+Rk1/6Sp1/6GS1/9/9/9/9/9/9 b - 1", 9, false},
 		// The dragon three steps away (5一) does not count.
 		{"4+R2k1/6Sp1/6G2/9/9/9/9/9/9 b - 1", 3, false},
 		// In hand it does not count either.

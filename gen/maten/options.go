@@ -228,10 +228,12 @@ func BaseNatural(o *Options) bool { return o.Style == Composed }
 // BaseBackRankMinors reports whether the natural mate-in-1 problems the
 // backward method starts from may have the attacker's golds and silvers
 // on the defender's back rank under o (gen/mate1's
-// Options.BackRankMinors): from 7 plies (longAttackFrom), where refusing
-// them took 100 composed mate-in-7s of seed 26 1.24 times the CPU, at a
-// rate of 1.12 a second against the bar of 1 (docs/generation.md,
-// "Natural bases"). At 3 and 5 plies the refusal costs nothing.
+// Options.BackRankMinors): from 9 plies (longAttackFrom). At 3 and 5
+// plies the refusal costs nothing; at 7 it took 100 composed mate-in-7s
+// of seed 26 1.24 times the CPU, at a rate of 1.12 a second against the
+// bar of 1, until the composed style drew more steps back from each
+// problem (Options.work): then it cost nothing measurable
+// (docs/generation.md, "Natural bases").
 func BaseBackRankMinors(o *Options) bool { return o.Length >= longAttackFrom }
 
 // BasePieces returns the piece limit for the mate-in-1 problems of the

@@ -22,11 +22,12 @@ const (
 	// and it never leaves them along the main line) unless
 	// Options.King asks for a region, a guard of its own near it (a
 	// major piece only next to it, HasGuard), no heavy hand (HeavyHand:
-	// one piece in hand at 3 plies, two from 5 and one major), at most five attacker pieces at 3 plies and six at 5
-	// (HeavyAttack), below 7 plies no attacker's gold, silver or knight
+	// one piece in hand at 3 plies, two from 5 and one major), at most
+	// five attacker pieces at 3 plies, six at 5 and seven at 7
+	// (HeavyAttack), below 9 plies no attacker's gold, silver or knight
 	// parked in a corner of the defender's back rank (CornerParked), no
 	// more than two attacker pieces within two king steps of the king at
-	// 3 plies and three at 5 (Crowded), no capture on the first move, no
+	// 3 plies and three at 5 and 7 (Crowded), no capture on the first move, no
 	// gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
@@ -88,9 +89,10 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // shapeFits is the part of fits that belongs to the style: the king's
 // rank (of a problem of the full length when final, of one on the way
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
-// heavy attack (HeavyAttack), no heavy hand (HeavyHand), below 7 plies no parked corner piece (CornerParked) and
-// below 7 plies no crowd (Crowded), no pair of knights on the board
-// (KnightPair) and at least two castle guards (CastleGuards).
+// heavy attack (HeavyAttack), no heavy hand (HeavyHand), below 9 plies
+// (longAttackFrom) no parked corner piece (CornerParked) and no crowd
+// (Crowded), no pair of knights on the board (KnightPair) and at least
+// two castle guards (CastleGuards).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -115,9 +117,10 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 // CornerParked reports whether the attacker (Black) has a gold, silver,
 // knight or promoted minor piece on a corner of the defender's back rank
 // (1a or 9a) in q: a piece no game parks there, which the composed style
-// refuses at the start of a mate-in-3 or 5 (the eleventh blind read,
-// docs/quality-report.md; at 7 plies, where 5% of the problems had one,
-// refusing it cost 1.2 times the CPU).
+// refuses at the start of a problem shorter than 9 plies (the eleventh
+// blind read, docs/quality-report.md; at 7 plies, where 5% of the
+// problems had one, refusing it cost 1.2 times the CPU until the
+// composed style drew more steps back from each problem, Options.work).
 func CornerParked(q *shogi.Position) bool {
 	for _, s := range [2]shogi.Square{shogi.NewSquare(1, 1), shogi.NewSquare(9, 1)} {
 		if pc := q.PieceAt(s); pc != shogi.NoPiece && pc.Color() == shogi.Black {
@@ -465,20 +468,36 @@ func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 	return n != o.Length || q.PieceAt(a.To()) == shogi.NoPiece
 }
 
-// work is levelWork under the style: a composed mate-in-3 draws up to 192
-// steps back from each mate-in-1 and searches up to 16 of them, eight and
-// two times levelWork's. Its attacker-theme rule turns away most sound
-// mate-in-3s, so that a base gave a problem half as often; drawing more
-// from each base costs less than making more bases: 0.70 times the CPU
-// time of 24 and 8 for 100 problems of seed 4242 (median of 3 alternated
-// pairs; docs/generation.md, "Style"). With one piece in hand (HeavyHand)
-// the bases that extend were fewer again, and 192 draws took 0.90 times
-// the CPU of 96 for 1,000 problems of seed 26 (median of 5 alternated
-// pairs), with the same mean quality score (5.68 and 5.63) and share of
-// sacrifices (89% and 87%). Longer runs keep levelWork.
+// work is levelWork under the style. A composed run draws more steps
+// back from each problem on the way than levelWork: 192 (searching up to
+// 16) from each mate-in-1, and 1,200 from each mate-in-3 and mate-in-5
+// (searching up to 24 and 40). The composed style's rules turn away most
+// sound shorter problems and most steps back, so that a base gave a
+// problem seldom; drawing more from each base and each problem on the
+// way costs less than making more bases, most of which lead nowhere:
+//   - a mate-in-3: 0.70 times the CPU time of 24 and 8 for 100 problems
+//     of seed 4242 (median of 3 alternated pairs; docs/generation.md,
+//     "Style"); with one piece in hand (HeavyHand) 192 draws took 0.90
+//     times the CPU of 96 for 1,000 problems of seed 26 (median of 5
+//     alternated pairs), with the same mean quality score (5.68 and
+//     5.63) and share of sacrifices (89% and 87%);
+//   - a mate-in-5 and a mate-in-7 (session 26): against levelWork's 24,
+//     300 and 600 draws, the CPU per sound problem fell by about half,
+//     most of it the mate-in-1 bases no longer made (5.3 million for 100
+//     mate-in-7s of seed 26, then 0.36 million; docs/performance.md).
+//
+// From 9 plies a level keeps levelWork's work.
 func (o *Options) work(n int) (tries, searches int) {
-	if o.Style == Composed && o.Length == 3 && n == 3 {
+	if o.Style != Composed {
+		return levelWork(n)
+	}
+	switch n {
+	case 3:
 		return 192, 16
+	case 5:
+		return 1200, 24
+	case 7:
+		return 1200, 40
 	}
 	return levelWork(n)
 }
