@@ -116,7 +116,9 @@ type Generator struct {
 	// holds it back. The cap looks at the problems before, never at the
 	// number asked: a run's output is still a prefix of a longer run's,
 	// the same for any number of workers, and a run of n problems has at
-	// most max(1, ClassPercent·n/100) of a class. An index whose problem
+	// most max(1, ClassPercent·n/100) of a class. A class Classes lists k
+	// times for a problem counts k times: its share is ClassPercent/k,
+	// but one problem of it is always let in. An index whose problem
 	// is turned away counts towards MaxDuplicates (the indices in a row
 	// that emit nothing). RunShard and Problem ignore the cap.
 	Classes      func(p *problem.Problem) []string
@@ -159,7 +161,8 @@ func (t *Tally) Problems() int { return t.n }
 // Count returns the number of problems counted of the class c.
 func (t *Tally) Count(c string) int { return t.classes[c] }
 
-// add counts one problem of the given classes.
+// add counts one problem of the given classes (a class listed twice
+// counts twice).
 func (t *Tally) add(class []string) {
 	if t.classes == nil {
 		t.classes = make(map[string]int)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -522,5 +523,46 @@ func TestRunVarietyCapRunClasses(t *testing.T) {
 	}
 	if within(runs(true)[1]) {
 		t.Error("the second run keeps its own share with shared classes too: the test proves nothing")
+	}
+}
+
+// A class Classes lists twice for a problem counts twice: its share is
+// half the cap's, but the first problem of it is let in. Of the first k
+// problems emitted, those of such a class counted twice stay under
+// max(1, ClassPercent·k/100) before each one; listed once, a class takes
+// its whole share and breaks that.
+func TestRunVarietyCapListedTwice(t *testing.T) {
+	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	run := func(times int) []problem.Problem {
+		g := kingSquares(5)
+		g.Classes = func(p *problem.Problem) []string { return slices.Repeat([]string{rank(p)}, times) }
+		g.ClassPercent, g.MaxDuplicates = 50, 200
+		var ps []problem.Problem
+		if _, err := g.Run(context.Background(), 12, 2, func(p problem.Problem) error {
+			ps = append(ps, p)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	// halfShare reports whether each problem of ps found its rank, counted
+	// twice, under the cap of the problems before it.
+	halfShare := func(ps []problem.Problem) bool {
+		count := map[string]int{}
+		for k, p := range ps {
+			c := rank(&p)
+			if count[c] >= max(1, (k+1)*50/100) {
+				return false
+			}
+			count[c] += 2
+		}
+		return true
+	}
+	if ps := run(2); len(ps) != 12 || !halfShare(ps) {
+		t.Errorf("a rank listed twice: %d problems, half the share kept %v; want 12, true", len(ps), halfShare(ps))
+	}
+	if halfShare(run(1)) {
+		t.Error("a rank listed once keeps half the share too: the test proves nothing")
 	}
 }

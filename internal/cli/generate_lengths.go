@@ -97,6 +97,9 @@ func severalLengths(fs *flag.FlagSet, o mate1.Options, lengths lengthsValue, met
 			return nil, err
 		}
 		g.Tally = tally
+		if *filters.style == maten.Composed.String() && g.Classes != nil {
+			g.Classes = worksheetClasses
+		}
 		runs = append(runs, genRun{g, c, n})
 	}
 	return runs, nil

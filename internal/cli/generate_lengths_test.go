@@ -54,8 +54,9 @@ func TestGenerateSeveralLengths(t *testing.T) {
 		}
 	}
 	// The cap, over both lengths: of the first k problems at most
-	// max(1, 10k/100), one each here, of a class.
-	if c := overCap(ps, composedClasses); c != "" {
+	// max(1, 10k/100), one each here, of a class; the last move's class
+	// counts three times (worksheetClasses).
+	if c := overCap(ps, worksheetClasses); c != "" {
 		t.Errorf("class %q is over the cap", c)
 	}
 	// A line's classes, over the problems of its length alone.
@@ -74,23 +75,60 @@ func TestGenerateSeveralLengths(t *testing.T) {
 		}
 		apart = append(apart, readJSONLProblems(t, one)...)
 	}
-	if overCap(apart, composedClasses) == "" {
+	if overCap(apart, worksheetClasses) == "" {
 		t.Error("the lengths run apart keep the cap too: the test proves nothing")
 	}
 }
 
-// overCap returns a class (by classes) of which more than
-// max(1, 10k/100) of the first k problems of ps are, or "".
+// overCap returns a class (by classes) that the problems of ps before
+// one of its problems, the kth, already hold max(1, 10(k+1)/100) times,
+// the cap of gen.Generator.Classes (a class listed twice counts twice),
+// or "".
 func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) string {
 	seen := map[string]int{}
 	for k, p := range ps {
-		for _, c := range classes(&p) {
-			if seen[c]++; seen[c] > max(1, (k+1)*10/100) {
+		cs := classes(&p)
+		for _, c := range cs {
+			if seen[c] >= max(1, (k+1)*10/100) {
 				return c
 			}
 		}
+		for _, c := range cs {
+			seen[c]++
+		}
 	}
 	return ""
+}
+
+// A worksheet of several lengths lists the last move's class three
+// times, so that the cap shared by its lengths counts it three times; a
+// run of one length lists it once.
+func TestWorksheetClasses(t *testing.T) {
+	pos, err := shogi.ParseSFEN("4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := pos.ParseUSIMove("G*5b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := problem.Problem{Position: pos, Line: []shogi.Move{m}}
+	count := func(cs []string, c string) int {
+		n := 0
+		for _, x := range cs {
+			if x == c {
+				n++
+			}
+		}
+		return n
+	}
+	const end = "end G d 5b"
+	if n := count(worksheetClasses(&p), end); n != 3 {
+		t.Errorf("worksheetClasses lists %q %d times, want 3: %q", end, n, worksheetClasses(&p))
+	}
+	if n := count(composedClasses(&p), end); n != 1 {
+		t.Errorf("composedClasses lists %q %d times, want 1: %q", end, n, composedClasses(&p))
+	}
 }
 
 // A worksheet of several lengths numbers its problems in order and names
