@@ -128,6 +128,28 @@ func TestSacrifices(t *testing.T) {
 	}
 }
 
+// TestSacrificed: a chain of two or more sacrifices without the pieces
+// that take them, so that the twenty-first read's problems 22 and 30 (a
+// gold dropped on 8一, taken by a silver in one and a gold in the other,
+// then a knight that takes back promoting for the king) share one; a
+// single sacrifice, or none, has none.
+func TestSacrificed(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 21, problem 22", "k1s6/s1g6/p1N6/9/3B5/9/9/9/9 b BG2r2g2s3n4l17p 1", "G*8a 9b8a 7c8a+ 9a8a S*9b 8a8b B*9a", "Gd Nm+"},
+		{"read 21, problem 30", "1ks6/1g7/P2S5/9/9/9/9/9/9 b GN2r2b2g2s3n4l17p 1", "N*7c 8a9a G*8a 8b8a 7c8a+ 9a8a G*9b", "Gd Nm+"},
+		{"read 18, problem 25", "6k1l/5Ls1l/5G3/6N2/9/9/9/9/9 b LP2r2b3g3s3n17p 1", "4b4a+ 3b4a P*3b 4a3b 4c4b 3a2a L*2b", "Lm+ Pd"},
+		{"one sacrifice", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", ""},
+		{"no sacrifice", "2ks5/9/2S1+b4/5N3/9/9/6B2/9/9 b 2r4g2s3n4l18p 1", "7c8b 7a6b 3g7c+", ""},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Sacrificed(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}
+
 // TestMate: the mate of a line is its last move's motif and square,
 // mirrored onto files 1 to 5: the nineteenth read's mate-in-3 and the end
 // of its mate-in-7 share one; the eighteenth read's two mate-in-3s, on 9c

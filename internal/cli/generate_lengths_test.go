@@ -193,29 +193,7 @@ func TestDiscoveredKeyClass(t *testing.T) {
 // it has one: the eighteenth read's problems 25 and 26 share theirs, and
 // a problem without a sacrifice has no such class.
 func TestSacrificeChainClass(t *testing.T) {
-	class := func(sfen, line string) string {
-		t.Helper()
-		pos, err := shogi.ParseSFEN(sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := problem.Problem{Position: pos}
-		q := pos
-		for _, u := range strings.Fields(line) {
-			m, err := q.ParseUSIMove(u)
-			if err != nil {
-				t.Fatal(err)
-			}
-			p.Line = append(p.Line, m)
-			q.DoMove(m)
-		}
-		for _, c := range composedClasses(&p) {
-			if strings.HasPrefix(c, "sacrifices ") {
-				return c
-			}
-		}
-		return ""
-	}
+	class := func(sfen, line string) string { return classOf(t, "sacrifices ", sfen, line) }
 	a := class("6k1l/5Ls1l/5G3/6N2/9/9/9/9/9 b LP2r2b3g3s3n17p 1", "4b4a+ 3b4a P*3b 4a3b 4c4b 3a2a L*2b")
 	b := class("5s3/3Lsk3/3+R5/7G1/9/9/9/9/9 b SPr2b3gs4n3l17p 1", "2d3c 4b5a 6b6a+ 5b6a P*5b 4a5b S*4b")
 	if a == "" || a != b {
@@ -223,5 +201,47 @@ func TestSacrificeChainClass(t *testing.T) {
 	}
 	if c := class("2ks5/9/2S1+b4/5N3/9/9/6B2/9/9 b 2r4g2s3n4l18p 1", "7c8b 7a6b 3g7c+"); c != "" {
 		t.Errorf("a line without a sacrifice has the class %q", c)
+	}
+}
+
+// classOf returns the first composed class with the given prefix of the
+// problem sfen with main line line (USI moves), or "".
+func classOf(t *testing.T, prefix, sfen, line string) string {
+	t.Helper()
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := problem.Problem{Position: pos}
+	q := pos
+	for _, u := range strings.Fields(line) {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Line = append(p.Line, m)
+		q.DoMove(m)
+	}
+	for _, c := range composedClasses(&p) {
+		if strings.HasPrefix(c, prefix) {
+			return c
+		}
+	}
+	return ""
+}
+
+// The chain without the pieces that take is a class too: the
+// twenty-first read's problems 22 and 30 share one, though a silver takes
+// the gold in one and a gold in the other; a line with one sacrifice has
+// none.
+func TestSacrificedClass(t *testing.T) {
+	class := func(sfen, line string) string { return classOf(t, "sacrificed ", sfen, line) }
+	a := class("k1s6/s1g6/p1N6/9/3B5/9/9/9/9 b BG2r2g2s3n4l17p 1", "G*8a 9b8a 7c8a+ 9a8a S*9b 8a8b B*9a")
+	b := class("1ks6/1g7/P2S5/9/9/9/9/9/9 b GN2r2b2g2s3n4l17p 1", "N*7c 8a9a G*8a 8b8a 7c8a+ 9a8a G*9b")
+	if a == "" || a != b {
+		t.Errorf("read 21, problems 22 and 30: classes %q and %q, want one", a, b)
+	}
+	if c := class("k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c"); c != "" {
+		t.Errorf("a line with one sacrifice has the class %q", c)
 	}
 }

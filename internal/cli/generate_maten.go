@@ -147,8 +147,9 @@ func composedClasses(p *problem.Problem) []string {
 }
 
 // finishClasses are the classes of a composed problem's chain of
-// sacrifices (maten.Sacrifices, when it has one) and of its mating move
-// with its square (maten.Mate). The cap counts them both against every
+// sacrifices (maten.Sacrifices, when it has one), of that chain without
+// the pieces that take (maten.Sacrificed, when it has two sacrifices or
+// more) and of its mating move with its square (maten.Mate). The cap counts them both against every
 // length of a worksheet (composedClasses) and against the problem's own
 // length (lineClasses), where the ten problems of a length hold one of
 // each: the eighteenth and nineteenth reads (docs/quality-report.md) found
@@ -159,6 +160,9 @@ func finishClasses(p *problem.Problem) []string {
 	var cs []string
 	if s := maten.Sacrifices(&p.Position, p.Line); s != "" {
 		cs = append(cs, "sacrifices "+s)
+	}
+	if s := maten.Sacrificed(&p.Position, p.Line); s != "" {
+		cs = append(cs, "sacrificed "+s)
 	}
 	return append(cs, "end "+maten.Mate(&p.Position, p.Line))
 }
