@@ -340,7 +340,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 		if n == j.o.Length {
 			if j.o.Style == Composed {
 				r, rf, ok := j.economize(q, f)
-				if !ok {
+				if !ok || !j.scoredAbove(&r, &rf, composedMinQuality) {
 					continue
 				}
 				return r, rf, true
@@ -431,6 +431,11 @@ func (j *judge) twoKeys3(q *shogi.Position) bool {
 type found struct {
 	sol *mate.Solution
 	v   *verdict.Verdict
+	// quality and themes, when set, are those of the problem as found
+	// (scored by the composed style's floor, scoredAbove), which accept
+	// then need not find again.
+	quality *problem.Quality
+	themes  []problem.Theme
 }
 
 // check decides whether q is a sound problem of n plies: no mate in 1,
@@ -486,7 +491,7 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 		return found{sol: sol}, false
 	}
 	c.add(verdictSound, n)
-	return found{sol, v}, true
+	return found{sol: sol, v: v}, true
 }
 
 // quickFrom is the shortest length whose candidates get the quick
@@ -535,10 +540,12 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	mate.Analyze(q, &j.an)
 	var c problem.Composer
 	c, j.measured = measure(q, f.sol.PV, j.measured)
-	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
-	if err != nil {
-		return false
+	if f.quality == nil {
+		if !j.scoredAbove(q, f, math.Inf(-1)) {
+			return false
+		}
 	}
+	quality, themes := *f.quality, f.themes
 	*p = problem.Problem{
 		Position:    *q,
 		Stipulation: problem.MateIn(len(f.sol.PV)),
@@ -553,6 +560,19 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 		Optimized:   opt,
 	}
 	return true
+}
+
+// scoredAbove scores q, the problem f found (scoreProblem), keeps its
+// quality and themes in f and reports whether the score is at least
+// floor; it reports false when the search of a theme fails (the run has
+// ended).
+func (j *judge) scoredAbove(q *shogi.Position, f *found, floor float64) bool {
+	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
+	if err != nil {
+		return false
+	}
+	f.quality, f.themes = &quality, themes
+	return quality.Score >= floor
 }
 
 // findThemes returns the themes of the main line pv of q (docs/themes.md),

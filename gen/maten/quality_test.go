@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/theme"
@@ -199,6 +200,43 @@ func TestMainTheme(t *testing.T) {
 	} {
 		if got := MainTheme(c.themes); got != c.want {
 			t.Errorf("MainTheme(%v) = %s, want %s", c.themes, got, c.want)
+		}
+	}
+}
+
+// TestComposedQualityFloor: the composed style passes over a problem
+// whose quality score is under composedMinQuality. Problem 20 of the
+// twenty-first blind read (a silver dropped for the king to take, a pawn
+// that promotes, a gold dropped on the same square: heavy material and
+// the plain first move) scores 0 and is turned away; problem 22 scores
+// 5 and is kept, its score and themes kept for accept. Every problem of
+// a composed run scores at least the floor.
+func TestComposedQualityFloor(t *testing.T) {
+	o := DefaultOptions()
+	o.Length = 5
+	j, err := o.newJudgeState(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"read 21, problem 20", "k8/l1s6/N8/BGP6/9/9/9/9/9 b GS2rb2g2s3n3l17p 1", "S*8b 9a8b 7d7c+ 8b9a G*8b", false},
+		{"read 21, problem 22", "k1s6/s1g6/p1N6/9/3B5/9/9/9/9 b BG2r2g2s3n4l17p 1", "G*8a 9b8a 7c8a+ 9a8a S*9b 8a8b B*9a", true},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		f := found{sol: &mate.Solution{PV: pv}}
+		if got := j.scoredAbove(&q, &f, composedMinQuality); got != c.want {
+			t.Errorf("%s: above the floor %v (score %v), want %v", c.name, got, f.quality.Score, c.want)
+		}
+		if f.quality == nil || len(f.themes) == 0 {
+			t.Errorf("%s: no score or themes kept: %v, %v", c.name, f.quality, f.themes)
+		}
+	}
+	for _, p := range generate(t, newTestGenerator(t, 5, Backward, 10, nil), 20, 2) {
+		if p.Quality.Score < composedMinQuality {
+			t.Errorf("%s: quality %v, under the floor %v", p.Position.SFEN(), p.Quality.Score, composedMinQuality)
 		}
 	}
 }
