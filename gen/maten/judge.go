@@ -540,10 +540,8 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	mate.Analyze(q, &j.an)
 	var c problem.Composer
 	c, j.measured = measure(q, f.sol.PV, j.measured)
-	if f.quality == nil {
-		if !j.scoredAbove(q, f, math.Inf(-1)) {
-			return false
-		}
+	if f.quality == nil && !j.scoredAbove(q, f, math.Inf(-1)) {
+		return false
 	}
 	quality, themes := *f.quality, f.themes
 	*p = problem.Problem{

@@ -149,13 +149,14 @@ func composedClasses(p *problem.Problem) []string {
 // finishClasses are the classes of a composed problem's chain of
 // sacrifices (maten.Sacrifices, when it has one), of that chain without
 // the pieces that take (maten.Sacrificed, when it has two sacrifices or
-// more) and of its mating move with its square (maten.Mate). The cap counts them both against every
-// length of a worksheet (composedClasses) and against the problem's own
-// length (lineClasses), where the ten problems of a length hold one of
-// each: the eighteenth and nineteenth reads (docs/quality-report.md) found
-// two problems of one length with one chain (problems 25 and 26 of the
-// eighteenth), or one last move (▲８四銀 twice among ten mate-in-3s), which
-// a reader remembers as the same problem told twice.
+// more) and of its mating move with its square (maten.Mate). The cap
+// counts them all against every length of a worksheet (composedClasses)
+// and against the problem's own length (lineClasses), where the ten
+// problems of a length hold one of each: the eighteenth and nineteenth
+// reads (docs/quality-report.md) found two problems of one length with
+// one chain (problems 25 and 26 of the eighteenth), or one last move
+// (▲８四銀 twice among ten mate-in-3s), which a reader remembers as the
+// same problem told twice.
 func finishClasses(p *problem.Problem) []string {
 	var cs []string
 	if s := maten.Sacrifices(&p.Position, p.Line); s != "" {
