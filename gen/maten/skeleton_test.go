@@ -150,6 +150,30 @@ func TestSacrificed(t *testing.T) {
 	}
 }
 
+// TestContact: the king's square and the attacker pieces beside it,
+// mirrored onto files 1 to 5: the twenty-second read's problems 3 and 10
+// (a king on 9二, a gold on 8一) share one, whatever stands further
+// away; a king on the 5th file reads the same from either side; a king
+// no attacker piece touches has none.
+func TestContact(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, want string
+	}{
+		{"read 22, problem 3", "1Gg1+R4/k1G6/gs7/9/9/9/9/9/9 b r2b3s4n4l18p 1", "1b G2a"},
+		{"read 22, problem 10", "1G+R6/ks7/gg7/9/9/9/9/9/9 b Sr2bg2s4n4l18p 1", "1b G2a"},
+		{"the same on the 1st file", "7Gk/9/9/9/9/9/9/9/9 b - 1", "1a G2a"},
+		{"5th file, the gold to the left", "3Gk4/9/9/9/9/9/9/9/9 b - 1", "5a G4a"},
+		{"5th file, the gold to the right", "4kG3/9/9/9/9/9/9/9/9 b - 1", "5a G4a"},
+		{"a promoted piece", "7k1/7+P1/9/9/9/9/9/9/9 b - 1", "2a +P2b"},
+		{"no contact", "1G+R6/1s7/kg7/9/9/9/9/9/9 b - 1", ""},
+	} {
+		q, _ := line(t, c.sfen)
+		if got := Contact(&q); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.sfen, got, c.want)
+		}
+	}
+}
+
 // TestMate: the mate of a line is its last move's motif and square,
 // mirrored onto files 1 to 5: the nineteenth read's mate-in-3 and the end
 // of its mate-in-7 share one; the eighteenth read's two mate-in-3s, on 9c

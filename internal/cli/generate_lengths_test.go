@@ -55,7 +55,7 @@ func TestGenerateSeveralLengths(t *testing.T) {
 	}
 	// The cap, over both lengths: of the first k problems at most
 	// max(1, 10k/100), one each here, of a class; the last move's class
-	// counts three times (worksheetClasses).
+	// and the king's contact count three times (worksheetClasses).
 	if c := overCap(ps, worksheetClasses); c != "" {
 		t.Errorf("class %q is over the cap", c)
 	}
@@ -100,11 +100,11 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 	return ""
 }
 
-// A worksheet of several lengths lists the last move's class three
-// times, so that the cap shared by its lengths counts it three times; a
-// run of one length lists it once.
+// A worksheet of several lengths lists the last move's class and the
+// king's contact three times, so that the cap shared by its lengths
+// counts them three times; a run of one length lists them once.
 func TestWorksheetClasses(t *testing.T) {
-	pos, err := shogi.ParseSFEN("4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	pos, err := shogi.ParseSFEN("4kN3/9/4S4/9/9/9/9/9/9 b G 1")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,12 +122,13 @@ func TestWorksheetClasses(t *testing.T) {
 		}
 		return n
 	}
-	const end = "end G d 5b"
-	if n := count(worksheetClasses(&p), end); n != 3 {
-		t.Errorf("worksheetClasses lists %q %d times, want 3: %q", end, n, worksheetClasses(&p))
-	}
-	if n := count(composedClasses(&p), end); n != 1 {
-		t.Errorf("composedClasses lists %q %d times, want 1: %q", end, n, composedClasses(&p))
+	for _, c := range []string{"end G d 5b", "contact 5a N4a"} {
+		if n := count(worksheetClasses(&p), c); n != 3 {
+			t.Errorf("worksheetClasses lists %q %d times, want 3: %q", c, n, worksheetClasses(&p))
+		}
+		if n := count(composedClasses(&p), c); n != 1 {
+			t.Errorf("composedClasses lists %q %d times, want 1: %q", c, n, composedClasses(&p))
+		}
 	}
 }
 

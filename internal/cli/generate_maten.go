@@ -123,9 +123,11 @@ func problemClasses(p *problem.Problem) []string {
 // that stays unpromoted at any ply (maten.NonPromotions) and a key that
 // uncovers a check (discoveredKey), its chain of sacrifices
 // (maten.Sacrifices, when it has one) and its mating move with its square
-// (maten.Mate), so that no pair of first and last moves, no promoting or
-// uncovering key, no 不成, no chain of sacrifices and no last move fills
-// a worksheet either. A plain drop or move is no class of its own: most
+// (maten.Mate), and its king's contact with the attacker's pieces at the
+// start (maten.Contact, when a piece touches it), so that no pair of
+// first and last moves, no promoting or uncovering key, no 不成, no chain
+// of sacrifices, no last move and no start round the king fills a
+// worksheet either. A plain drop or move is no class of its own: most
 // keys and most mates are drops (a gold drop mates more than one problem
 // in ten), which a cap at --variety-cap would starve.
 func composedClasses(p *problem.Problem) []string {
@@ -142,6 +144,9 @@ func composedClasses(p *problem.Problem) []string {
 	}
 	if discoveredKey(p) {
 		cs = append(cs, "first discovered")
+	}
+	if c := maten.Contact(&p.Position); c != "" {
+		cs = append(cs, "contact "+c)
 	}
 	return append(cs, finishClasses(p)...)
 }
@@ -170,19 +175,26 @@ func finishClasses(p *problem.Problem) []string {
 
 // worksheetClasses are composedClasses for a worksheet of several
 // lengths (--length 3,5,7), with the mating move's class (maten.Mate)
-// listed three times: the shared cap counts it three times, at a third
-// of the share of the others (gen.Generator.Classes), so that a
-// worksheet of 30 has one problem of each last move. Counted once, the
-// cap let a second in from the 20th problem on: the nineteenth and
-// twentieth reads (docs/quality-report.md) found a mate-in-7 that ends
-// as a mate-in-3 of the same worksheet ("9 is almost exactly the last
-// five moves of 22"); counted twice, a worksheet of seed 12345 still
-// ended its 17th and 30th problems alike. A run of one length keeps
-// composedClasses, where the most common last move is about 4% of 1,000
-// mate-in-3s but 9% of 100 mate-in-7s.
+// and the king's contact at the start (maten.Contact) listed three
+// times: the shared cap counts them three times, at a third of the share
+// of the others (gen.Generator.Classes), so that a worksheet of 30 has
+// one problem of each. Counted once, the cap let a second in from the
+// 20th problem on: the nineteenth and twentieth reads
+// (docs/quality-report.md) found a mate-in-7 that ends as a mate-in-3 of
+// the same worksheet ("9 is almost exactly the last five moves of 22"),
+// and the twenty-second a mate-in-3 and a mate-in-7 that "start from
+// the same layout"; with the mate counted twice, a worksheet of seed
+// 12345 still ended its 17th and 30th problems alike. A run of one
+// length keeps composedClasses, where the most common last move is about
+// 4% of 1,000 mate-in-3s but 9% of 100 mate-in-7s.
 func worksheetClasses(p *problem.Problem) []string {
+	cs := composedClasses(p)
 	end := "end " + maten.Mate(&p.Position, p.Line)
-	return append(composedClasses(p), end, end)
+	cs = append(cs, end, end)
+	if c := maten.Contact(&p.Position); c != "" {
+		cs = append(cs, "contact "+c, "contact "+c)
+	}
+	return cs
 }
 
 // discoveredKey reports whether p, a problem of five plies or fewer,
