@@ -560,19 +560,6 @@ func (j *judge) accept(q *shogi.Position, f *found, p *problem.Problem) bool {
 	return true
 }
 
-// scoredAbove scores q, the problem f found (scoreProblem), keeps its
-// quality and themes in f and reports whether the score is at least
-// floor; it reports false when the search of a theme fails (the run has
-// ended).
-func (j *judge) scoredAbove(q *shogi.Position, f *found, floor float64) bool {
-	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
-	if err != nil {
-		return false
-	}
-	f.quality, f.themes = &quality, themes
-	return quality.Score >= floor
-}
-
 // findThemes returns the themes of the main line pv of q (docs/themes.md),
 // each search with a table of its own, so that the themes of a problem do
 // not depend on what a worker searched before. It fails only when ctx

@@ -286,6 +286,19 @@ func scoreProblem(ctx context.Context, q *shogi.Position, pv []shogi.Move) (prob
 	return Score(q, pv, themes), themes, nil
 }
 
+// scoredAbove scores q, the problem f found (scoreProblem), keeps its
+// quality and themes in f and reports whether the score is at least
+// floor; it reports false when the search of a theme fails (the run has
+// ended).
+func (j *judge) scoredAbove(q *shogi.Position, f *found, floor float64) bool {
+	quality, themes, err := scoreProblem(j.ctx, q, f.sol.PV)
+	if err != nil {
+		return false
+	}
+	f.quality, f.themes = &quality, themes
+	return quality.Score >= floor
+}
+
 // passes reports whether the problem q with main line pv, sound at the
 // full length, passes the filter of the options and, for the local
 // search, has a quality score of at least floor (-Inf: no floor).
