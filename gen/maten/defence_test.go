@@ -65,3 +65,53 @@ func TestComposedRefusesObviousKeyWithoutChoice(t *testing.T) {
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"an obvious key, free style", noChoiceSFEN, noChoiceLine, 5, true}})
 }
+
+// TestMayBeThemed: before any search, a key may carry a theme of its own
+// when it is a sacrifice, uncovers a check, stays unpromoted where it
+// could promote, or drops a ranged piece away from the king; a plain
+// check the king steps away from may not. The keys without a theme are
+// those of composed problems of seed 27 made before the rule.
+func TestMayBeThemed(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"a gold dropped for the king to take", choiceSFEN, "G*7b 7a7b", true},
+		{"a rook dropped two squares from the king", "k8/9/ls7/9/9/6+B2/9/9/9 b Rrb4g3s4n3l18p 1", "R*7a 9a8b", true},
+		{"a silver that stays unpromoted in the zone", "gsk6/l8/3GS4/P8/9/9/9/9/9 b 2r2b2g2s4n3l17p 1", "5c6b 7a8b", true},
+		{"a gold that uncovers the dragon's check", "1nk1G3+R/1g7/1n1p5/9/9/9/9/9/9 b SNr2b2g3sn4l17p 1", "5a5b 7a7b", true},
+		{"a gold dropped, the king steps away", "1s7/k8/9/g8/1L7/9/9/9/9 b RGr2b2g3s4n3l18p 1", "G*8c 9b9a", false},
+		{"a rook dropped next to the king", "1gk6/9/1g7/9/9/9/3L5/9/R8 b RG2bg4s4n3l18p 1", "R*6a 7a8b", false},
+		{"a dragon's plain check", "2G6/2g1k4/2s6/6+R2/7B1/9/9/9/9 b rb2g3s4n4l18p 1", "3d4c 5b6b", false},
+		{"a silver dropped, the king steps away", "8l/6G2/7nk/7gl/8R/9/9/9/9 b Sr2b2g3s3n2l18p 1", "S*2b 1c1b", false},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := mayBeThemed(&q, pv[0], pv[1]); got != c.want {
+			t.Errorf("%s (%s): %v, want %v", c.name, c.line, got, c.want)
+		}
+	}
+}
+
+// TestComposedKeyHasTheme: from 5 plies every composed problem names a
+// theme at its key (ply 1); before the rule, 21 of 100 mate-in-5s of seed
+// 27 named none. A key that cannot carry one is turned away before any
+// search (keyFits); the free style keeps it.
+func TestComposedKeyHasTheme(t *testing.T) {
+	for _, p := range generate(t, newTestGenerator(t, 5, Backward, 27, nil), 20, 2) {
+		if !themedKey(p.Themes) {
+			t.Errorf("%s %v: no theme at the key (%v)", p.Position.SFEN(), p.Line, p.Themes)
+		}
+	}
+	j := composedJudge(5)
+	q, pv := line(t, "1s7/k8/9/g8/1L7/9/9/9/9 b RGr2b2g3s4n3l18p 1", "G*8c", "9b9a", "R*9b", "8a9b", "8c8b")
+	cur := q
+	cur.DoMove(pv[0])
+	cur.DoMove(pv[1])
+	if j.keyFits(&q, pv[0], pv[1], &cur, pv[2:], 5) {
+		t.Errorf("keyFits: a plain gold drop the king steps away from is let through")
+	}
+	j.o.Style = Free
+	if !j.keyFits(&q, pv[0], pv[1], &cur, pv[2:], 5) {
+		t.Errorf("keyFits: the free style turns away a plain key")
+	}
+}
