@@ -2,7 +2,6 @@ package maten
 
 import (
 	"github.com/tsume-shogi/tsume/mate"
-	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -107,19 +106,9 @@ func (j *judge) defenceOK(q *shogi.Position, pv []shogi.Move) bool {
 // found it another main line, and turned away here it does not spend
 // the searches of its base (Options.work). Under Free, and below the
 // full length, it accepts every step.
-//
-// From themedKeyFrom plies it also turns away a key that cannot carry a
-// theme of its own (mayBeThemed); the problem found is held to the exact
-// test, themedKey, once its themes are known.
 func (j *judge) keyFits(q *shogi.Position, a, d shogi.Move, cur *shogi.Position, curPV []shogi.Move, n int) bool {
 	o := j.o
-	if o.Style != Composed || n != o.Length {
-		return true
-	}
-	if n >= themedKeyFrom && !mayBeThemed(q, a, d) {
-		return false
-	}
-	if n < obviousFrom || len(curPV) == 0 || !obviousKey(q, a, d) {
+	if o.Style != Composed || n != o.Length || n < obviousFrom || len(curPV) == 0 || !obviousKey(q, a, d) {
 		return true
 	}
 	var rest Defence
@@ -132,52 +121,4 @@ func (j *judge) keyFits(q *shogi.Position, a, d shogi.Move, cur *shogi.Position,
 	var choice bool
 	choice, _, j.defence = otherReplies(&r, d, curPV[0], j.defence)
 	return choice
-}
-
-// themedKeyFrom is the shortest length at which a composed problem's key
-// carries an attacker theme of its own (a theme at ply 1: a sacrifice, a
-// discovered or double check, a necessary non-promotion, a distant or
-// limited drop). Readers of the twenty-first and twenty-second blind
-// reads turned down "the obvious first check": three natural checks that
-// drive the king along, the sacrifice coming later (docs/quality-report.md).
-// Of 100 composed problems of seed 27 such keys were 21% of the
-// mate-in-5s and 27% of the mate-in-7s; a mate-in-3's key already has a
-// theme (100 of 100).
-const themedKeyFrom = 5
-
-// themedKey reports whether themes, those of a problem, name one at its
-// key (ply 1).
-func themedKey(themes []problem.Theme) bool {
-	for _, t := range themes {
-		if t.Ply == 1 {
-			return true
-		}
-	}
-	return false
-}
-
-// mayBeThemed is the test of a key a, answered by d, in q, made before
-// any search: whether a may carry one of the attacker themes of the key
-// (package theme), a necessary condition of each. A sacrifice: d takes
-// the piece a moved or dropped. A discovered or double check: after a, a
-// piece other than a's gives check. A non-promotion: a moves a piece
-// that could promote and does not. A distant or limited drop: a drops a
-// rook, bishop or lance away from the king.
-func mayBeThemed(q *shogi.Position, a, d shogi.Move) bool {
-	if !d.IsDrop() && d.To() == a.To() {
-		return true
-	}
-	if a.IsDrop() {
-		switch a.DroppedKind() {
-		case shogi.Rook, shogi.Bishop, shogi.Lance:
-			return !adjacent(a.To(), q.King(shogi.White))
-		}
-		return false
-	}
-	if !a.IsPromotion() && a.Piece().Kind().CanPromote() && shogi.MayPromote(a.Piece(), a.From(), a.To()) {
-		return true
-	}
-	r := *q
-	r.DoMove(a)
-	return r.Checkers().Without(a.To()).Any()
 }

@@ -91,18 +91,13 @@ func (o *Options) budget() int {
 }
 
 // quality returns the quality score of the sound problem q with main
-// line pv, -Inf if ctx ended before its themes were found. Under the
-// composed style from themedKeyFrom plies, a problem whose key has no
-// theme (themedKey) is no step of the search: ok is false.
-func (j *judge) quality(q *shogi.Position, pv []shogi.Move) (score float64, ok bool) {
-	s, themes, err := scoreProblem(j.ctx, q, pv)
+// line pv, -Inf if ctx ended before its themes were found.
+func (j *judge) quality(q *shogi.Position, pv []shogi.Move) float64 {
+	s, _, err := scoreProblem(j.ctx, q, pv)
 	if err != nil {
-		return math.Inf(-1), false
+		return math.Inf(-1)
 	}
-	if j.o.Style == Composed && len(pv) >= themedKeyFrom && !themedKey(themes) {
-		return s.Score, false
-	}
-	return s.Score, true
+	return s.Score
 }
 
 // optimize runs the local search from q, which f found a sound problem of
@@ -110,7 +105,7 @@ func (j *judge) quality(q *shogi.Position, pv []shogi.Move) (score float64, ok b
 // found of it, and the record of the search.
 func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, problem.Optimized) {
 	cur, cf := *q, f
-	score, _ := j.quality(&cur, cf.sol.PV)
+	score := j.quality(&cur, cf.sol.PV)
 	best, bf, bestScore := cur, cf, score
 	rec := problem.Optimized{From: score}
 	rng := rand.New(rand.NewPCG(j.o.Seed, cur.Key()^optimizeStream))
@@ -155,11 +150,8 @@ func (j *judge) optimize(q *shogi.Position, f found) (shogi.Position, found, pro
 		if !ok {
 			continue
 		}
-		s, ok := j.quality(r, nf.sol.PV)
-		if !ok {
-			continue
-		}
-		cur, cf, score = *r, nf, s
+		cur, cf = *r, nf
+		score = j.quality(&cur, cf.sol.PV)
 		rec.Steps++
 		next = 0
 		if score > bestScore {

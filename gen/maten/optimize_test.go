@@ -118,7 +118,7 @@ func TestOptimizeNeverLowers(t *testing.T) {
 				t.Fatalf("%s: not sound to the judge", p.Position.SFEN())
 			}
 			q, qf, rec := j.optimize(&p.Position, f)
-			b, _ := j.quality(&q, qf.sol.PV)
+			b := j.quality(&q, qf.sol.PV)
 			if rec.From != p.Optimized.From || b < rec.From || b < last {
 				t.Errorf("%s, budget %d: quality %v → %v (%d steps), %v with a smaller budget", p.Position.SFEN(), budget, rec.From, b, rec.Steps, last)
 			}
