@@ -347,7 +347,8 @@ func stairMove(line []shogi.Move, i int) bool {
 // verdict (always true under Free): no one-piece chase along an edge
 // (EdgeClimbs, which counts the chases of the quality score and more), no
 // staircase of drops (Staircase), no king walking along an edge
-// (EdgeWalks) and no piece pursuing the king (Pursuits) at any length, since the extensions of a line keep its
+// (EdgeWalks), no piece pursuing the king (Pursuits) and no bare
+// exchange (Trades) at any length, since the extensions of a line keep its
 // end; at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
@@ -357,7 +358,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return n != o.Length || o.shapeOK(q, pv)
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Trades(pv) > 0 {
 		return false
 	}
 	if n != o.Length {
@@ -481,11 +482,12 @@ func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 
 // work is levelWork under the style. A composed run draws more steps
 // back from each problem on the way than levelWork: 192 (searching up to
-// 16) from each mate-in-1, and 1,200 from each mate-in-3 and mate-in-5
-// (searching up to 24 and 40). The composed style's rules turn away most
-// sound shorter problems and most steps back, so that a base gave a
-// problem seldom; drawing more from each base and each problem on the
-// way costs less than making more bases, most of which lead nowhere:
+// 16) from each mate-in-1, 1,200 from each mate-in-3 (searching up to 24)
+// and 2,400 from each mate-in-5 (up to 80). The composed style's rules
+// turn away most sound shorter problems and most steps back, so that a
+// base gave a problem seldom; drawing more from each base and each
+// problem on the way costs less than making more bases, most of which
+// lead nowhere:
 //   - a mate-in-3: 0.70 times the CPU time of 24 and 8 for 100 problems
 //     of seed 4242 (median of 3 alternated pairs; docs/generation.md,
 //     "Style"); with one piece in hand (HeavyHand) 192 draws took 0.90
@@ -495,7 +497,12 @@ func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 //   - a mate-in-5 and a mate-in-7 (session 26): against levelWork's 24,
 //     300 and 600 draws, the CPU per sound problem fell by about half,
 //     most of it the mate-in-1 bases no longer made (5.3 million for 100
-//     mate-in-7s of seed 26, then 0.36 million; docs/performance.md).
+//     mate-in-7s of seed 26, then 0.36 million; docs/performance.md);
+//   - a mate-in-7 (session 27): with bare exchanges refused (Trades,
+//     turned away before their search), 100 problems of seed 26 took
+//     1.41 times the CPU of the build before with 1,200 draws searching
+//     up to 40, and 1.04 times with 2,400 searching up to 80 (two
+//     alternated pairs each).
 //
 // From 9 plies a level keeps levelWork's work.
 func (o *Options) work(n int) (tries, searches int) {
@@ -508,7 +515,7 @@ func (o *Options) work(n int) (tries, searches int) {
 	case 5:
 		return 1200, 24
 	case 7:
-		return 1200, 40
+		return 2400, 80
 	}
 	return levelWork(n)
 }
