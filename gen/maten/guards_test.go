@@ -308,3 +308,30 @@ func TestTwoCastleGuards(t *testing.T) {
 		}
 	}
 }
+
+// TestStackedLances: two defending lances on one file are a staged wall,
+// which the composed style refuses at the start; one lance a file, a
+// promoted lance, or the attacker's lances are not.
+func TestStackedLances(t *testing.T) {
+	for _, c := range []struct {
+		sfen string
+		want bool
+	}{
+		{"lkg6/l2G5/G8/9/N8/9/9/9/9 b Rr2bg4s3n2l18p 1", true},    // the twenty-fourth read's problem 8: 9一 and 9二
+		{"l2+B5/k8/l2S5/2RG5/9/9/9/9/9 b rb3g3s4n2l18p 1", true},  // its problem 28: the king between them
+		{"9/lk1S5/s6+R1/ln7/9/9/9/9/9 b Gr2b3g2s3n2l18p 1", true}, // the twenty-first read's problem 6: 9二 and 9四
+		{"l7l/1k7/1sg6/9/9/9/9/9/9 b G2r2b3g3s4n2l18p 1", false},  // one lance a file
+		{"+l8/lk7/1sg6/9/9/9/9/9/9 b G2r2b3g3s4n2l18p 1", false},  // one of them promoted
+		{"9/1k7/1sg6/9/9/9/L8/L8/9 b G2r2b3g3s4n2l18p 1", false},  // the attacker's lances
+	} {
+		q := parse(t, c.sfen)
+		if got := StackedLances(&q); got != c.want {
+			t.Errorf("StackedLances(%s) = %v, want %v", c.sfen, got, c.want)
+		}
+		o := DefaultOptions()
+		o.Style = Composed
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s: shapeFits accepts two lances on one file", c.sfen)
+		}
+	}
+}

@@ -102,8 +102,9 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // otherwise) and, when final, a guard (HasGuard), no heavy battery, no
 // heavy attack (HeavyAttack), no heavy hand (HeavyHand), below 9 plies
 // (longAttackFrom) no parked corner piece (CornerParked) and no crowd
-// (Crowded), no pair of knights on the board (KnightPair) and at least
-// two castle guards (CastleGuards).
+// (Crowded), no pair of knights on the board (KnightPair), no two
+// defending lances on one file (StackedLances) and at least two castle
+// guards (CastleGuards).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -122,7 +123,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if guards < minCastleGuards || crowded(crowd, o.Length) {
 		return false
 	}
-	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q)
+	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q)
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,
@@ -348,7 +349,7 @@ func stairMove(line []shogi.Move, i int) bool {
 // (EdgeClimbs, which counts the chases of the quality score and more), no
 // staircase of drops (Staircase), no king walking along an edge
 // (EdgeWalks), no piece pursuing the king (Pursuits) and no bare
-// exchange (Trades) at any length, since the extensions of a line keep its
+// exchange (Exchanges) at any length, since the extensions of a line keep its
 // end; at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
@@ -358,7 +359,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return n != o.Length || o.shapeOK(q, pv)
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Trades(pv) > 0 {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Exchanges(pv) > 0 {
 		return false
 	}
 	if n != o.Length {
@@ -498,7 +499,7 @@ func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 //     300 and 600 draws, the CPU per sound problem fell by about half,
 //     most of it the mate-in-1 bases no longer made (5.3 million for 100
 //     mate-in-7s of seed 26, then 0.36 million; docs/performance.md);
-//   - a mate-in-7 (session 27): with bare exchanges refused (Trades,
+//   - a mate-in-7 (session 27): with bare exchanges refused (Exchanges,
 //     turned away before their search), 100 problems of seed 26 took
 //     1.41 times the CPU of the build before with 1,200 draws searching
 //     up to 40, and 1.04 times with 2,400 searching up to 80 (two

@@ -2,7 +2,7 @@ package maten
 
 import "github.com/tsume-shogi/tsume/shogi"
 
-// Trades counts the bare exchanges of the main line line, which the
+// Exchanges counts the bare exchanges of the main line line, which the
 // composed style refuses at every length (docs/generation.md, "Style"): an
 // attacker move to a square s, the defender taking there, the attacker
 // taking back on s and the defender taking again, four plies on one square
@@ -11,21 +11,21 @@ import "github.com/tsume-shogi/tsume/shogi"
 // twenty-third blind read's problems 11, 21 and 26, docs/quality-report.md):
 // of the seven such problems of reads 21 to 23, one was handed out by both
 // readers, against 37 of the 83 without. A knight taken back by a promoting
-// knight counts the same: the line is still a trade.
-func Trades(line []shogi.Move) int {
+// knight counts the same: the line is still an exchange.
+func Exchanges(line []shogi.Move) int {
 	n := 0
 	for i := 0; i+3 < len(line); i += 2 {
-		if trade(line[i], line[i+1], line[i+2], line[i+3]) {
+		if exchange(line[i], line[i+1], line[i+2], line[i+3]) {
 			n++
 		}
 	}
 	return n
 }
 
-// trade reports whether the attacker move a, the reply d, the attacker
+// exchange reports whether the attacker move a, the reply d, the attacker
 // move b and the reply e are a bare exchange on a's square: d, b and e
 // are board moves there, each taking the piece that came before.
-func trade(a, d, b, e shogi.Move) bool {
+func exchange(a, d, b, e shogi.Move) bool {
 	s := a.To()
 	for _, m := range [...]shogi.Move{d, b, e} {
 		if m.IsDrop() || m.To() != s {
@@ -35,10 +35,10 @@ func trade(a, d, b, e shogi.Move) bool {
 	return true
 }
 
-// tradeFits is the composed style's cheap test of a step back, the check
+// exchangeFits is the composed style's cheap test of a step back, the check
 // a and the reply d that lead to a problem whose main line is curPV, made
 // before any search: a, d and curPV's first two plies are no bare
-// exchange (Trades). Under Free it accepts every step.
-func (o *Options) tradeFits(a, d shogi.Move, curPV []shogi.Move) bool {
-	return o.Style != Composed || len(curPV) < 2 || !trade(a, d, curPV[0], curPV[1])
+// exchange (Exchanges). Under Free it accepts every step.
+func (o *Options) exchangeFits(a, d shogi.Move, curPV []shogi.Move) bool {
+	return o.Style != Composed || len(curPV) < 2 || !exchange(a, d, curPV[0], curPV[1])
 }
