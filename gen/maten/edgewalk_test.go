@@ -39,12 +39,15 @@ func TestEdgeWalks(t *testing.T) {
 
 // TestComposedRefusesEdgeWalk: a line whose king walks along an edge is
 // refused at any length in the composed style, kept in the free style;
-// one whose king turns back is kept.
+// one whose king leaves the edge is kept. A king that turns back walks
+// no further, but comes back to its square, which the composed style
+// refuses too (KingReturns).
 func TestComposedRefusesEdgeWalk(t *testing.T) {
 	j := composedJudge(7)
 	checkLines(t, j, []lineCase{
 		{"an edge walk", walkSFEN, walkLine, 5, false},
-		{"the king turns back", turnBackSFEN, turnBackLine, 5, true},
+		{"the king leaves the edge", "4k4/9/9/9/9/9/9/9/9 b 2G 1", "G*6b 5a4a G*5b 4a3b", 5, true},
+		{"the king turns back", turnBackSFEN, turnBackLine, 5, false},
 	})
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"an edge walk, free style", walkSFEN, walkLine, 5, true}})

@@ -39,7 +39,7 @@ func TestComposedRefusesExchange(t *testing.T) {
 	j := composedJudge(7)
 	checkLines(t, j, []lineCase{
 		{"a bare exchange", exchangeSFEN, exchangeLine, 5, false},
-		{"no exchange", noExchangeSFEN, noExchangeLine, 7, true},
+		{"no exchange (read 21, problem 29: the pawn is taken, not taken back)", noReturnSFEN, noReturnLine, 7, true},
 	})
 	_, pv := line(t, exchangeSFEN, strings.Fields(exchangeLine)...)
 	if j.o.exchangeFits(pv[0], pv[1], pv[2:]) {

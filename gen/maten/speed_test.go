@@ -227,3 +227,44 @@ func TestTwoKeysCooked(t *testing.T) {
 	}
 	t.Logf("%d candidates, %d with two keys, %d sound", candidates, cooked, unique)
 }
+
+// TestMate3Prefilter: a candidate of 5 plies that checkAbove turns away
+// before any search because forcingChecks finds a check after which
+// every reply allows a mate in 1 is one the quick search rejects (a mate
+// in 3 or fewer plies), so that the prefilter changes no problem of a
+// run; and it turns away a good share of the candidates.
+func TestMate3Prefilter(t *testing.T) {
+	o := backwardOptions(t, 5, 9, nil)
+	j, err := o.newJudgeState(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 9))
+	candidates, short, exact := 0, 0, 0
+	for _, p := range generateIndices(t, newTestGenerator(t, 3, Backward, 9, nil), 40, 2) {
+		for range 3000 {
+			q, a, d, ok := o.unmove(rng, &p.Position, true)
+			if !ok || !j.repliesMated(&q, a, d) || j.hasMate1(&q) {
+				continue
+			}
+			candidates++
+			sol, err := j.quick[1].Solve(context.Background(), &q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if exactMate(sol, 5) {
+				exact++
+			}
+			if j.forcingChecks(&q, 1, false) > 0 {
+				short++
+				if sol.Status != mate.Mate || sol.Length > 3 {
+					t.Fatalf("%s: a check forces a mate in 3, but the quick search finds %v in %d plies", q.SFEN(), sol.Status, sol.Length)
+				}
+			}
+		}
+	}
+	if short < candidates/4 || exact < 20 {
+		t.Errorf("%d candidates, %d with a mate in 3, %d of exactly 5 plies: too few to tell", candidates, short, exact)
+	}
+	t.Logf("%d candidates, %d with a mate in 3, %d of exactly 5 plies", candidates, short, exact)
+}

@@ -329,12 +329,14 @@ func TestStaircase(t *testing.T) {
 }
 
 // TestComposedRefusesStaircase: a staircase of drops is refused at any
-// length in the composed style and kept in the free style.
+// length in the composed style and kept in the free style. Problem 28's
+// king comes back to 1c, which the composed style refuses too
+// (KingReturns).
 func TestComposedRefusesStaircase(t *testing.T) {
 	j := composedJudge(7)
 	for _, c := range stairCases {
 		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
-		if got := j.lineOK(&q, pv, len(pv)); got == c.stair {
+		if got := j.lineOK(&q, pv, len(pv)); got != (!c.stair && !KingReturns(pv)) {
 			t.Errorf("%s: kept %v in the composed style", c.name, got)
 		}
 	}

@@ -49,6 +49,22 @@ type stepFrom struct {
 	// interposers are the pieces of p that may have interposed
 	// (interposers), defenders White's pieces but the king.
 	interposers, defenders shogi.Bitboard
+	// origins[t], once t is in known, are the squares from which the
+	// defender on t may have come to take a checker there
+	// (defenceOrigins): they depend on p and t alone, and a capture is
+	// drawn on each defender hundreds of times.
+	origins [shogi.NumSquares]shogi.Bitboard
+	known   shogi.Bitboard
+}
+
+// captureOrigins returns the squares from which the defender on t of f.p
+// may have come to take a piece on t (defenceOrigins), computed once.
+func (o *Options) captureOrigins(f *stepFrom, t shogi.Square) shogi.Bitboard {
+	if !f.known.Has(t) {
+		f.origins[t] = o.defenceOrigins(f.p, f.p.PieceAt(t), t, f.ksq)
+		f.known = f.known.Or(shogi.SquareBB(t))
+	}
+	return f.origins[t]
 }
 
 // newStepFrom returns the stepFrom of p.
@@ -107,7 +123,7 @@ func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean 
 		if !ok {
 			return fail()
 		}
-		if d, ok = o.undoCapture(rng, m, p, t); !ok {
+		if d, ok = o.undoCapture(rng, m, f, t); !ok {
 			return fail()
 		}
 	}
@@ -297,15 +313,15 @@ func rangedKind(k shogi.Kind) bool {
 
 // undoCapture takes back the capture of the checking piece by a White
 // piece other than the king, writing to m the position before it, White
-// to move: the White piece W on t (of p) goes back to a square u from
+// to move: the White piece W on t (of f.p, p) goes back to a square u from
 // which it reaches t, and a Black piece X reappears on t. The draws are
 // made on p before m is written: the squares from which W reaches t do
 // not depend on what stands on t, and X must give the check itself, since
 // a check by another piece would be one in p too, where Black is to move.
-func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position, t shogi.Square) (shogi.Move, bool) {
-	ksq := p.King(shogi.White)
+func (o *Options) undoCapture(rng *rand.Rand, m *shogi.Position, f *stepFrom, t shogi.Square) (shogi.Move, bool) {
+	p, ksq := f.p, f.ksq
 	pc := p.PieceAt(t)
-	u, ok := o.defenceOrigin(rng, p, pc, t, ksq)
+	u, ok := gen.PickSquare(rng, o.captureOrigins(f, t))
 	if !ok {
 		return shogi.NoMove, false
 	}
@@ -328,8 +344,13 @@ func (o *Options) undoCapture(rng *rand.Rand, m, p *shogi.Position, t shogi.Squa
 // sacrifice next to the king), on a square where a game brings it
 // (gen.NaturalSquare); under Free from any square.
 func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piece, s, ksq shogi.Square) (shogi.Square, bool) {
+	return gen.PickSquare(rng, o.defenceOrigins(m, pc, s, ksq))
+}
+
+// defenceOrigins returns the squares defenceOrigin draws from.
+func (o *Options) defenceOrigins(m *shogi.Position, pc shogi.Piece, s, ksq shogi.Square) shogi.Bitboard {
 	if o.Style != Composed {
-		return origin(rng, m, pc, s, nil)
+		return originSquares(m, pc, s)
 	}
 	// Only the few squares that reach s are tested against the box round
 	// the king, not the box's squares one by one: the same squares, in
@@ -341,7 +362,7 @@ func (o *Options) defenceOrigin(rng *rand.Rand, m *shogi.Position, pc shogi.Piec
 			near = near.Without(u)
 		}
 	}
-	return gen.PickSquare(rng, near)
+	return near
 }
 
 // placedMinor reports whether k is a promoted silver, knight or lance:
