@@ -278,3 +278,36 @@ func Mate(pos *shogi.Position, line []shogi.Move) string {
 	s := line[len(line)-1].To()
 	return motif + " " + shogi.NewSquare(min(s.File(), 10-s.File()), s.Rank()).String()
 }
+
+// Route returns the squares the attacker's moves of the main line line
+// go to, in order, mirrored so that the king of pos stands on files 1 to
+// 5 (for a king on the 5th file, the smaller of the two readings): "2b
+// 3c 2b" for ▲８二金 △同金 ▲７三飛打 △同金 ▲８二と from a king on 8三. The
+// twenty-sixth blind read (docs/quality-report.md) found two mate-in-5s
+// of one worksheet with that route, one with a gold, a rook and a tokin,
+// the other with a silver and two golds, "almost a copy" to both readers,
+// though their skeletons, chains and mates differ; the variety cap
+// classes a composed problem of 5 plies or more by its route among the
+// problems of its length. The most common route of 100 composed problems of seed 26 is
+// 6% of the mate-in-3s, 5% of the mate-in-5s and 3% of the mate-in-7s.
+func Route(pos *shogi.Position, line []shogi.Move) string {
+	k := pos.King(shogi.White)
+	read := func(mirror bool) string {
+		var words []string
+		for i := 0; i < len(line); i += 2 {
+			s := line[i].To()
+			if mirror {
+				s = shogi.NewSquare(10-s.File(), s.Rank())
+			}
+			words = append(words, s.String())
+		}
+		return strings.Join(words, " ")
+	}
+	switch {
+	case k == shogi.NoSquare || k.File() < 5:
+		return read(false)
+	case k.File() > 5:
+		return read(true)
+	}
+	return min(read(false), read(true))
+}

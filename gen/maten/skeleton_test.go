@@ -194,3 +194,25 @@ func TestMate(t *testing.T) {
 		}
 	}
 }
+
+// TestRoute: the route of a line is the attacker's squares, mirrored with
+// the king onto files 1 to 5: the twenty-sixth read's mate-in-5s 12 and
+// 13 share one with other pieces; a line on the other wing reads the same
+// mirrored, and another square makes another route.
+func TestRoute(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 26, problem 12", "+R1g6/G1+P6/1k7/1gs6/9/9/9/9/9 b R2bg3s4n4l17p 1", "9b8b 7a8b R*7c 8b7c 7b8b", "2b 3c 2b"},
+		{"read 26, problem 13", "+Rg7/2G6/Sk7/1gs6/9/9/9/9/9 b Gr2b2s4n4l18p 1", "9c8b+ 8a8b G*7c 8b7c 7b8b", "2b 3c 2b"},
+		{"the same on the other wing", "k8/9/9/9/9/9/9/9/9 b GP 1", "P*9b 9a9b G*9c", "1b 1c"},
+		{"mirrored", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "1b 1c"},
+		{"another square", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*2c", "1b 2c"},
+		{"a king on the 5th file, the smaller reading", "4k4/9/9/9/9/9/9/9/9 b 2G 1", "G*6b 5a4a G*5b", "4b 5b"},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Route(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}

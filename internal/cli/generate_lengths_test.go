@@ -132,6 +132,41 @@ func TestWorksheetClasses(t *testing.T) {
 	}
 }
 
+// The route of a line (maten.Route) is a class of its length from 5
+// plies: the twenty-sixth read's mate-in-5 12 has one, a mate-in-3 none.
+func TestRouteClass(t *testing.T) {
+	for _, c := range []struct {
+		sfen, line, want string
+	}{
+		{"+R1g6/G1+P6/1k7/1gs6/9/9/9/9/9 b R2bg3s4n4l17p 1", "9b8b 7a8b R*7c 8b7c 7b8b", "route 2b 3c 2b"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", ""},
+	} {
+		pos, err := shogi.ParseSFEN(c.sfen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := problem.Problem{Position: pos}
+		q := pos
+		for _, u := range strings.Fields(c.line) {
+			m, err := q.ParseUSIMove(u)
+			if err != nil {
+				t.Fatal(err)
+			}
+			q.DoMove(m)
+			p.Line = append(p.Line, m)
+		}
+		var got string
+		for _, cl := range lineClasses(&p) {
+			if strings.HasPrefix(cl, "route ") {
+				got = cl
+			}
+		}
+		if got != c.want {
+			t.Errorf("%s %s: route class %q, want %q (%q)", c.sfen, c.line, got, c.want, lineClasses(&p))
+		}
+	}
+}
+
 // A worksheet of several lengths numbers its problems in order and names
 // each picture's length.
 func TestGenerateSeveralLengthsWorksheet(t *testing.T) {

@@ -219,13 +219,25 @@ func discoveredKey(p *problem.Problem) bool {
 // that no line shape fills the ten mate-in-7s of a worksheet of 30
 // either: counted with the other lengths' problems, a class of 10%
 // allowed three of those ten (the sixteenth blind read,
-// docs/quality-report.md: one opening three times among ten); and the
-// classes of its finish (finishClasses), which the whole worksheet counts
-// too.
+// docs/quality-report.md: one opening three times among ten); the
+// squares of its attacker's moves from 5 plies (maten.Route: two
+// mate-in-5s of the twenty-sixth read with one route and other pieces
+// read as one problem twice; the two squares of a mate-in-3 are shared
+// by problems a reader tells apart, a drop the king takes on 9二 and a
+// gold the silver takes on 1二); and the classes of its finish
+// (finishClasses), which the whole worksheet counts too.
 func lineClasses(p *problem.Problem) []string {
 	sk := maten.Skeleton(&p.Position, p.Line)
-	return append([]string{"skeleton " + sk, "opening " + maten.Opening(sk)}, finishClasses(p)...)
+	cs := []string{"skeleton " + sk, "opening " + maten.Opening(sk)}
+	if len(p.Line) >= routeFrom {
+		cs = append(cs, "route "+maten.Route(&p.Position, p.Line))
+	}
+	return append(cs, finishClasses(p)...)
 }
+
+// routeFrom is the shortest line whose route (maten.Route) is a class of
+// the variety cap.
+const routeFrom = 5
 
 // notable reports whether a move's motif (maten.Motifs) is one a reader
 // remembers across a worksheet: a promotion or a 不成.
