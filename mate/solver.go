@@ -44,6 +44,13 @@ type SolverOptions struct {
 	// SkipSoundness leaves out the search for alternative solutions (余詰),
 	// which costs one bounded search per other check along the main line.
 	SkipSoundness bool
+	// FirstAlternative ends the search for alternative solutions at the
+	// first one that is more than the last move's other promotion: Unique
+	// is then false, SoundnessChecked true, and Alternatives lists only
+	// what was found up to it. A caller that only asks whether a solution
+	// is unique (a generator turning cooked candidates away) is spared
+	// the rest of the search.
+	FirstAlternative bool
 	// Progress, if set, is called about every 65,536 nodes from the
 	// searching goroutine.
 	Progress func(Progress)
@@ -124,6 +131,32 @@ type Solver struct {
 	// next of the same position type: scratch space, of a few kilobytes
 	// a ply, that a new search would allocate again.
 	frames any
+	// resume, after a search with SkipSoundness that found an exact
+	// mate, runs the soundness search it left out (Soundness); nil
+	// otherwise.
+	resume func()
+	last   *Solution // the solution resume completes
+}
+
+// Soundness runs the search for alternative solutions (余詰) that the
+// last Solve left out under SkipSoundness, and sets sol's Unique,
+// SoundnessChecked and Alternatives (and Nodes and Time, counted from
+// that Solve's start) as a Solve without SkipSoundness would have: sol
+// must be the solution that Solve returned. It is the same search, on
+// the table the proof left and under the same limits (the nodes counted
+// go on from the proof's), so that a caller that solves many positions
+// and only wants the soundness of a few, chosen by their solutions, does
+// not repeat their proofs. It reports false, and does nothing, when
+// there is nothing to resume: another search since, a mate not proven
+// shortest, more than one thread, or a solution of a variant position.
+func (s *Solver) Soundness(sol *Solution) bool {
+	if s.resume == nil || sol != s.last {
+		return false
+	}
+	resume := s.resume
+	s.resume, s.last = nil, nil
+	resume()
+	return true
 }
 
 // defaultHashMB is the table size of SolverOptions.HashMB 0.
@@ -328,6 +361,7 @@ func (s *Solver) solve(ctx context.Context, p *shogi.Position, first uint16) (*S
 // everything but the checks of the position and the Solution's Position.
 func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, start time.Time, first uint16) (*Solution, error) {
 	attacker := PP(q).SideToMove()
+	s.resume, s.last = nil, nil
 	s.tt.newGeneration()
 	sr := newSearch[P, PP](s.tt, attacker)
 	if f, ok := s.frames.([]*frame[P]); ok {
@@ -385,10 +419,19 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 	// 4. Soundness: does another attacker move along the main line also
 	// mate within the remaining length?
 	if s.opts.SkipSoundness || !sol.LengthExact {
+		if _, std := any(q).(*stdPos); std && s.opts.SkipSoundness && sol.LengthExact && s.opts.Threads <= 1 {
+			root := *q
+			s.resume = func() {
+				phase = "soundness"
+				sr.soundness(&root, sol, s.opts.FirstAlternative)
+				finish()
+			}
+			s.last = sol
+		}
 		return finish(), nil
 	}
 	phase = "soundness"
-	sr.soundness(q, sol)
+	sr.soundness(q, sol, s.opts.FirstAlternative)
 	return finish(), nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math/bits"
+	"slices"
 	"testing"
 	"time"
 
@@ -49,6 +50,84 @@ func TestSolveMateInOne(t *testing.T) {
 	sol = solve(t, "8k/9/7S1/9/9/9/9/9/9 b G 1", SolverOptions{})
 	if sol.Status != Mate || sol.Length != 1 || sol.Unique || len(sol.Alternatives) != 1 {
 		t.Errorf("two mates in one: %+v", sol)
+	}
+}
+
+// TestFirstAlternative: with FirstAlternative the soundness search stops
+// at the first alternative, so that a problem with nine other mates in
+// one lists one, not unique, and a unique problem is judged as without.
+func TestFirstAlternative(t *testing.T) {
+	const cooked = "8k/9/7SS/9/9/9/9/9/9 b G 1" // two silvers and a gold drop mate on 1二 and 2二
+	all := solve(t, cooked, SolverOptions{})
+	first := solve(t, cooked, SolverOptions{FirstAlternative: true})
+	if all.Unique || len(all.Alternatives) != 9 {
+		t.Fatalf("all alternatives: unique %v, %d alternatives %v, want 9", all.Unique, len(all.Alternatives), all.Alternatives)
+	}
+	if first.Unique || !first.SoundnessChecked || len(first.Alternatives) != 1 || first.Alternatives[0] != all.Alternatives[0] {
+		t.Errorf("first alternative: unique %v, checked %v, alternatives %v, want %v", first.Unique, first.SoundnessChecked, first.Alternatives, all.Alternatives[:1])
+	}
+	sol := solve(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1", SolverOptions{FirstAlternative: true})
+	if !sol.Unique || !sol.SoundnessChecked || len(sol.Alternatives) != 0 {
+		t.Errorf("a unique mate: %+v", sol)
+	}
+}
+
+// TestSoundnessResumed: Soundness after a Solve that skipped the
+// soundness search gives what a Solve with it gives, alternatives and
+// nodes alike, on sound and cooked problems (a corner mate-in-7 of the
+// generator's, the same with another gold in hand, two mates in one);
+// it does nothing after another search, for another solution, or after
+// a search that did not skip it.
+func TestSoundnessResumed(t *testing.T) {
+	ctx := context.Background()
+	for _, sfen := range []string{
+		"6skl/5G2s/7s1/6N2/9/9/9/9/9 b SL2r2b3g3n2l18p 1",
+		"6skl/5G2s/7s1/6N2/9/9/9/9/9 b GSL2r2b2g3n2l18p 1",
+		"8k/9/7SS/9/9/9/9/9/9 b G 1",
+		"4k4/9/4S4/9/9/9/9/9/9 b G 1",
+	} {
+		for _, first := range []bool{false, true} {
+			p := mustParse(t, sfen)
+			opts := SolverOptions{HashMB: 4, Futile: Discount, FirstAlternative: first}
+			full, err := newSolver(t, opts).Solve(ctx, &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opts.SkipSoundness = true
+			s := newSolver(t, opts)
+			sol, err := s.Solve(ctx, &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.SoundnessChecked {
+				t.Fatalf("%s: soundness checked under SkipSoundness", sfen)
+			}
+			if !s.Soundness(sol) {
+				t.Fatalf("%s: nothing resumed after an exact mate", sfen)
+			}
+			if sol.Unique != full.Unique || sol.SoundnessChecked != full.SoundnessChecked || !slices.Equal(sol.Alternatives, full.Alternatives) || sol.Nodes != full.Nodes {
+				t.Errorf("%s (first %v): resumed unique %v checked %v %v, %d nodes; one search unique %v checked %v %v, %d nodes", sfen, first,
+					sol.Unique, sol.SoundnessChecked, sol.Alternatives, sol.Nodes, full.Unique, full.SoundnessChecked, full.Alternatives, full.Nodes)
+			}
+			if s.Soundness(sol) {
+				t.Errorf("%s: resumed twice", sfen)
+			}
+		}
+	}
+	p := mustParse(t, "8k/9/7SS/9/9/9/9/9/9 b G 1")
+	s := newSolver(t, SolverOptions{HashMB: 4, SkipSoundness: true})
+	a, _ := s.Solve(ctx, &p)
+	b, _ := s.Solve(ctx, &p)
+	if s.Soundness(a) {
+		t.Errorf("resumed a solution after another search")
+	}
+	if other := *b; s.Soundness(&other) {
+		t.Errorf("resumed a copy of the last solution")
+	}
+	s = newSolver(t, SolverOptions{HashMB: 4})
+	c, _ := s.Solve(ctx, &p)
+	if s.Soundness(c) {
+		t.Errorf("resumed a search that was not skipped")
 	}
 }
 

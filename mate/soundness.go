@@ -7,9 +7,10 @@ import "github.com/tsume-shogi/tsume/shogi"
 // length.
 
 // alternatives looks, at every attacker move of pv, for another check that
-// also mates within the remaining length (余詰). checked is false when a
-// limit cut it short.
-func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move) (alts []Alternative, checked bool) {
+// also mates within the remaining length (余詰), and with first stops at
+// the first that is more than the last move's other promotion. checked is
+// false when a limit cut it short.
+func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts []Alternative, checked bool) {
 	ancestors := []P{*root}
 	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
 	for ply, m := range pv {
@@ -27,7 +28,11 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move) (alts []Alternati
 					return alts, false
 				}
 				if mates {
-					alts = append(alts, Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()})
+					a := Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()}
+					alts = append(alts, a)
+					if first && !a.LastMovePromotion {
+						return alts, true
+					}
 				}
 			}
 		}
@@ -39,11 +44,12 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move) (alts []Alternati
 }
 
 // soundness looks for the alternatives of sol, the exact solution of
-// root, and sets its Alternatives, SoundnessChecked and Unique: unique
-// when checked and no alternative is more than the other promotion choice
-// of the last move.
-func (s *search[P, PP]) soundness(root *P, sol *Solution) {
-	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV)
+// root (with first, up to the first that makes it not unique:
+// SolverOptions.FirstAlternative), and sets its Alternatives,
+// SoundnessChecked and Unique: unique when checked and no alternative is
+// more than the other promotion choice of the last move.
+func (s *search[P, PP]) soundness(root *P, sol *Solution, first bool) {
+	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV, first)
 	sol.Unique = sol.SoundnessChecked
 	for _, a := range sol.Alternatives {
 		if !a.LastMovePromotion {

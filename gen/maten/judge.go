@@ -130,12 +130,14 @@ func (o *Options) newJudgeState(ctx context.Context) (*judge, error) {
 		}
 	}
 	for n := 3; n <= o.Length; n += 2 {
-		s, err := mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount})
+		// The judge only asks whether a solution is unique: a cooked
+		// candidate's search ends at its first alternative.
+		s, err := mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount, FirstAlternative: true})
 		if err != nil {
 			return nil, err
 		}
 		j.solvers = append(j.solvers, s)
-		s, err = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount, SkipSoundness: true})
+		s, err = mate.NewSolver(mate.SolverOptions{HashMB: tableMB, MaxNodes: o.maxNodes(n), Futile: mate.Discount, SkipSoundness: true, FirstAlternative: true})
 		if err != nil {
 			return nil, err
 		}
@@ -477,11 +479,23 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 			c.add(quickRejected, n)
 			return found{sol: sol}, false
 		}
+		// The soundness search the full search would make, on the
+		// quick search's proof.
+		if j.quick[(n-3)/2].Soundness(sol) {
+			return j.judgeSound(q, sol, n, floor)
+		}
 	}
 	sol, err := j.solvers[(n-3)/2].Solve(j.ctx, q)
 	if err != nil {
 		return found{}, false
 	}
+	return j.judgeSound(q, sol, n, floor)
+}
+
+// judgeSound is the rest of checkAbove, once the solver has given sol, a
+// solution of q with its soundness searched.
+func (j *judge) judgeSound(q *shogi.Position, sol *mate.Solution, n int, floor float64) (found, bool) {
+	o, c := j.o, j.o.Counters
 	if !exactMate(sol, n) || !sol.Unique || !sol.SoundnessChecked {
 		return found{sol: sol}, false
 	}
