@@ -216,3 +216,23 @@ func TestRoute(t *testing.T) {
 		}
 	}
 }
+
+// TestTakers: the takers of a line are the pieces that take its
+// sacrifices when one kind other than the king takes two or more: the
+// twenty-seventh read's mate-in-5s 13 and 17 share "S S" with other
+// sacrifices; a king among the takers, or one sacrifice, gives none.
+func TestTakers(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 27, problem 13", "7ks/6s2/8S/8+R/9/6R2/9/9/9 b BSb4g4n4l18p 1", "1d2c 3b2c B*1b 1a1b S*2b", "S S"},
+		{"read 27, problem 17", "4k1G2/+R3s4/4s4/5R3/9/9/9/9/9 b G2b2g2s4n4l18p 1", "3a4a 5b4a 4d4b+ 4a4b G*5b", "S S"},
+		{"one sacrifice", "k8/9/9/9/9/9/9/9/9 b GP 1", "P*9b 9a9b G*9c", ""},
+		{"a silver, then the king (read 22, problem 29)", returnSFEN, returnLine, ""},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Takers(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q (sacrifices %q)", c.name, c.line, got, c.want, Sacrifices(&q, pv))
+		}
+	}
+}

@@ -134,12 +134,15 @@ func TestWorksheetClasses(t *testing.T) {
 
 // The route of a line (maten.Route) is a class of its length from 5
 // plies: the twenty-sixth read's mate-in-5 12 has one, a mate-in-3 none.
-func TestRouteClass(t *testing.T) {
+// So are the takers of two sacrifices or more (maten.Takers): the
+// twenty-seventh read's mate-in-5 13.
+func TestRouteAndTakersClasses(t *testing.T) {
 	for _, c := range []struct {
-		sfen, line, want string
+		sfen, line, class, want string
 	}{
-		{"+R1g6/G1+P6/1k7/1gs6/9/9/9/9/9 b R2bg3s4n4l17p 1", "9b8b 7a8b R*7c 8b7c 7b8b", "route 2b 3c 2b"},
-		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", ""},
+		{"+R1g6/G1+P6/1k7/1gs6/9/9/9/9/9 b R2bg3s4n4l17p 1", "9b8b 7a8b R*7c 8b7c 7b8b", "route", "route 2b 3c 2b"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "route", ""},
+		{"7ks/6s2/8S/8+R/9/6R2/9/9/9 b BSb4g4n4l18p 1", "1d2c 3b2c B*1b 1a1b S*2b", "takers", "takers S S"},
 	} {
 		pos, err := shogi.ParseSFEN(c.sfen)
 		if err != nil {
@@ -157,7 +160,7 @@ func TestRouteClass(t *testing.T) {
 		}
 		var got string
 		for _, cl := range lineClasses(&p) {
-			if strings.HasPrefix(cl, "route ") {
+			if strings.HasPrefix(cl, c.class+" ") {
 				got = cl
 			}
 		}

@@ -224,13 +224,19 @@ func discoveredKey(p *problem.Problem) bool {
 // mate-in-5s of the twenty-sixth read with one route and other pieces
 // read as one problem twice; the two squares of a mate-in-3 are shared
 // by problems a reader tells apart, a drop the king takes on 9二 and a
-// gold the silver takes on 1二); and the classes of its finish
+// gold the silver takes on 1二); the pieces that take its sacrifices,
+// when they are two or more (maten.Takers: two silvers taking two
+// sacrifices to block their king, three times in the twenty-sixth and
+// twenty-seventh reads' worksheets); and the classes of its finish
 // (finishClasses), which the whole worksheet counts too.
 func lineClasses(p *problem.Problem) []string {
 	sk := maten.Skeleton(&p.Position, p.Line)
 	cs := []string{"skeleton " + sk, "opening " + maten.Opening(sk)}
 	if len(p.Line) >= routeFrom {
 		cs = append(cs, "route "+maten.Route(&p.Position, p.Line))
+	}
+	if t := maten.Takers(&p.Position, p.Line); t != "" {
+		cs = append(cs, "takers "+t)
 	}
 	return append(cs, finishClasses(p)...)
 }
