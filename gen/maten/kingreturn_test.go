@@ -35,7 +35,8 @@ func TestKingReturns(t *testing.T) {
 
 // TestComposedRefusesKingReturn: the composed style refuses a line in
 // which the king comes back, and turns the step back that would bring it
-// back away before any search (returnFits); the free style keeps both.
+// back away before any search (returnFits); a run of mate-in-9s and the
+// free style keep both.
 func TestComposedRefusesKingReturn(t *testing.T) {
 	j := composedJudge(7)
 	checkLines(t, j, []lineCase{{"the king sent back", returnSFEN, returnLine, 7, false}})
@@ -48,6 +49,11 @@ func TestComposedRefusesKingReturn(t *testing.T) {
 	}
 	if !j.o.returnFits(pv[1], pv[2:]) {
 		t.Errorf("returnFits: a silver's capture is turned away")
+	}
+	long := composedJudge(9)
+	checkLines(t, long, []lineCase{{"the king sent back, in a run of mate-in-9s", returnSFEN, returnLine, 7, true}})
+	if !long.o.returnFits(pv[3], pv[4:]) {
+		t.Errorf("returnFits: a run of mate-in-9s turns a return away")
 	}
 	j.o.Style = Free
 	checkLines(t, j, []lineCase{{"the king sent back, free style", returnSFEN, returnLine, 7, true}})

@@ -222,8 +222,8 @@ func Sacrificed(pos *shogi.Position, line []shogi.Move) string {
 // (docs/quality-report.md) found "two sacrifices make the defender's
 // silvers block" in two mate-in-5s of one worksheet and a mate-in-7 of
 // it, with other pieces sacrificed and other chains; the variety cap
-// classes a composed problem by its takers among the problems of its
-// length. "S S" is 14% of 100 composed mate-in-5s of seed 26 and 17% of
+// classes a composed problem of up to 7 plies by its takers among the
+// problems of its length. "S S" is 14% of 100 composed mate-in-5s of seed 26 and 17% of
 // the mate-in-7s. Chains with the king among the takers are no class:
 // with them ("S K" 12%, "K K" 11% of those mate-in-7s) 100 mate-in-7s
 // of seed 26 took 159 s instead of 68.

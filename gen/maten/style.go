@@ -349,8 +349,8 @@ func stairMove(line []shogi.Move, i int) bool {
 // (EdgeClimbs, which counts the chases of the quality score and more), no
 // staircase of drops (Staircase), no king walking along an edge
 // (EdgeWalks), no piece pursuing the king (Pursuits), no bare
-// exchange (Exchanges) and no king coming back to a square (KingReturns)
-// at any length, since the extensions of a line keep its
+// exchange (Exchanges) at any length, and no king coming back to a
+// square (KingReturns) in a run of 7 plies or fewer (refusesReturns), since the extensions of a line keep its
 // end; at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
@@ -360,7 +360,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return n != o.Length || o.shapeOK(q, pv)
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Exchanges(pv) > 0 || KingReturns(pv) {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Exchanges(pv) > 0 || o.refusesReturns() && KingReturns(pv) {
 		return false
 	}
 	if n != o.Length {
