@@ -403,7 +403,8 @@ func (j *judge) checkAbove(q *shogi.Position, n int, floor float64) (found, bool
 	// on to look for a second solution of such a candidate. Its mate,
 	// length, line and leftover are the full search's, which makes the
 	// same search before its soundness search, so the decision is the
-	// same; the full search repeats the proof of the few that pass.
+	// same; for the few that pass, the quick solver goes on with that
+	// soundness search on its own proof (mate.Solver.Soundness).
 	if n >= quickFrom {
 		sol, err := j.quick[(n-3)/2].Solve(j.ctx, q)
 		if err != nil {

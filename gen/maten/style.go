@@ -348,10 +348,10 @@ func stairMove(line []shogi.Move, i int) bool {
 // verdict (always true under Free): no one-piece chase along an edge
 // (EdgeClimbs, which counts the chases of the quality score and more), no
 // staircase of drops (Staircase), no king walking along an edge
-// (EdgeWalks), no piece pursuing the king (Pursuits), no bare
-// exchange (Exchanges) at any length, and no king coming back to a
-// square (KingReturns) in a run of 7 plies or fewer (refusesReturns), since the extensions of a line keep its
-// end; at the full length the checks of shapeOK and at least one
+// (EdgeWalks), no piece pursuing the king (Pursuits) and no bare
+// exchange (Exchanges) at any length, since the extensions of a line
+// keep its end, and no king coming back to a square (KingReturns) in a
+// run of 7 plies or fewer (refusesReturns); at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
 // does not depend on the worker.
