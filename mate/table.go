@@ -2,6 +2,7 @@ package mate
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
 	"unsafe"
 
@@ -98,6 +99,14 @@ type table struct {
 	stored   uint64    // entries of this generation in use (approximate, for hashfull)
 	growAt   uint64    // stored at which the prefix grows; ^0 when it is the whole table
 	gen      uint8
+	// faulted is the number of clusters, from the first, whose pages have
+	// been faulted in ahead of a growth or are being so (faultAhead), and
+	// faulting is closed once the last such fault-in has ended.
+	faulted  uint64
+	faulting chan struct{}
+	// aheadMin is the fewest bytes a growth adds for them to be faulted
+	// in ahead (faultAheadMin; tests set it lower).
+	aheadMin uint64
 	// locks, when not nil, makes the table safe for concurrent use by
 	// the threads of a parallel search (sharedtable.go): a sequence lock
 	// per cluster (shared by the clusters a lock stripe apart) is held by
@@ -147,9 +156,17 @@ func newTable(mb int) (*table, error) {
 		return nil, err
 	}
 	t.clusters = c
+	t.aheadMin = faultAheadMin
 	t.resize(min(initialClusters, n))
 	return t, nil
 }
+
+// faultAheadMin is the size from which the clusters a growth of the
+// prefix would add are faulted in ahead of it, on another goroutine: for
+// a table of 1 GB or more the first touch of the pages a growth adds
+// stopped the search for seconds (docs/performance.md, "The table's
+// first touch, ahead of the growth").
+const faultAheadMin = 256 << 20
 
 // resize makes the first n clusters the prefix in use, n a power of two.
 func (t *table) resize(n uint64) {
@@ -158,7 +175,36 @@ func (t *table) resize(n uint64) {
 	t.growAt = ^uint64(0)
 	if n < uint64(len(t.clusters)) {
 		t.growAt = n * clusterSize / growDivisor
+		t.faultAhead(n)
 	}
+}
+
+// faultAhead starts faulting in, on another goroutine, the pages of the
+// clusters that the next growth of a prefix of n clusters will add, when
+// they are at least aheadMin bytes and not yet faulted in: the growth
+// writes every one of its pages (grow), and the kernel's backing of them,
+// seconds for a gigabyte on this machine, then stops the search. Ahead,
+// it runs beside the search, on a second core when there is one. The
+// contents of the table do not change; a growth that comes before the
+// fault-in has ended faults the rest in itself, as it would without it.
+func (t *table) faultAhead(n uint64) {
+	if !canPopulate {
+		return
+	}
+	next := min(n*growFactor, uint64(len(t.clusters)))
+	from := max(n, t.faulted)
+	if from >= next || (next-from)*uint64(unsafe.Sizeof(cluster{})) < t.aheadMin {
+		return
+	}
+	t.faulted = next
+	done := make(chan struct{})
+	t.faulting = done
+	c := t.clusters[from:next]
+	go func() {
+		defer close(done)
+		populate(c)
+		runtime.KeepAlive(t) // its cleanup unmaps the memory
+	}()
 }
 
 // grow multiplies the prefix in use by growFactor (or makes it the whole

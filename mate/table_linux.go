@@ -36,6 +36,9 @@ func allocClusters(t *table, n uint64) ([]cluster, error) {
 	return unsafe.Slice((*cluster)(unsafe.Pointer(&b[0])), n), nil
 }
 
+// canPopulate says that populate can fault pages in.
+const canPopulate = true
+
 // madvPopulateWrite is MADV_POPULATE_WRITE (Linux 5.14): fault in the
 // pages of a range, writable, as a write would.
 const madvPopulateWrite = 23

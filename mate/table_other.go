@@ -21,5 +21,8 @@ func allocClusters(_ *table, n uint64) ([]cluster, error) {
 	return make([]cluster, n), nil
 }
 
+// canPopulate says that populate cannot fault pages in.
+const canPopulate = false
+
 // populate reports false: the caller touches the pages itself.
 func populate([]cluster) bool { return false }

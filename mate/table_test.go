@@ -3,6 +3,7 @@ package mate
 import (
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/tsume-shogi/tsume/shogi"
 )
@@ -498,5 +499,73 @@ func TestTableGrowKeepsEntries(t *testing.T) {
 	}
 	if r := tt.lookup(12345, 0, unlimited-1, false, noPath{}); r.found {
 		t.Errorf("an entry appeared: %+v", r)
+	}
+}
+
+// The pages a growth of the prefix will add are faulted in ahead of it
+// when they are at least aheadMin bytes: once per table (the next
+// generation finds them faulted in), never for a smaller growth, and the
+// table holds what a table without it holds.
+func TestFaultAhead(t *testing.T) {
+	if !canPopulate {
+		t.Skip("no way to fault pages in on this system")
+	}
+	tt, err := newTable(8) // 65,536 clusters
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := newTable(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	whole := uint64(len(tt.clusters))
+	size := uint64(unsafe.Sizeof(cluster{}))
+	tt.aheadMin = 3 * 4096 * size // the growths from 4,096 clusters on
+	plain.aheadMin = ^uint64(0)
+	tt.newGeneration()
+	plain.newGeneration()
+	if tt.faulted != 0 {
+		t.Fatalf("the first prefix: %d clusters faulted in ahead, want none", tt.faulted)
+	}
+	key := func(i uint64) uint64 { return (i + 1) * 0x9e3779b97f4a7c15 }
+	stores := whole * clusterSize / 2
+	for i := range stores {
+		before := tt.mask + 1
+		tt.store(key(i), 0, false, 0, infinity, 1, uint16(i%9), 0, -1, -1)
+		plain.store(key(i), 0, false, 0, infinity, 1, uint16(i%9), 0, -1, -1)
+		n := tt.mask + 1
+		if n == before {
+			continue
+		}
+		var want uint64
+		switch {
+		case n >= whole:
+			want = whole
+		case (min(n*growFactor, whole)-n)*size >= tt.aheadMin:
+			want = min(n*growFactor, whole)
+		}
+		if tt.faulted != want {
+			t.Fatalf("grown to %d clusters: %d faulted in ahead, want %d", n, tt.faulted, want)
+		}
+	}
+	if tt.faulting == nil {
+		t.Fatal("no fault-in started")
+	}
+	<-tt.faulting
+	if plain.faulted != 0 {
+		t.Errorf("a table with aheadMin out of reach faulted %d clusters in ahead", plain.faulted)
+	}
+	for i := range stores {
+		if got, want := tt.lookup(key(i), 0, 9, false, noPath{}), plain.lookup(key(i), 0, 9, false, noPath{}); got != want {
+			t.Fatalf("key %d: %+v, without the fault-in %+v", i, got, want)
+		}
+	}
+	faulting := tt.faulting
+	tt.newGeneration()
+	for tt.mask+1 < whole {
+		tt.grow()
+	}
+	if tt.faulting != faulting {
+		t.Errorf("the next generation faulted the pages in again")
 	}
 }
