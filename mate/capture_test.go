@@ -423,3 +423,26 @@ func TestMusou96MovedInterpositions(t *testing.T) {
 		}
 	}
 }
+
+// A dropped interposition that refutes a defender's node with d plies
+// left does so because it is not futile by capture with d plies; with
+// more it may be, so the node's disproof holds to d plies, however deep
+// the interposition's own disproof. 将棋無双 第47番: after S*5e 6f5g B*1c
+// the pawn on 3e (P*3e) is futile by capture with 14 plies left (1c3e+
+// and the mate of 14 plies that P*4f also leaves), and a search with
+// fewer plies left stored "no mate within 15" for the node from P*3e's
+// own disproof, so that Solve with a 256 MB table answered 19, exact,
+// and with 1 GB 17 as a bound with a line of 21 plies. It is a mate in
+// 17 (a fresh MateWithin(17) finds it).
+func TestInterpositionDisproofKeepsItsDepth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a few seconds")
+	}
+	const sfen = "3l5/9/2+bl2S2/1+R3+R3/+p8/1+p1kl1g2/1NN6/2G1pL3/3+p5 b BS2g2s2n14p 1"
+	for _, mb := range []int{64, 256, 1024} {
+		sol := solve(t, sfen, SolverOptions{HashMB: mb, SkipSoundness: true})
+		if sol.Status != Mate || !sol.LengthExact || sol.Length != 17 || len(sol.PV) != 17 {
+			t.Errorf("%d MB: %v length %d (exact %v), want 17: %v", mb, sol.Status, sol.Length, sol.LengthExact, sol.PV)
+		}
+	}
+}

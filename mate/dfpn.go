@@ -477,6 +477,15 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 			// The defender's move is there for any smaller attacker hand,
 			// unless it drops a piece the defender would then lack.
 			c := &f.children[best]
+			if s.futile && s.limited && droppedInterposition(p, c.move) {
+				// A dropped interposition refutes with these plies left
+				// because it is not futile by capture with them; with
+				// more plies it may be (its capture's mate may then fit),
+				// so the disproof holds to these plies only, however
+				// deep the interposition's own (無双47: "no mate within
+				// 15" where 14 plies mate, docs/performance.md).
+				depth = min(depth, s.remaining(ply)-1)
+			}
 			dh = c.phand
 			if c.move.IsDrop() {
 				// (A fairy piece's kind is past the table's hands, which
