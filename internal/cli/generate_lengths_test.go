@@ -165,7 +165,7 @@ func TestRouteAndTakersClasses(t *testing.T) {
 			}
 		}
 		if got != c.want {
-			t.Errorf("%s %s: route class %q, want %q (%q)", c.sfen, c.line, got, c.want, lineClasses(&p))
+			t.Errorf("%s %s: %s class %q, want %q (%q)", c.sfen, c.line, c.class, got, c.want, lineClasses(&p))
 		}
 	}
 }
