@@ -86,14 +86,8 @@ type search[P any, PP positionOps[P]] struct {
 	progress func()
 	best     int // the length of the best proof of the root so far, for progress (0: none)
 
-	frames    []*frame[P]
-	scratch   P              // the position after a child's move, in expand and estimateReply
-	capPos    []*[2]P        // the positions of matedAtOnce, by level
-	countBuf  []shogi.Move   // the checks CountChecks may generate
-	quietBuf  []shogi.Move   // noMateInThree's checks that leave no step
-	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
-	path      []pathNode
-	pathCount []uint8 // the path filter: counts by the key's low bits
+	scratch P // the position after a child's move, in expand and estimateReply
+	*buffers[P]
 
 	// par is shared with the other threads of a parallel search
 	// (parallel.go; nil with one thread); helper marks a helper thread.
@@ -102,7 +96,7 @@ type search[P any, PP positionOps[P]] struct {
 }
 
 func newSearch[P any, PP positionOps[P]](tt *table, attacker shogi.Color) *search[P, PP] {
-	return &search[P, PP]{tt: tt, attacker: attacker, ctx: context.Background()}
+	return reusing[P, PP](tt, attacker, nil)
 }
 
 func (s *search[P, PP]) frame(ply int) *frame[P] {

@@ -154,8 +154,8 @@ func TestExclusionHands(t *testing.T) {
 	p := mustParse(t, transpositionSFEN)
 	m, _ := p.ParseUSIMove("P*8e")
 	found := p.Hand(shogi.Black) // one pawn
-	s := &search[stdPos, *stdPos]{attacker: shogi.Black, futile: true,
-		excluded: []exclusion{{board: p.BoardKey(), hand: found, move: m}}}
+	s := newSearch[stdPos, *stdPos](nil, shogi.Black)
+	s.futile, s.excluded = true, []exclusion{{board: p.BoardKey(), hand: found, move: m}}
 	has := func(q *shogi.Position) bool {
 		for _, r := range s.replies(std(q), make([]shogi.Move, 0, shogi.MaxMoves)) {
 			if r == m {

@@ -91,7 +91,7 @@ func TestSharedTableConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(w), 1))
-			var path search[stdPos, *stdPos]
+			path := newSearch[stdPos, *stdPos](nil, shogi.Black)
 			for range 20000 {
 				k := keyOf(r.IntN(keys))
 				hand := shogi.Hand(0)
@@ -99,7 +99,7 @@ func TestSharedTableConcurrent(t *testing.T) {
 					tt.store(k, hand, false, 0, infinity, 1, lengthOf(k), spareOf(k), -1, -1)
 					continue
 				}
-				res := tt.lookup(k, hand, unlimited, false, &path)
+				res := tt.lookup(k, hand, unlimited, false, path)
 				if res.pn == 0 && (res.length != lengthOf(k) || res.spare != spareOf(k)) {
 					mu.Lock()
 					bad = append(bad, "torn entry")
@@ -120,7 +120,7 @@ func TestSharedTableConcurrent(t *testing.T) {
 	found := 0
 	for i := range keys {
 		k := keyOf(i)
-		if r := tt.lookup(k, 0, unlimited, false, &search[stdPos, *stdPos]{}); r.pn == 0 {
+		if r := tt.lookup(k, 0, unlimited, false, newSearch[stdPos, *stdPos](nil, shogi.Black)); r.pn == 0 {
 			found++
 		}
 	}
@@ -148,14 +148,14 @@ func TestSharedLookupNeverTorn(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			r := rand.New(rand.NewPCG(uint64(g), 2))
-			var path search[stdPos, *stdPos]
+			path := newSearch[stdPos, *stdPos](nil, shogi.Black)
 			for range rounds {
 				k := keyOf(1 + r.IntN(boards))
 				if g < 2 {
 					tt.store(k, 0, false, 0, infinity, uint32(r.IntN(100)), lengthOf(k), spareOf(k), -1, -1)
 					continue
 				}
-				if res := tt.lookup(k, 0, unlimited, false, &path); res.pn == 0 {
+				if res := tt.lookup(k, 0, unlimited, false, path); res.pn == 0 {
 					found.Add(1)
 					if res.length != lengthOf(k) || res.spare != spareOf(k) {
 						torn.Add(1)

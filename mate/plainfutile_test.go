@@ -77,10 +77,10 @@ func TestPlainFutileNeedsAMateAfter(t *testing.T) {
 func TestPlainFutileMatedAtOnce(t *testing.T) {
 	q := mustParse(t, "9/9/9/8p/R7k/7pl/6N2/9/2B1K4 w s 1")
 	vq := variant.FromShogi(&q)
-	if s := (&search[stdPos, *stdPos]{attacker: shogi.Black, futile: true}); s.matedAtOnce(std(&q)) {
+	if s := (&search[stdPos, *stdPos]{attacker: shogi.Black, futile: true, buffers: new(buffers[stdPos])}); s.matedAtOnce(std(&q)) {
 		t.Errorf("standard: mated at once, but S*3e R×3e lets the king out to 2d")
 	}
-	if s := (&search[fairyPos, *fairyPos]{attacker: shogi.Black, futile: true}); s.matedAtOnce((*fairyPos)(&vq)) {
+	if s := (&search[fairyPos, *fairyPos]{attacker: shogi.Black, futile: true, buffers: new(buffers[fairyPos])}); s.matedAtOnce((*fairyPos)(&vq)) {
 		t.Errorf("variant: mated at once, but S*3e R×3e lets the king out to 2d")
 	}
 	if r, _ := searchWithin(t, std(&q), shogi.Black, 0, true); r.pn == 0 {

@@ -63,7 +63,9 @@ func (s *search[P, PP]) childValue(ancestors []P, q *P, rem int, scratch []shogi
 // searched again. ancestors is the path to p's children (p last; nil for
 // a search without a path).
 func (s *search[P, PP]) bestCheck(ancestors []P, p *P, rem int, scratch []shogi.Move) (best candidate[P], found bool) {
-	moves := PP(p).Checks(nil)
+	lb := &s.lines
+	lb.checks = PP(p).Checks(moveBuf(lb.checks))
+	moves := lb.checks
 	// Pass 0 reads the table. When it lost the proofs of p's checks, p is
 	// searched again as a whole (df-pn then proves one check without
 	// refuting the others), and pass 1 reads the table again; pass 2
@@ -78,15 +80,16 @@ func (s *search[P, PP]) bestCheck(ancestors []P, p *P, rem int, scratch []shogi.
 			s.searchAt(ancestors[:max(len(ancestors)-1, 0)], p, uint16(rem))
 		}
 		for _, m := range moves {
-			c := candidate[P]{move: m, pos: *p}
+			c := &lb.cand
+			*c = candidate[P]{move: m, pos: *p}
 			PP(&c.pos).DoMove(m)
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, pass < 2)
 			if !ok {
 				continue
 			}
 			c.length, c.spare = l, sp
-			if !found || better(&c, &best, true) {
-				best, found = c, true
+			if !found || better(c, &best, true) {
+				best, found = *c, true
 			}
 		}
 	}
@@ -102,8 +105,11 @@ func (s *search[P, PP]) bestCheck(ancestors []P, p *P, rem int, scratch []shogi.
 // that passes through a position of the line again is still a proof.
 func (s *search[P, PP]) line(root *P, length int, pathless bool, reply func(ancestors []P, p *P, rem int) (candidate[P], bool)) []shogi.Move {
 	var pv []shogi.Move
-	ancestors := []P{*root}
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	lb := &s.lines
+	ancestors := append(lb.ancestors[:0], *root)
+	defer func() { lb.ancestors = ancestors[:0] }()
+	lb.scratch = moveBuf(lb.scratch)
+	scratch := lb.scratch
 	for rem := length; rem > 0; rem-- {
 		p := &ancestors[len(ancestors)-1]
 		path := ancestors
@@ -176,12 +182,16 @@ func (s *search[P, PP]) tsumeLine(root *P, length int) []shogi.Move {
 // reply the table proves mated within rem-3 plies is left out without a
 // search.
 func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p *P, rem int) (candidate[P], bool) {
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
-	var cands []candidate[P]
+	lb := &s.lines
 	return func(ancestors []P, p *P, rem int) (best candidate[P], found bool) {
-		cands = cands[:0]
-		for _, m := range s.replies(p, make([]shogi.Move, 0, shogi.MaxMoves)) {
-			c := candidate[P]{move: m, pos: *p}
+		lb.replyScratch = moveBuf(lb.replyScratch)
+		scratch := lb.replyScratch
+		cands := lb.cands[:0]
+		defer func() { lb.cands = cands[:0] }()
+		lb.replies = s.replies(p, moveBuf(lb.replies))
+		for _, m := range lb.replies {
+			c := &lb.replied
+			*c = candidate[P]{move: m, pos: *p}
 			PP(&c.pos).DoMove(m)
 			if exact && rem-3 >= 1 {
 				r := s.lookupAt(&c.pos, uint16(rem-3))
@@ -202,12 +212,12 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 			}
 			c.length, c.spare = l, sp
 			if !exact || rem-3 < 1 {
-				if !found || better(&c, &best, false) {
-					best, found = c, true
+				if !found || better(c, &best, false) {
+					best, found = *c, true
 				}
 				continue
 			}
-			cands = append(cands, c)
+			cands = append(cands, *c)
 		}
 		if !exact || rem-3 < 1 {
 			return best, found && s.stopped == nil

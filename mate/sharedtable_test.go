@@ -37,12 +37,12 @@ func BenchmarkTableOps(b *testing.B) {
 				key[i] = r.Uint64()
 				tt.store(key[i], 0, false, uint32(i%3), 1+uint32(i%5), uint32(i), 7, 0, -1, -1)
 			}
-			var path search[stdPos, *stdPos]
+			path := newSearch[stdPos, *stdPos](nil, shogi.Black)
 			b.ResetTimer()
 			for i := range b.N {
 				k := key[i&(keys-1)]
 				for j := range 5 {
-					tt.lookup(key[(i*5+j)*7919&(keys-1)], shogi.Hand(j&1), unlimited, false, &path)
+					tt.lookup(key[(i*5+j)*7919&(keys-1)], shogi.Hand(j&1), unlimited, false, path)
 				}
 				tt.store(k, 0, false, 3, 4, uint32(i), 0, 0, -1, -1)
 				tt.storeIfFree(key[(i+1)&(keys-1)], 1, false, 1, 1)

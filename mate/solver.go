@@ -127,10 +127,10 @@ type Solver struct {
 	// countStepsFrom is the shortest first proof after which the
 	// discount rule's length phase starts with count steps (countSteps).
 	countStepsFrom int
-	// frames keeps the frames of the last search (a []*frame[P]) for the
-	// next of the same position type: scratch space, of a few kilobytes
-	// a ply, that a new search would allocate again.
-	frames any
+	// buffers keeps the scratch space of the last search (a *buffers[P])
+	// for the next of the same position type: frames of a few kilobytes a
+	// ply and move buffers, that a new search would allocate again.
+	buffers any
 	// resume, after a search with SkipSoundness that found an exact
 	// mate, runs the soundness search it left out (Soundness); nil
 	// otherwise.
@@ -363,11 +363,8 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 	attacker := PP(q).SideToMove()
 	s.resume, s.last = nil, nil
 	s.tt.newGeneration()
-	sr := newSearch[P, PP](s.tt, attacker)
-	if f, ok := s.frames.([]*frame[P]); ok {
-		sr.frames = f
-	}
-	defer func() { s.frames = sr.frames }()
+	sr := reusing[P, PP](s.tt, attacker, s)
+	defer func() { s.buffers = sr.buffers }()
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	if _, ok := any(q).(*stdPos); ok && s.opts.Threads > 1 {
 		newParallel(sr, s.opts.Threads)

@@ -11,19 +11,24 @@ import "github.com/tsume-shogi/tsume/shogi"
 // the first that is more than the last move's other promotion. checked is
 // false when a limit cut it short.
 func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts []Alternative, checked bool) {
-	ancestors := []P{*root}
-	scratch := make([]shogi.Move, 0, shogi.MaxMoves)
+	lb := &s.lines
+	ancestors := append(lb.ancestors[:0], *root)
+	defer func() { lb.ancestors = ancestors[:0] }()
+	lb.scratch = moveBuf(lb.scratch)
+	scratch := lb.scratch
 	for ply, m := range pv {
 		p := &ancestors[len(ancestors)-1]
 		if ply%2 == 0 {
 			rem := len(pv) - ply
-			for _, alt := range PP(p).Checks(nil) {
+			lb.checks = PP(p).Checks(moveBuf(lb.checks))
+			for _, alt := range lb.checks {
 				if alt == m {
 					continue
 				}
-				q := *p
-				PP(&q).DoMove(alt)
-				_, _, mates := s.childValue(ancestors, &q, rem, scratch, false)
+				q := &lb.cand.pos
+				*q = *p
+				PP(q).DoMove(alt)
+				_, _, mates := s.childValue(ancestors, q, rem, scratch, false)
 				if s.stopped != nil {
 					return alts, false
 				}
@@ -36,9 +41,8 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts
 				}
 			}
 		}
-		q := *p
-		PP(&q).DoMove(m)
-		ancestors = append(ancestors, q)
+		ancestors = append(ancestors, *p)
+		PP(&ancestors[len(ancestors)-1]).DoMove(m)
 	}
 	return alts, true
 }

@@ -160,7 +160,7 @@ func verifyLine[P any, PP positionOps[P]](p *P, line []shogi.Move, rule FutileRu
 		}
 		return nil
 	}
-	s := &search[P, PP]{attacker: attacker, futile: true}
+	s := &search[P, PP]{attacker: attacker, futile: true, buffers: new(buffers[P])}
 	if !s.mated(&q, make([]shogi.Move, 0, shogi.MaxMoves)) {
 		rs := s.replies(&q, nil)
 		return fmt.Errorf("mate: the defender can still play %s at the end", name(rs[0]))

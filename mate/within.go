@@ -69,7 +69,8 @@ func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, 
 		return Within{Status: NoMate}
 	}
 	s.tt.newGeneration()
-	sr := newSearch[P, PP](s.tt, q.SideToMove())
+	sr := reusing[P, PP](s.tt, q.SideToMove(), s)
+	defer func() { s.buffers = sr.buffers }()
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount
 	r := sr.searchAt(nil, q, uint16(min(plies, int(unlimited)-1)))
