@@ -29,11 +29,15 @@ import (
 // slow down.
 const parallelAfter = 4096
 
-// busyPlies is how deep from the root of the search the threads count
-// the threads searching each position, and divert from a busy child:
-// deeper, their paths seldom meet, and the counters' cache lines, which
-// the threads write in turn, cost more than they save.
-const busyPlies = 8
+// busyPlies is how deep from the root of the problem the threads count
+// the threads searching each position, and divert from a busy child.
+// Deeper, the counters' cache lines, which the threads write in turn,
+// cost more than they save; but at 8 plies (until session 30) the two
+// threads of a proof of shortness (no mate within the length less two,
+// as deep as the problem is long) searched the same nodes below the
+// eighth ply, and that step went no faster with two threads than with
+// one (docs/performance.md, "Two threads: diverting deeper").
+const busyPlies = 64
 
 // busySize is the number of counters of the threads searching each
 // position, indexed by the low bits of its full key.
