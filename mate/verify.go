@@ -160,7 +160,8 @@ func verifyLine[P any, PP positionOps[P]](p *P, line []shogi.Move, rule FutileRu
 		}
 		return nil
 	}
-	s := &search[P, PP]{attacker: attacker, futile: true, buffers: new(buffers[P])}
+	s := newSearch[P, PP](nil, attacker)
+	s.futile = true
 	if !s.mated(&q, make([]shogi.Move, 0, shogi.MaxMoves)) {
 		rs := s.replies(&q, nil)
 		return fmt.Errorf("mate: the defender can still play %s at the end", name(rs[0]))
