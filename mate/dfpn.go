@@ -258,8 +258,15 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	s.frame(ply + 1)
 	p := PP(&f.pos)
 	key, hand := p.BoardKey(), p.Hand(s.attacker)
-	s.push(p.Key())
+	full := p.Key()
+	s.push(full)
 	defer s.pop()
+	if s.par != nil && p.SideToMove() != s.attacker {
+		// A position after a check: divert reads how many threads
+		// search it.
+		s.par.markBusy(full, 1)
+		defer s.par.markBusy(full, -1)
+	}
 
 	if !s.expand(ply, key, hand) {
 		return
@@ -330,7 +337,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			s.storeNode(ply, key, hand, pn, dn, uint32(min(s.nodes-start, 1<<31)))
 			return
 		}
-		if s.par != nil && or && ply+1 < busyPlies {
+		if s.par != nil && or {
 			// Another thread may be searching the best check (at AND
 			// nodes the threads take the same reply: parallel.go).
 			best, second = s.divert(f, &low, thpn)

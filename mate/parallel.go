@@ -12,7 +12,8 @@ import (
 // (docs/solver.md, "Threads"): helper threads run the same df-pn from the
 // root of each search over the shared table (sharedtable.go), as the
 // threads of Kaneko's parallel df-pn (2010) do, and every thread counts in
-// a shared array the threads searching each position; a thread about to
+// a shared array the threads searching each position after a check, at
+// every ply (docs/performance.md, "Two threads at every ply"); a thread about to
 // play a check that another thread is searching plays its parent's
 // second-best check instead when the busy check's proof number, raised as
 // a virtual proof number (Hoki et al. 2013), is no longer the smallest.
@@ -28,16 +29,6 @@ import (
 // soundness steps are a few hundred nodes, which the helpers would only
 // slow down.
 const parallelAfter = 4096
-
-// busyPlies is how deep from the root of the problem the threads count
-// the threads searching each position, and divert from a busy child.
-// Deeper, the counters' cache lines, which the threads write in turn,
-// cost more than they save; but at 8 plies (until session 30) the two
-// threads of a proof of shortness (no mate within the length less two,
-// as deep as the problem is long) searched the same nodes below the
-// eighth ply, and that step went no faster with two threads than with
-// one (docs/performance.md, "Two threads: diverting deeper").
-const busyPlies = 64
 
 // busySize is the number of counters of the threads searching each
 // position, indexed by the low bits of its full key.

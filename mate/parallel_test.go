@@ -7,6 +7,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -218,4 +219,95 @@ func readBenchList(t *testing.T) []classic {
 		t.Fatal(err)
 	}
 	return classics(rows)
+}
+
+// TestBusyCountsEveryPlyAfterChecks: in a parallel search a thread counts
+// itself, at every ply however deep, among the threads searching each
+// position of its path that follows a check (the positions divert asks
+// about), and no other: during a search of 寿 (611 plies) the counters
+// hold one count for each such position of the path, the deepest
+// included, and none once the search has ended.
+func TestBusyCountsEveryPlyAfterChecks(t *testing.T) {
+	p := mustParse(t, kotobuki)
+	tt, err := newTable(64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt.newGeneration()
+	s := newSearch[stdPos](tt, p.SideToMove())
+	s.par = &parallel[stdPos, *stdPos]{busy: make([]atomic.Int32, busySize)}
+	sum := func() (n int) {
+		for i := range s.par.busy {
+			n += int(s.par.busy[i].Load())
+		}
+		return n
+	}
+	checked, deepest := 0, 0
+	s.progress = func() {
+		// The path is that of the node about to be searched: its
+		// positions at odd plies follow the attacker's checks.
+		after := 0
+		for i := 1; i < len(s.path); i += 2 {
+			if s.par.busy[s.path[i].full&(busySize-1)].Load() < 1 {
+				t.Errorf("ply %d of %d after a check: not counted", i, len(s.path))
+			}
+			after++
+		}
+		if n := sum(); n != after {
+			t.Errorf("path of %d positions, %d after a check: %d counts", len(s.path), after, n)
+		}
+		checked++
+		deepest = max(deepest, len(s.path))
+	}
+	s.setBudget(context.Background(), 1<<20, 0, time.Now())
+	s.searchAt(nil, std(&p), unlimited)
+	if checked == 0 || deepest <= 64 {
+		t.Fatalf("%d paths checked, the deepest %d plies: the test did not look deep", checked, deepest)
+	}
+	if n := sum(); n != 0 {
+		t.Errorf("%d counts left after the search", n)
+	}
+	t.Logf("%d paths checked, the deepest %d plies", checked, deepest)
+}
+
+// TestDivert: a thread whose best check is being searched by n other
+// threads takes the second best when the best's proof number raised by
+// them (v + n·max(v, 2)) is larger than the second's, and the raised
+// number as the bound of its search; it keeps the best when no thread
+// searches it, when the raised number is not larger, when there is no
+// second check, or when the second is at the node's threshold.
+func TestDivert(t *testing.T) {
+	cases := []struct {
+		name      string
+		pns       []uint32
+		busy      int32 // threads searching the best check
+		th        uint32
+		want      int
+		wantBound uint32
+	}{
+		{"idle best", []uint32{3, 5, 9}, 0, 100, 0, 5},
+		{"busy best, raised above the second", []uint32{3, 5, 9}, 1, 100, 1, 3 + 3},
+		{"busy best, raised to the second", []uint32{3, 6, 9}, 1, 100, 0, 6},
+		{"two threads on the best", []uint32{3, 8, 20}, 2, 100, 1, 3 + 2*3},
+		{"a best of 1 raised by 2", []uint32{1, 2}, 1, 100, 1, 1 + 2},
+		{"only one check", []uint32{3}, 1, 100, 0, infinity},
+		{"second at the threshold", []uint32{3, 5}, 1, 5, 0, 5},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSearch[stdPos, *stdPos](nil, shogi.Black)
+			s.par = &parallel[stdPos, *stdPos]{busy: make([]atomic.Int32, busySize)}
+			f := &frame[stdPos]{}
+			low := lowest{best: -1, next: -1, val: infinity, second: infinity}
+			for i, pn := range c.pns {
+				f.children = append(f.children, child{full: uint64(1000 + i), pn: pn})
+				low.add(i, pn)
+			}
+			s.par.busy[f.children[low.best].full&(busySize-1)].Store(c.busy)
+			got, bound := s.divert(f, &low, c.th)
+			if got != c.want || bound != c.wantBound {
+				t.Errorf("divert: check %d, bound %d; want %d, %d", got, bound, c.want, c.wantBound)
+			}
+		})
+	}
 }

@@ -38,9 +38,6 @@ func (s *search[P, PP]) push(full uint64) {
 		s.growPathFilter()
 	}
 	s.pathCount[full&uint64(len(s.pathCount)-1)]++
-	if s.par != nil && len(s.path) <= busyPlies {
-		s.par.markBusy(full, 1)
-	}
 }
 
 // growPathFilter makes the filter four times larger (at first: its first
@@ -57,9 +54,6 @@ func (s *search[P, PP]) growPathFilter() {
 func (s *search[P, PP]) pop() {
 	n := len(s.path) - 1
 	s.pathCount[s.path[n].full&uint64(len(s.pathCount)-1)]--
-	if s.par != nil && n < busyPlies {
-		s.par.markBusy(s.path[n].full, -1)
-	}
 	s.path = s.path[:n]
 }
 
