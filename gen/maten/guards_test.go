@@ -335,3 +335,42 @@ func TestStackedLances(t *testing.T) {
 		}
 	}
 }
+
+// TestDoubledMajors: two attacker rooks or two bishops, promoted or not,
+// on the board and in hand together, at the start of a composed problem
+// of 5 or 7 plies; one of each kind, the defender's, or another length
+// are not.
+func TestDoubledMajors(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		length     int
+		want       bool
+	}{
+		{"read 28, problem 11: two horses", "2+B2+B3/1g2g4/S1kS5/s2s5/9/9/N8/9/9 b Rr2g3n4l18p 1", 5, true},
+		{"read 27, problem 14: a rook and a dragon", "4gs3/5k3/9/2S6/9/6R2/9/3+R5/9 b G2b2g2s4n4l18p 1", 5, true},
+		{"read 28, problem 29: a dragon and a rook in hand", "2gk5/9/2pP5/9/9/9/4L4/1+R7/9 b R2b3g4s4n3l16p 1", 7, true},
+		{"read 28, problem 21: a bishop and a horse", "5g1k1/9/8l/9/2B6/3+B5/9/9/6+R2 b r3g4s4n3l18p 1", 7, true},
+		{"read 26, problem 11: a dragon and a bishop", "+R8/6sk1/9/5Ss2/7G1/6B2/9/9/9 b Srb3g4n4l18p 1", 5, false},
+		{"read 27, problem 24: a dragon and a bishop", "6+R2/3k5/5n3/3G1s3/2G1LG3/5B3/9/9/9 b rbg3s3n3l18p 1", 7, false},
+		{"a horse of the defender's beside a bishop", "4k4/9/4+b4/9/9/9/4B4/9/9 b - 1", 5, false},
+		{"read 28, problem 9: two rooks at 3 plies", "1g7/s8/k1S6/2R6/9/9/9/1R7/9 b 2b3g2s4n4l18p 1", 3, false},
+		{"two rooks at 9 plies", "1g7/s8/k1S6/2R6/9/9/9/1R7/9 b 2b3g2s4n4l18p 1", 9, false},
+	} {
+		q := parse(t, c.sfen)
+		if got := DoubledMajors(&q, c.length); got != c.want {
+			t.Errorf("%s: DoubledMajors(%d plies) = %v, want %v", c.name, c.length, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { DoubledMajors(&q, c.length) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0 (every step back at the full length asks)", c.name, n)
+		}
+		o := DefaultOptions()
+		o.Style, o.Length = Composed, c.length
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s: shapeFits accepts two rooks or two bishops at %d plies", c.name, c.length)
+		}
+		o.Style = Free
+		if !o.shapeFits(&q, true) {
+			t.Errorf("%s: the free style refuses it", c.name)
+		}
+	}
+}
