@@ -374,3 +374,39 @@ func TestDoubledMajors(t *testing.T) {
 		}
 	}
 }
+
+// TestKnightWall: two defending knights on neighbouring squares of a file
+// or a rank, unpromoted; apart, diagonal, promoted or the attacker's are
+// not. The first four are the twenty-ninth read's problems 2, 22, 23 and
+// 24.
+func TestKnightWall(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		length     int
+		want       bool
+	}{
+		{"5c and 5d", "9/4sgg2/4nks2/4n4/5SR2/9/9/9/9 b Gr2bgs2n4l18p 1", 3, true},
+		{"6c and 5c", "4k4/4g1S2/3nng1S1/9/9/9/2+R6/9/9 b GNr2bg2sn4l18p 1", 7, true},
+		{"1c and 1d, on the edge", "8k/6g2/6p1n/6NGn/6G2/9/9/9/9 b GN2r2b4s4l17p 1", 7, true},
+		{"7c and 7d", "1+R2g4/3k1G3/2n2S3/2n6/9/9/9/9/9 b GPr2bg3s2n4l17p 1", 7, true},
+		{"8a and 8c, a square apart", "1n7/kS7/1n7/9/9/9/9/7B1/9 b S2rb4g2s2n4l18p 1", 3, false},
+		{"2a and 3c", "7n1/6gsk/6n1s/6p1G/8L/8N/9/9/9 b S2r2b2gsn3l17p 1", 3, false},
+		{"diagonal neighbours", "4k4/9/3n5/4n4/9/9/9/9/9 b - 1", 3, false},
+		{"one of them promoted", "4k4/9/4n4/4+n4/9/9/9/9/9 b - 1", 3, false},
+		{"the attacker's knights", "4k4/9/4N4/4N4/9/9/9/9/9 b - 1", 3, false},
+		{"1i and 2a, one square apart in the board's numbering", "7n1/9/9/9/4k4/9/9/9/8n b - 1", 3, false},
+	} {
+		q := parse(t, c.sfen)
+		if got := KnightWall(&q); got != c.want {
+			t.Errorf("%s: KnightWall = %v, want %v", c.name, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { KnightWall(&q) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", c.name, n)
+		}
+		o := DefaultOptions()
+		o.Style, o.Length = Composed, c.length
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s: shapeFits accepts the wall at %d plies", c.name, c.length)
+		}
+	}
+}

@@ -103,7 +103,8 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // heavy attack (HeavyAttack), no heavy hand (HeavyHand), below 9 plies
 // (longAttackFrom) no parked corner piece (CornerParked) and no crowd
 // (Crowded), no pair of knights on the board (KnightPair), no two
-// defending lances on one file (StackedLances), from 5 to 7 plies no two
+// defending lances on one file (StackedLances) nor two defending knights
+// side by side or one above the other (KnightWall), from 5 to 7 plies no two
 // attacker rooks or bishops (DoubledMajors), and at least two castle
 // guards (CastleGuards).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
@@ -124,7 +125,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if guards < minCastleGuards || crowded(crowd, o.Length) {
 		return false
 	}
-	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q) && !DoubledMajors(q, o.Length)
+	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q) && !KnightWall(q) && !DoubledMajors(q, o.Length)
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,
