@@ -368,8 +368,14 @@ func TestDoubledMajors(t *testing.T) {
 		if c.want && o.shapeFits(&q, true) {
 			t.Errorf("%s: shapeFits accepts two rooks or two bishops at %d plies", c.name, c.length)
 		}
+		// Two plies short of the full length, the candidate is turned
+		// away before its search: the last step back adds to the
+		// attacker's material, never takes from it.
+		if got := o.stepFits(&q, shogi.NoMove, shogi.NoMove, c.length-2); got == c.want {
+			t.Errorf("%s: stepFits of a candidate of %d plies in a run of %d = %v, want %v", c.name, c.length-2, c.length, got, !c.want)
+		}
 		o.Style = Free
-		if !o.shapeFits(&q, true) {
+		if !o.shapeFits(&q, true) || !o.stepFits(&q, shogi.NoMove, shogi.NoMove, c.length-2) {
 			t.Errorf("%s: the free style refuses it", c.name)
 		}
 	}

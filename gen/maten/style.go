@@ -473,10 +473,17 @@ func BaseRegion(o *Options) Region {
 // problem it extends, made before any search: a king that takes on d
 // takes the piece a moved there (a real sacrifice, never a gift left
 // standing), and at the full length a takes nothing (no capture on the
-// first move). Under Free it accepts every step.
+// first move). A candidate two plies short of the full length with two
+// attacker rooks or bishops (DoubledMajors) is turned away too: the last
+// step back adds a check that takes nothing, so every start it could lead
+// to has them as well, and would be refused after its search and the
+// draws of its own steps back. Under Free it accepts every step.
 func (o *Options) stepFits(q *shogi.Position, a, d shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return true
+	}
+	if n == o.Length-2 && DoubledMajors(q, o.Length) {
+		return false
 	}
 	if d.Piece().Kind() == shogi.King && d.To() != a.To() && q.PieceAt(d.To()) != shogi.NoPiece {
 		return false
