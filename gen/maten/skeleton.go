@@ -38,17 +38,8 @@ func Skeleton(pos *shogi.Position, line []shogi.Move) string {
 			if captures {
 				b.WriteByte('x')
 			}
-		case m.IsDrop():
-			b.WriteByte('i')
-		case m.Piece().Kind() == shogi.King:
-			b.WriteByte('K')
-			if captures {
-				b.WriteByte('x')
-			}
-		case captures:
-			b.WriteByte('x')
 		default:
-			b.WriteByte('m')
+			b.WriteString(reply(&p, m))
 		}
 		b.WriteByte(' ')
 		p.DoMove(m)
@@ -119,24 +110,44 @@ func Motifs(pos *shogi.Position, line []shogi.Move) (first, mate string) {
 		return "", ""
 	}
 	p := *pos
-	word := func(m shogi.Move) string {
-		if m.IsDrop() {
-			return m.DroppedKind().Letter() + " d"
-		}
-		pc := p.PieceAt(m.From())
-		switch {
-		case m.IsPromotion():
-			return pc.Kind().Letter() + " m+"
-		case shogi.MayPromote(pc, m.From(), m.To()):
-			return pc.Kind().Letter() + " m="
-		}
-		return pc.Kind().Letter() + " m"
-	}
-	first = word(line[0])
+	first = motif(&p, line[0])
 	for _, m := range line[:len(line)-1] {
 		p.DoMove(m)
 	}
-	return first, word(line[len(line)-1])
+	return first, motif(&p, line[len(line)-1])
+}
+
+// motif returns the motif of the attacker's move m from p (Motifs).
+func motif(p *shogi.Position, m shogi.Move) string {
+	if m.IsDrop() {
+		return m.DroppedKind().Letter() + " d"
+	}
+	pc := p.PieceAt(m.From())
+	switch {
+	case m.IsPromotion():
+		return pc.Kind().Letter() + " m+"
+	case shogi.MayPromote(pc, m.From(), m.To()):
+		return pc.Kind().Letter() + " m="
+	}
+	return pc.Kind().Letter() + " m"
+}
+
+// reply returns the word of a skeleton (Skeleton) for the defender's
+// move m from p: K (the king steps), Kx (the king takes), x (another
+// piece takes), i (an interposition: a drop) or m (another board move).
+func reply(p *shogi.Position, m shogi.Move) string {
+	captures := !m.IsDrop() && p.PieceAt(m.To()) != shogi.NoPiece
+	switch {
+	case m.IsDrop():
+		return "i"
+	case m.Piece().Kind() == shogi.King && captures:
+		return "Kx"
+	case m.Piece().Kind() == shogi.King:
+		return "K"
+	case captures:
+		return "x"
+	}
+	return "m"
 }
 
 // NonPromotions returns the kinds, each once and in the order first
@@ -301,9 +312,60 @@ func Mate(pos *shogi.Position, line []shogi.Move) string {
 	if len(line) == 0 {
 		return ""
 	}
-	_, motif := Motifs(pos, line)
-	s := line[len(line)-1].To()
-	return motif + " " + shogi.NewSquare(min(s.File(), 10-s.File()), s.Rank()).String()
+	_, m := Motifs(pos, line)
+	return m + " " + folded(line[len(line)-1].To())
+}
+
+// folded returns s mirrored onto files 1 to 5: 9a reads 1a.
+func folded(s shogi.Square) string {
+	return shogi.NewSquare(min(s.File(), 10-s.File()), s.Rank()).String()
+}
+
+// Key returns the key (the first move) of the main line line played from
+// pos as a reader sees it: its motif (Motifs) and its square, mirrored
+// onto files 1 to 5, as Mate gives the last move: "N m= 2c" for
+// ▲２三桂不成. The thirtieth blind read (docs/quality-report.md) found
+// two mate-in-7s of one worksheet opening ▲２三桂不成 △同金, "the same
+// opening" to all three readers, though their skeletons, ideas, routes
+// and mates differ; the variety cap classes a composed problem by its
+// key among the problems of its length. "" for an empty line.
+func Key(pos *shogi.Position, line []shogi.Move) string {
+	if len(line) == 0 {
+		return ""
+	}
+	first, _ := Motifs(pos, line)
+	return first + " " + folded(line[0].To())
+}
+
+// Tail returns the last three plies of the main line line played from
+// pos as a reader sees them: the kind of the attacker's piece that moves
+// two plies before the mate (unpromoted: a dragon is R), the defender's
+// reply as Skeleton words it, and the mating move's motif (Motifs):
+// "R K P m+" for ▲１一竜 △３二玉 ▲４二歩成. The thirtieth blind read
+// found three mate-in-7s of one worksheet ending with a rook or dragon
+// check on the back rank, a king's step and a promoting mate ("the same
+// rhythm"; two of them mate with a pawn), whose chains of sacrifices,
+// routes and mating squares differ; the variety cap classes a composed
+// problem by its tail among the problems of its length. "" for a line of
+// fewer than three plies.
+func Tail(pos *shogi.Position, line []shogi.Move) string {
+	n := len(line)
+	if n < 3 {
+		return ""
+	}
+	p := *pos
+	for _, m := range line[:n-3] {
+		p.DoMove(m)
+	}
+	check := line[n-3]
+	kind := check.DroppedKind()
+	if !check.IsDrop() {
+		kind = p.PieceAt(check.From()).Kind().Demote()
+	}
+	p.DoMove(check)
+	r := reply(&p, line[n-2])
+	p.DoMove(line[n-2])
+	return kind.Letter() + " " + r + " " + motif(&p, line[n-1])
 }
 
 // Route returns the squares the attacker's moves of the main line line

@@ -195,6 +195,65 @@ func TestMate(t *testing.T) {
 	}
 }
 
+// read30 are three mate-in-7s of the thirtieth blind read
+// (docs/quality-report.md): 22 and 27 open alike, 25 to 27 end alike.
+var read30 = map[int]struct{ sfen, line string }{
+	22: {"6g1k/5+R2g/9/9/6N2/9/9/9/9 b Lr2b2g4s3n3l18p 1", "3e2c 1b2c L*1c 2c1c 4b3a 1a1b G*2b"},
+	25: {"3+R5/6ks1/6g2/6p1+P/4S1N2/1B7/9/9/9 b rb3g2s3n4l16p 1", "1d2c 3c2c 3e4c+ 3b4c 6a4a 4c3c 8f4b+"},
+	26: {"7k1/5G1g1/5P1s+R/9/5L3/9/9/9/9 b Nr2b2g3s3n3l17p 1", "N*3c 2b3c 4b3a 2a3a 1c1a 3a3b 4c4b+"},
+	27: {"6k2/7g1/6s1P/9/6N1L/9/1+B7/9/5R3 b rb3g3s3n3l17p 1", "3e2c 2b2c 8g2a 3a2a 4i4a+ 2a2b 1c1b+"},
+	28: {"9/1k7/l8/Gp7/PN7/9/9/9/9 b G2r2b2g4s3n3l16p 1", "9d8c 8b8c G*7c 8c9b 8e9c+ 9b9c L*9d"},
+}
+
+// TestKey: the key of a line is its first move's motif and square,
+// mirrored onto files 1 to 5: the thirtieth read's mate-in-7s 22 and 27
+// share ▲２三桂不成 as "N m= 2c"; a knight dropped on 3三 (26) is
+// another key, and a gold on 8三 (28) reads as one on 2三.
+func TestKey(t *testing.T) {
+	for _, c := range []struct {
+		problem int
+		want    string
+	}{
+		{22, "N m= 2c"},
+		{27, "N m= 2c"},
+		{26, "N d 3c"},
+		{28, "G m 2c"},
+	} {
+		q, pv := line(t, read30[c.problem].sfen, strings.Fields(read30[c.problem].line)...)
+		if got := Key(&q, pv); got != c.want {
+			t.Errorf("read 30, problem %d: %q, want %q", c.problem, got, c.want)
+		}
+	}
+	if got := Key(nil, nil); got != "" {
+		t.Errorf("an empty line: %q, want \"\"", got)
+	}
+}
+
+// TestTail: the tail of a line is the piece that checks two plies before
+// the mate (unpromoted), the king's or a guard's reply, and the mate's
+// motif: the thirtieth read's mate-in-7s 26 and 27 share "R K P m+", a
+// dragon's check in one and a rook's promoting check in the other; 25
+// mates with a bishop instead and 22 with a gold drop. A mate-in-3's
+// tail is its whole line; a mate-in-1 has none.
+func TestTail(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 30, problem 26", read30[26].sfen, read30[26].line, "R K P m+"},
+		{"read 30, problem 27", read30[27].sfen, read30[27].line, "R K P m+"},
+		{"read 30, problem 25", read30[25].sfen, read30[25].line, "R K B m+"},
+		{"read 30, problem 22: a gold drop mates", read30[22].sfen, read30[22].line, "R K G d"},
+		{"read 30, problem 21: a silver's reply", "5s3/6sg1/6kp1/6gs1/6+P1B/5L3/8N/9/9 b 2rb2gs3n3l16p 1", "1g2e 3d2e 1e2d 2e2d S*4b 4a4b 3e4d", "S x +P m"},
+		{"a mate-in-3", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "P*9b 9a9b L*9c", "P Kx L d"},
+		{"a mate-in-1", "k1G6/1n7/9/S8/9/9/9/9/9 b LP2r2b3g3s3n3l17p 1", "L*9c", ""},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Tail(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+}
+
 // TestRoute: the route of a line is the attacker's squares, mirrored with
 // the king onto files 1 to 5: the twenty-sixth read's mate-in-5s 12 and
 // 13 share one with other pieces; a line on the other wing reads the same

@@ -98,7 +98,7 @@ func severalLengths(fs *flag.FlagSet, o mate1.Options, lengths lengthsValue, met
 		}
 		g.Tally = tally
 		if *filters.style == maten.Composed.String() && g.Classes != nil {
-			g.Classes = worksheetClasses
+			g.Classes, g.RunClasses = worksheetClasses, worksheetLineClasses
 		}
 		runs = append(runs, genRun{g, c, n})
 	}

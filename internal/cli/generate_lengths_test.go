@@ -61,7 +61,7 @@ func TestGenerateSeveralLengths(t *testing.T) {
 	}
 	// A line's classes, over the problems of its length alone.
 	for _, of := range [][]problem.Problem{ps[:3], ps[3:]} {
-		if c := overCap(of, lineClasses); c != "" {
+		if c := overCap(of, worksheetLineClasses); c != "" {
 			t.Errorf("%d plies: class %q is over the cap of the length's problems", len(of[0].Line), c)
 		}
 	}
@@ -101,8 +101,9 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 }
 
 // A worksheet of several lengths lists the last move's class and the
-// king's contact three times, so that the cap shared by its lengths
-// counts them three times; a run of one length lists them once.
+// king's contact three times, and each kind that stays unpromoted twice,
+// so that the cap shared by its lengths counts them so; a run of one
+// length lists them once.
 func TestWorksheetClasses(t *testing.T) {
 	pos, err := shogi.ParseSFEN("4kN3/9/4S4/9/9/9/9/9/9 b G 1")
 	if err != nil {
@@ -122,50 +123,83 @@ func TestWorksheetClasses(t *testing.T) {
 		}
 		return n
 	}
-	for _, c := range []string{"end G d 5b", "contact 5a N4a"} {
-		if n := count(worksheetClasses(&p), c); n != 3 {
-			t.Errorf("worksheetClasses lists %q %d times, want 3: %q", c, n, worksheetClasses(&p))
+	// The thirtieth read's mate-in-3 4: ▲７二銀不成 △５二玉 ▲６三と.
+	silver := problemOf(t, "1S1ksg3/5g3/2+P2s3/9/9/9/9/9/9 b 2r2b2gs4n4l17p 1", "8a7b 6a5b 7c6c")
+	for _, c := range []struct {
+		p     *problem.Problem
+		class string
+		times int
+	}{
+		{&p, "end G d 5b", 3},
+		{&p, "contact 5a N4a", 3},
+		{&silver, "不成 S", 2},
+	} {
+		if n := count(worksheetClasses(c.p), c.class); n != c.times {
+			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))
 		}
-		if n := count(composedClasses(&p), c); n != 1 {
-			t.Errorf("composedClasses lists %q %d times, want 1: %q", c, n, composedClasses(&p))
+		if n := count(composedClasses(c.p), c.class); n != 1 {
+			t.Errorf("composedClasses lists %q %d times, want 1: %q", c.class, n, composedClasses(c.p))
 		}
 	}
+}
+
+// problemOf returns the problem of sfen with the main line line (USI
+// moves).
+func problemOf(t *testing.T, sfen, line string) problem.Problem {
+	t.Helper()
+	pos, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := problem.Problem{Position: pos}
+	q := pos
+	for _, u := range strings.Fields(line) {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.DoMove(m)
+		p.Line = append(p.Line, m)
+	}
+	return p
 }
 
 // The route of a line (maten.Route) is a class of its length from 5
 // plies: the twenty-sixth read's mate-in-5 12 has one, a mate-in-3 none.
 // So are the takers of two sacrifices or more (maten.Takers): the
-// twenty-seventh read's mate-in-5 13.
-func TestRouteAndTakersClasses(t *testing.T) {
+// twenty-seventh read's mate-in-5 13. The last three plies (maten.Tail)
+// are a class of every length: the thirtieth read's mate-in-7s 26 and 27
+// share one. The key with its square (maten.Key) is a class of a
+// worksheet's length alone: 22 and 27 share one.
+func TestLineClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line, class, want string
 	}{
 		{"+R1g6/G1+P6/1k7/1gs6/9/9/9/9/9 b R2bg3s4n4l17p 1", "9b8b 7a8b R*7c 8b7c 7b8b", "route", "route 2b 3c 2b"},
 		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "route", ""},
 		{"7ks/6s2/8S/8+R/9/6R2/9/9/9 b BSb4g4n4l18p 1", "1d2c 3b2c B*1b 1a1b S*2b", "takers", "takers S S"},
+		{"6g1k/5+R2g/9/9/6N2/9/9/9/9 b Lr2b2g4s3n3l18p 1", "3e2c 1b2c L*1c 2c1c 4b3a 1a1b G*2b", "key", "key N m= 2c"},
+		{"6k2/7g1/6s1P/9/6N1L/9/1+B7/9/5R3 b rb3g3s3n3l17p 1", "3e2c 2b2c 8g2a 3a2a 4i4a+ 2a2b 1c1b+", "key", "key N m= 2c"},
+		{"6k2/7g1/6s1P/9/6N1L/9/1+B7/9/5R3 b rb3g3s3n3l17p 1", "3e2c 2b2c 8g2a 3a2a 4i4a+ 2a2b 1c1b+", "tail", "tail R K P m+"},
+		{"7k1/5G1g1/5P1s+R/9/5L3/9/9/9/9 b Nr2b2g3s3n3l17p 1", "N*3c 2b3c 4b3a 2a3a 1c1a 3a3b 4c4b+", "tail", "tail R K P m+"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "tail", "tail P Kx G d"},
 	} {
-		pos, err := shogi.ParseSFEN(c.sfen)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := problem.Problem{Position: pos}
-		q := pos
-		for _, u := range strings.Fields(c.line) {
-			m, err := q.ParseUSIMove(u)
-			if err != nil {
-				t.Fatal(err)
+		p := problemOf(t, c.sfen, c.line)
+		classes := lineClasses
+		if c.class == "key" {
+			classes = worksheetLineClasses
+			if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, "key ") }) {
+				t.Errorf("%s %s: a run of one length has a key class: %q", c.sfen, c.line, cs)
 			}
-			q.DoMove(m)
-			p.Line = append(p.Line, m)
 		}
 		var got string
-		for _, cl := range lineClasses(&p) {
+		for _, cl := range classes(&p) {
 			if strings.HasPrefix(cl, c.class+" ") {
 				got = cl
 			}
 		}
 		if got != c.want {
-			t.Errorf("%s %s: %s class %q, want %q (%q)", c.sfen, c.line, c.class, got, c.want, lineClasses(&p))
+			t.Errorf("%s %s: %s class %q, want %q (%q)", c.sfen, c.line, c.class, got, c.want, classes(&p))
 		}
 	}
 }
