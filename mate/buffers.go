@@ -34,7 +34,10 @@ type buffers[P any] struct {
 	capBufs   [][]shogi.Move // move buffers of the futile-by-capture tests
 	path      []pathNode
 	pathCount []uint8 // the path filter: counts by the key's low bits
-	lines     lineBuffers[P]
+	// boardCount is the same by the board key's low bits, for inferior
+	// positions (inferiorOnPath).
+	boardCount []uint8
+	lines      lineBuffers[P]
 }
 
 // lineBuffers are the buffers of the readers of a line (pv.go) and of
@@ -56,6 +59,7 @@ func (b *buffers[P]) reuse() *buffers[P] {
 	if len(b.path) != 0 {
 		b.path = b.path[:0]
 		clear(b.pathCount)
+		clear(b.boardCount)
 	}
 	return b
 }

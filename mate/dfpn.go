@@ -128,8 +128,10 @@ func incDepth(d uint16) uint16 {
 }
 
 // lookupChild fills c from a repetition on the path (a disproof that
-// depends on the repeated ancestor) or from the table; found is false when
-// neither knows anything.
+// depends on the repeated ancestor), from an ancestor the child is
+// inferior to under the count rule (a disproof that depends on that
+// ancestor: docs/solver.md, "Inferior positions") or from the table;
+// found is false when none knows anything.
 func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 	if c.plain {
 		return s.lookupPlain(c, ply)
@@ -137,6 +139,12 @@ func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 	if a, ok := s.onPath(c.full); ok {
 		c.set(result{pn: infinity, dn: 0, length: unlimited, hand: c.hand, anchor: int16(a), anchor2: -1})
 		return true
+	}
+	if !s.futile {
+		if a, ok := s.inferiorOnPath(c.key, c.hand); ok {
+			c.set(result{pn: infinity, dn: 0, length: unlimited, hand: c.hand, anchor: int16(a), anchor2: -1})
+			return true
+		}
 	}
 	r := s.tt.lookup(c.key, c.hand, s.remaining(ply+1), s.futile, s)
 	c.set(r)
@@ -259,7 +267,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	p := PP(&f.pos)
 	key, hand := p.BoardKey(), p.Hand(s.attacker)
 	full := p.Key()
-	s.push(full)
+	s.push(full, key, hand)
 	defer s.pop()
 	if s.par != nil && p.SideToMove() != s.attacker {
 		// A position after a check: divert reads how many threads
@@ -534,7 +542,8 @@ func (s *search[P, PP]) searchAt(ancestors []P, pos *P, rem uint16) result {
 	s.limited = rem != unlimited
 	s.limit = ply + int(rem)
 	for i := range ancestors {
-		s.push(PP(&ancestors[i]).Key())
+		a := PP(&ancestors[i])
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker))
 	}
 	defer func() {
 		for range ancestors {

@@ -200,7 +200,8 @@ func (s *search[P, PP]) help(ancestors []P, pos P, rem uint16) {
 	defer par.wg.Done()
 	defer par.live.Add(-1)
 	for i := range ancestors {
-		s.push(PP(&ancestors[i]).Key())
+		a := PP(&ancestors[i])
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker))
 	}
 	if r := s.lookupAt(&pos, rem); r.pn != 0 && r.dn != 0 {
 		ply := len(ancestors)

@@ -1,12 +1,18 @@
 package mate
 
+import "github.com/tsume-shogi/tsume/shogi"
+
 // This file is the search path: the positions from the root of a search
-// to the node being searched, for repetitions (千日手) and for the
-// disproofs that depend on them.
+// to the node being searched, for repetitions (千日手) and inferior
+// positions, and for the disproofs that depend on them.
 
 // pathNode is one position of the current search path.
 type pathNode struct {
 	full uint64
+	// board is the position's board key (with the side to move) and hand
+	// the attacker's hand there, for inferior positions (inferiorOnPath).
+	board uint64
+	hand  shogi.Hand
 	// sum is the sum of plyHash over the path from the root to this
 	// position: the positions of plies lo to a1 have the identity
 	// path[a1].sum - path[lo-1].sum, in one subtraction.
@@ -28,32 +34,40 @@ func plyHash(full uint64, ply int) uint64 {
 // through scans the whole path, which is long in a long problem).
 const minPathFilter = 1 << 12
 
-func (s *search[P, PP]) push(full uint64) {
+// push adds the position with the full key full, the board key board and
+// the attacker's hand hand to the path.
+func (s *search[P, PP]) push(full, board uint64, hand shogi.Hand) {
 	var prev uint64
 	if n := len(s.path); n > 0 {
 		prev = s.path[n-1].sum
 	}
-	s.path = append(s.path, pathNode{full: full, sum: prev + plyHash(full, len(s.path))})
+	s.path = append(s.path, pathNode{full: full, board: board, hand: hand, sum: prev + plyHash(full, len(s.path))})
 	if len(s.path)*64 > len(s.pathCount) {
 		s.growPathFilter()
 	}
-	s.pathCount[full&uint64(len(s.pathCount)-1)]++
+	mask := uint64(len(s.pathCount) - 1)
+	s.pathCount[full&mask]++
+	s.boardCount[board&mask]++
 }
 
-// growPathFilter makes the filter four times larger (at first: its first
-// size) and fills it from the path again; the new entry is counted by
-// push.
+// growPathFilter makes the filters four times larger (at first: their
+// first size) and fills them from the path again; the new entry is
+// counted by push.
 func (s *search[P, PP]) growPathFilter() {
 	n := max(minPathFilter, 4*len(s.pathCount))
 	s.pathCount = make([]uint8, n)
+	s.boardCount = make([]uint8, n)
 	for _, e := range s.path[:len(s.path)-1] {
 		s.pathCount[e.full&uint64(n-1)]++
+		s.boardCount[e.board&uint64(n-1)]++
 	}
 }
 
 func (s *search[P, PP]) pop() {
 	n := len(s.path) - 1
-	s.pathCount[s.path[n].full&uint64(len(s.pathCount)-1)]--
+	mask := uint64(len(s.pathCount) - 1)
+	s.pathCount[s.path[n].full&mask]--
+	s.boardCount[s.path[n].board&mask]--
 	s.path = s.path[:n]
 }
 
@@ -64,6 +78,25 @@ func (s *search[P, PP]) onPath(full uint64) (int, bool) {
 	}
 	for i := len(s.path) - 1; i >= 0; i-- {
 		if s.path[i].full == full {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// inferiorOnPath returns the ply of the deepest position on the path with
+// the board key board (the same board, the same side to move) where the
+// attacker held more than hand, a hand it dominates (docs/solver.md,
+// "Inferior positions"): the position with that board and hand is one
+// the attacker only reaches by giving pieces away, and no shortest mate
+// passes through it. Its hand differs from hand, so that a repetition is
+// left to onPath.
+func (s *search[P, PP]) inferiorOnPath(board uint64, hand shogi.Hand) (int, bool) {
+	if len(s.boardCount) == 0 || s.boardCount[board&uint64(len(s.boardCount)-1)] == 0 {
+		return 0, false
+	}
+	for i := len(s.path) - 1; i >= 0; i-- {
+		if e := &s.path[i]; e.board == board && e.hand != hand && e.hand.Dominates(hand) {
 			return i, true
 		}
 	}
