@@ -128,10 +128,11 @@ func incDepth(d uint16) uint16 {
 }
 
 // lookupChild fills c from a repetition on the path (a disproof that
-// depends on the repeated ancestor), from an ancestor the child is
-// inferior to under the count rule (a disproof that depends on that
-// ancestor: docs/solver.md, "Inferior positions") or from the table;
-// found is false when none knows anything.
+// depends on the repeated ancestor), from an ancestor the child, a
+// position after a reply of the defender, is inferior to under the count
+// rule (a disproof that depends on that ancestor: docs/solver.md,
+// "Inferior positions") or from the table; found is false when none
+// knows anything.
 func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 	if c.plain {
 		return s.lookupPlain(c, ply)
@@ -267,7 +268,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 	p := PP(&f.pos)
 	key, hand := p.BoardKey(), p.Hand(s.attacker)
 	full := p.Key()
-	s.push(full, key, hand)
+	s.push(full, key, hand, p.SideToMove() == s.attacker)
 	defer s.pop()
 	if s.par != nil && p.SideToMove() != s.attacker {
 		// A position after a check: divert reads how many threads
@@ -543,7 +544,7 @@ func (s *search[P, PP]) searchAt(ancestors []P, pos *P, rem uint16) result {
 	s.limit = ply + int(rem)
 	for i := range ancestors {
 		a := PP(&ancestors[i])
-		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker))
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
 	}
 	defer func() {
 		for range ancestors {

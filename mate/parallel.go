@@ -201,7 +201,7 @@ func (s *search[P, PP]) help(ancestors []P, pos P, rem uint16) {
 	defer par.live.Add(-1)
 	for i := range ancestors {
 		a := PP(&ancestors[i])
-		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker))
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
 	}
 	if r := s.lookupAt(&pos, rem); r.pn != 0 && r.dn != 0 {
 		ply := len(ancestors)

@@ -10,9 +10,12 @@ import "github.com/tsume-shogi/tsume/shogi"
 type pathNode struct {
 	full uint64
 	// board is the position's board key (with the side to move) and hand
-	// the attacker's hand there, for inferior positions (inferiorOnPath).
+	// the attacker's hand there, for inferior positions (inferiorOnPath);
+	// or reports whether the attacker is to move there, the positions
+	// inferiorOnPath looks at.
 	board uint64
 	hand  shogi.Hand
+	or    bool
 	// sum is the sum of plyHash over the path from the root to this
 	// position: the positions of plies lo to a1 have the identity
 	// path[a1].sum - path[lo-1].sum, in one subtraction.
@@ -35,19 +38,22 @@ func plyHash(full uint64, ply int) uint64 {
 const minPathFilter = 1 << 12
 
 // push adds the position with the full key full, the board key board and
-// the attacker's hand hand to the path.
-func (s *search[P, PP]) push(full, board uint64, hand shogi.Hand) {
+// the attacker's hand hand to the path; or reports whether the attacker
+// is to move there.
+func (s *search[P, PP]) push(full, board uint64, hand shogi.Hand, or bool) {
 	var prev uint64
 	if n := len(s.path); n > 0 {
 		prev = s.path[n-1].sum
 	}
-	s.path = append(s.path, pathNode{full: full, board: board, hand: hand, sum: prev + plyHash(full, len(s.path))})
+	s.path = append(s.path, pathNode{full: full, board: board, hand: hand, or: or, sum: prev + plyHash(full, len(s.path))})
 	if len(s.path)*64 > len(s.pathCount) {
 		s.growPathFilter()
 	}
 	mask := uint64(len(s.pathCount) - 1)
 	s.pathCount[full&mask]++
-	s.boardCount[board&mask]++
+	if or {
+		s.boardCount[board&mask]++
+	}
 }
 
 // growPathFilter makes the filters four times larger (at first: their
@@ -59,7 +65,9 @@ func (s *search[P, PP]) growPathFilter() {
 	s.boardCount = make([]uint8, n)
 	for _, e := range s.path[:len(s.path)-1] {
 		s.pathCount[e.full&uint64(n-1)]++
-		s.boardCount[e.board&uint64(n-1)]++
+		if e.or {
+			s.boardCount[e.board&uint64(n-1)]++
+		}
 	}
 }
 
@@ -67,7 +75,9 @@ func (s *search[P, PP]) pop() {
 	n := len(s.path) - 1
 	mask := uint64(len(s.pathCount) - 1)
 	s.pathCount[s.path[n].full&mask]--
-	s.boardCount[s.path[n].board&mask]--
+	if s.path[n].or {
+		s.boardCount[s.path[n].board&mask]--
+	}
 	s.path = s.path[:n]
 }
 
@@ -84,19 +94,23 @@ func (s *search[P, PP]) onPath(full uint64) (int, bool) {
 	return 0, false
 }
 
-// inferiorOnPath returns the ply of the deepest position on the path with
-// the board key board (the same board, the same side to move) where the
-// attacker held more than hand, a hand it dominates (docs/solver.md,
-// "Inferior positions"): the position with that board and hand is one
-// the attacker only reaches by giving pieces away, and no shortest mate
+// inferiorOnPath returns the ply of the deepest position on the path,
+// the attacker to move, with the board key board (the same board, the
+// same side to move) where the attacker held more than hand, a hand it
+// dominates (docs/solver.md, "Inferior positions"): the position with
+// that board and hand, reached by a reply of the defender, is one the
+// attacker only reaches by giving pieces away, and no shortest mate
 // passes through it. Its hand differs from hand, so that a repetition is
-// left to onPath.
+// left to onPath. Positions with the defender to move are not looked at:
+// refuting the defender's reply that comes back to the board, rather
+// than the check before it, took fewer nodes (docs/performance.md,
+// "Session 33").
 func (s *search[P, PP]) inferiorOnPath(board uint64, hand shogi.Hand) (int, bool) {
 	if len(s.boardCount) == 0 || s.boardCount[board&uint64(len(s.boardCount)-1)] == 0 {
 		return 0, false
 	}
 	for i := len(s.path) - 1; i >= 0; i-- {
-		if e := &s.path[i]; e.board == board && e.hand != hand && e.hand.Dominates(hand) {
+		if e := &s.path[i]; e.or && e.board == board && e.hand != hand && e.hand.Dominates(hand) {
 			return i, true
 		}
 	}

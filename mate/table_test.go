@@ -262,7 +262,7 @@ func dependentDisproof(t *testing.T, path []uint64, a1, a2 int16) (*search[stdPo
 	k := sameCluster(0)
 	h := parseHand(t, "P")
 	for _, full := range path {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	hi, lo := dependentID(s.dependencyID(a1, a2))
 	tt.store(k, h, false, hi, 0, lo, unlimited, 0, a1, a2)
@@ -288,7 +288,7 @@ func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
 		s.pop()
 	}
 	for _, full := range []uint64{21, 12, 23, 14, 25} {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	if r := holds(); r.dn != 0 {
 		t.Errorf("its ancestors at the same plies by another path: pn %d dn %d, want a disproof", r.pn, r.dn)
@@ -298,7 +298,7 @@ func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
 		s.pop()
 	}
 	for _, full := range []uint64{11, 22, 13, 14, 15} {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	if r := holds(); r.dn == 0 || r.pn != likelyDisproven || r.dn != 1 || !r.found {
 		t.Errorf("ply 1 changed: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
@@ -307,8 +307,8 @@ func TestTableExactDependencyHoldsOnAnyPathThroughItsAncestors(t *testing.T) {
 	for range 5 {
 		s.pop()
 	}
-	s.push(11, 0, 0)
-	s.push(12, 0, 0)
+	s.push(11, 0, 0, false)
+	s.push(12, 0, 0, false)
 	if r := holds(); r.dn == 0 {
 		t.Errorf("a path of two plies: a disproof anchored at ply %d", a1)
 	}
@@ -382,7 +382,7 @@ func TestTableDependencySpanHoldsWhereItsPositionsAre(t *testing.T) {
 		s.pop()
 	}
 	for _, full := range []uint64{21, 12, 13, 24} {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	if r := holds(); r.dn != 0 {
 		t.Errorf("the span's positions by another path: pn %d dn %d, want a disproof", r.pn, r.dn)
@@ -392,7 +392,7 @@ func TestTableDependencySpanHoldsWhereItsPositionsAre(t *testing.T) {
 		s.pop()
 	}
 	for _, full := range []uint64{11, 22, 13, 14} {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	if r := holds(); r.dn == 0 || r.pn != likelyDisproven || r.dn != 1 || !r.found {
 		t.Errorf("ply 1 changed: pn %d dn %d found %v, want the likely-disproven numbers %d/1", r.pn, r.dn, r.found, likelyDisproven)
@@ -402,7 +402,7 @@ func TestTableDependencySpanHoldsWhereItsPositionsAre(t *testing.T) {
 		s.pop()
 	}
 	for _, full := range []uint64{12, 13, 12, 13} {
-		s.push(full, 0, 0)
+		s.push(full, 0, 0, false)
 	}
 	if r := holds(); r.dn == 0 {
 		t.Errorf("the span's positions one ply off: a disproof, want none")
