@@ -252,29 +252,6 @@ func Takers(pos *shogi.Position, line []shogi.Move) string {
 	return strings.Join(words, " ")
 }
 
-// KingTakes returns the squares, each once and in the order first
-// played, where the defender's king takes a piece in the main line line
-// played from pos, mirrored onto files 1 to 5 as Mate mirrors the mate:
-// "2b" for ▲２二金 △同玉 from a king on 1一. The thirty-first blind read
-// (docs/quality-report.md) found a corner king taking a gold or a tokin
-// on 2二 in four of 30 problems, of all three lengths ("four problems
-// have a corner king on 11 that takes a gold or と on 22"), with other
-// keys, routes and mates; a worksheet's variety cap classes a composed
-// problem by each square.
-func KingTakes(pos *shogi.Position, line []shogi.Move) []string {
-	var squares []string
-	p := *pos
-	for i, m := range line {
-		if i%2 == 1 && !m.IsDrop() && m.Piece().Kind() == shogi.King && p.PieceAt(m.To()) != shogi.NoPiece {
-			if s := folded(m.To()); !slices.Contains(squares, s) {
-				squares = append(squares, s)
-			}
-		}
-		p.DoMove(m)
-	}
-	return squares
-}
-
 // Contact returns the start of a problem pos as a reader sees its king:
 // the defender's (White's) king's square and each attacker piece on a
 // square next to it, with its square, mirrored onto files 1 to 5 (for a

@@ -254,26 +254,6 @@ func TestTail(t *testing.T) {
 	}
 }
 
-// TestKingTakes: the squares where the king takes, mirrored onto files
-// 1 to 5, each once: the thirty-first read's mate-in-3 1 and mate-in-7 24
-// share 2b (2二 from a king on 1一); a king that steps without taking
-// has none; a square on the other wing reads the same.
-func TestKingTakes(t *testing.T) {
-	for _, c := range []struct {
-		name, sfen, line, want string
-	}{
-		{"read 31, problem 1", "6gsk/6g2/6nsG/9/8L/9/9/9/9 b S2r2bg2s3n3l18p 1", "1c2b 1a2b S*1a", "2b"},
-		{"read 31, problem 24", "8k/5G2s/8n/6P2/6+PB1/9/9/9/9 b 2G2r2bg2s3n4l16p 1", "G*2b 1a2b 3d3c+ 2b3c G*3b 3c2c 3e3d", "2b 3c"},
-		{"read 30, problem 28: the other wing", read30[28].sfen, read30[28].line, "2c 1c"},
-		{"no capture", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a2a G*2b", ""},
-	} {
-		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
-		if got := strings.Join(KingTakes(&q, pv), " "); got != c.want {
-			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
-		}
-	}
-}
-
 // TestRoute: the route of a line is the attacker's squares, mirrored with
 // the king onto files 1 to 5: the twenty-sixth read's mate-in-5s 12 and
 // 13 share one with other pieces; a line on the other wing reads the same

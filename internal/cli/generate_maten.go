@@ -193,13 +193,6 @@ func finishClasses(p *problem.Problem) []string {
 // silver-不成 problem in the set"), about what a run has (a silver 不成
 // in 9% of 300 composed mate-in-3s of seed 26, 8% of 200 mate-in-5s and
 // 9% of 100 mate-in-7s).
-//
-// The squares where the king takes (maten.KingTakes) are classes of a
-// worksheet alone, each listed twice: the thirty-first read found a
-// corner king taking a gold or a tokin on 2二 in a mate-in-3 and three
-// mate-in-7s. The king takes on 2b in 15% of 100 composed mate-in-7s of
-// seed 26 (4% of 300 mate-in-3s), above the share of a run of one
-// length.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -209,9 +202,6 @@ func worksheetClasses(p *problem.Problem) []string {
 		case strings.HasPrefix(c, "不成 "):
 			cs = append(cs, c)
 		}
-	}
-	for _, s := range maten.KingTakes(&p.Position, p.Line) {
-		cs = append(cs, "king takes "+s, "king takes "+s)
 	}
 	return cs
 }
