@@ -231,9 +231,9 @@ func TestFutileRuleChangesTheLength(t *testing.T) {
 // mating line, its length a bound.
 func TestTranspositionRoundStopped(t *testing.T) {
 	const sfen = "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1"
-	// The first round ends before 41,000 nodes (its first proof at about
-	// 25,000), the second's proof at about 63,000.
-	sol := solve(t, sfen, SolverOptions{HashMB: 64, MaxNodes: 50000, SkipSoundness: true})
+	// The first round ends before 26,000 nodes (its first proof at about
+	// 11,000), the second's proof at about 35,000.
+	sol := solve(t, sfen, SolverOptions{HashMB: 64, MaxNodes: 30000, SkipSoundness: true})
 	if sol.Status != Mate || sol.LengthExact || sol.Length != 17 || len(sol.PV) != 17 {
 		t.Errorf("%v length %d (exact %v): %v", sol.Status, sol.Length, sol.LengthExact, sol.PV)
 	}
