@@ -281,20 +281,7 @@ func TestSacrificeChainClass(t *testing.T) {
 // problem sfen with main line line (USI moves), or "".
 func classOf(t *testing.T, prefix, sfen, line string) string {
 	t.Helper()
-	pos, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := problem.Problem{Position: pos}
-	q := pos
-	for _, u := range strings.Fields(line) {
-		m, err := q.ParseUSIMove(u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p.Line = append(p.Line, m)
-		q.DoMove(m)
-	}
+	p := problemOf(t, sfen, line)
 	for _, c := range composedClasses(&p) {
 		if strings.HasPrefix(c, prefix) {
 			return c
