@@ -207,7 +207,7 @@ const benchVerdictWidth = len(verdict.Blemished)
 // object) to e.stdout.
 func runBench(ctx context.Context, e *env, list []benchProblem, bo benchOptions) error {
 	opts, asJSON := bo.solver, bo.json
-	s, err := newSolver(e, "bench", opts)
+	s, err := newBenchSolver(e, opts)
 	if err != nil {
 		return err
 	}
@@ -280,6 +280,21 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// newBenchSolver returns bench's solver with its table backed by memory
+// already (mate.Solver.Prefault), as a USI engine's is once it answers
+// isready: the times of bench, like an engine's from its go command, are
+// those of the search, not of the system mapping the table in page by
+// page, which on this machine took a quarter of a second or more of the
+// first problem of a run with --hash 256 (docs/performance.md).
+func newBenchSolver(e *env, o mate.SolverOptions) (*mate.Solver, error) {
+	s, err := newSolver(e, "bench", o)
+	if err != nil {
+		return nil, err
+	}
+	s.Prefault()
+	return s, nil
 }
 
 // benchOne solves one problem and, with the soundness checks, judges a

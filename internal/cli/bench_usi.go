@@ -58,7 +58,7 @@ type usiRow struct {
 // runBenchUSI solves list with tsume's solver and with the USI engine,
 // alternately, and writes the side-by-side table to e.stdout.
 func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOptions) error {
-	s, err := newSolver(e, "bench", uo.bench.solver)
+	s, err := newBenchSolver(e, uo.bench.solver)
 	if err != nil {
 		return err
 	}

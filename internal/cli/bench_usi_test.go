@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -338,4 +339,42 @@ func TestStatCPU(t *testing.T) {
 	if _, ok := statCPU("4242 (x) S 1 2"); ok {
 		t.Error("a short stat read as valid")
 	}
+}
+
+// residentMB returns the process's resident memory in megabytes, from
+// /proc/self/statm (Linux).
+func residentMB(t *testing.T) int {
+	t.Helper()
+	b, err := os.ReadFile("/proc/self/statm")
+	if err != nil {
+		t.Skipf("no /proc/self/statm: %v", err)
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 2 {
+		t.Skipf("/proc/self/statm: %q", b)
+	}
+	pages, err := strconv.Atoi(f[1])
+	if err != nil {
+		t.Skipf("/proc/self/statm: %v", err)
+	}
+	return pages * os.Getpagesize() >> 20
+}
+
+// bench times searches, not the system mapping the table in: its solver's
+// table is resident before the first problem, as an engine's is once it
+// answers isready.
+func TestBenchSolverTableResident(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("resident memory read from /proc")
+	}
+	before := residentMB(t)
+	s, err := newBenchSolver(&env{stdout: &bytes.Buffer{}, stderr: &bytes.Buffer{}}, mate.SolverOptions{HashMB: 128})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := residentMB(t)
+	if after-before < s.HashMB()*3/4 {
+		t.Errorf("resident %d MB before the solver, %d MB after: its %d MB table is not backed", before, after, s.HashMB())
+	}
+	runtime.KeepAlive(s)
 }
