@@ -431,6 +431,8 @@ func (s *search[P, PP]) storeNode(ply int, key uint64, hand shogi.Hand, pn, dn, 
 		}
 		if exact {
 			ph, spare = hand, spare|exactBit
+		} else {
+			spare = relativeSpare(int(spare), hand, ph)
 		}
 		s.tt.store(key, ph, s.futile, 0, infinity, work, length, spare, -1, -1)
 	case dn == 0:

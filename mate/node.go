@@ -86,7 +86,8 @@ func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 			}
 			if c.pn == 0 && c.length == 0 {
 				// Mate in one: nothing is shorter.
-				s.tt.store(key, p.ProofHandBefore(c.move, c.phand, hand), s.futile, 0, infinity, 0, 1, c.spare, -1, -1)
+				ph := p.ProofHandBefore(c.move, c.phand, hand)
+				s.tt.store(key, ph, s.futile, 0, infinity, 0, 1, relativeSpare(int(c.spare), hand, ph), -1, -1)
 				return false
 			}
 		}
@@ -98,7 +99,7 @@ func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 		if s.excluding() {
 			ph = s.excludedProofHand(key, hand, ph)
 		}
-		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, uint8(p.HandTotal(s.attacker)), -1, -1)
+		s.tt.store(key, ph, s.futile, 0, infinity, 0, 0, relativeSpare(p.HandTotal(s.attacker), hand, ph), -1, -1)
 		return false
 	}
 	if s.futile && allInterpositions(p, f.moves) && s.matedAtOnce(&f.pos) {

@@ -73,6 +73,31 @@ func (e *entry) futile() bool { return e.meta&futileBit != 0 }
 func (e *entry) exact() bool  { return e.meta&exactBit != 0 }
 func (e *entry) spare() uint8 { return e.meta &^ (futileBit | exactBit) }
 
+// A proof's spare pieces are kept relative to its hand (the proof hand,
+// the fewest pieces the proof needs), since a proof serves every hand
+// that dominates that one: a hand with more pieces than the proof's ends
+// the proof's line with those pieces unused, more spare pieces. A proof
+// stored with its absolute count would give a larger hand the spare
+// pieces of the hand it was found with, fewer than the truth when that
+// hand was smaller, and a main line read from the table would then take
+// a defence that leaves the attacker a piece for one that does not (the
+// tsume convention's choice between equally long defences; the 3-ply
+// problems of testdata/spare.txt, 29 of 68 chosen wrong before).
+
+// relativeSpare returns spare, the spare pieces at the end of a proof
+// found with the attacker's hand hand, relative to the proof's hand ph,
+// which hand dominates: the pieces of hand beyond ph are never used, and
+// so are among spare.
+func relativeSpare(spare int, hand, ph shogi.Hand) uint8 {
+	return uint8(max(spare-(hand.Total()-ph.Total()), 0))
+}
+
+// spareWith returns the spare pieces of e's proof played with the
+// attacker's hand hand, which dominates e's hand.
+func (e *entry) spareWith(hand shogi.Hand) uint8 {
+	return e.spare() + uint8(hand.Total()-e.hand.Total())
+}
+
 // clusterSize entries share one bucket: 128 bytes, two cache lines.
 const clusterSize = 4
 
@@ -349,9 +374,11 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 		}
 		switch {
 		case e.pn == 0:
-			if e.length <= remaining && (futile || !e.futile()) && hand.Dominates(e.hand) && (!e.exact() || hand == e.hand) &&
-				(r.pn != 0 || e.length < r.length || e.length == r.length && e.spare() < r.spare) {
-				r = result{pn: 0, dn: infinity, length: e.length, spare: e.spare(), hand: e.hand, anchor: -1, anchor2: -1, found: true, exact: e.exact()}
+			if e.length > remaining || !futile && e.futile() || !hand.Dominates(e.hand) || e.exact() && hand != e.hand {
+				continue
+			}
+			if sp := e.spareWith(hand); r.pn != 0 || e.length < r.length || e.length == r.length && sp < r.spare {
+				r = result{pn: 0, dn: infinity, length: e.length, spare: sp, hand: e.hand, anchor: -1, anchor2: -1, found: true, exact: e.exact()}
 			}
 		case r.pn == 0:
 		case e.dn == 0:

@@ -61,6 +61,35 @@ func TestTableProofHandAndLength(t *testing.T) {
 	}
 }
 
+// A proof's spare pieces follow the hand it serves: a proof found with
+// the hand G L that needs only G (the lance unused, one spare piece) ends
+// with no spare piece played with G alone, and with more with more.
+func TestTableProofSpareFollowsTheHand(t *testing.T) {
+	tt := newTestTable(t)
+	k := sameCluster(0)
+	ph := parseHand(t, "G")
+	tt.store(k, ph, false, 0, infinity, 1, 9, relativeSpare(1, parseHand(t, "GL"), ph), -1, -1)
+	for _, c := range []struct {
+		hand  string
+		spare uint8
+	}{
+		{"G", 0},
+		{"GL", 1},
+		{"GLP", 2},
+		{"2GL", 2},
+	} {
+		r := tt.lookup(k, parseHand(t, c.hand), 9, false, noPath{})
+		if r.pn != 0 || r.spare != c.spare {
+			t.Errorf("hand %s: pn %d spare %d, want a proof with %d spare", c.hand, r.pn, r.spare, c.spare)
+		}
+	}
+	// Of two proofs, the one with fewer spare pieces for the hand looked up.
+	tt.store(k, parseHand(t, "GL"), false, 0, infinity, 1, 9, relativeSpare(0, parseHand(t, "GL"), parseHand(t, "GL")), -1, -1)
+	if r := tt.lookup(k, parseHand(t, "GLP"), 9, false, noPath{}); r.spare != 1 {
+		t.Errorf("hand GLP with the proofs of G and of G L: spare %d, want 1", r.spare)
+	}
+}
+
 // A disproof made with hand H holds for every hand H dominates, and only
 // when the search has no more plies left than its depth.
 func TestTableDisproofHandAndDepth(t *testing.T) {
