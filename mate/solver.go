@@ -61,6 +61,14 @@ type SolverOptions struct {
 	// longer deterministic. SolveVariant and MateWithin search with one
 	// thread.
 	Threads int
+	// ProofSpare reads the main line's spare pieces from the table's
+	// proofs alone: Solve does not walk the exact lines for a defence as
+	// long that leaves the attacker nothing when the line read ends with
+	// a spare piece (spare.go). The verdict solves its variations so:
+	// whether a variation ends with a spare piece (変同, 2手長駒余り) is
+	// asked of the attacker's choice there, not of the line that uses
+	// every piece.
+	ProofSpare bool
 }
 
 // Progress reports a running search.
@@ -517,6 +525,13 @@ func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, s
 	// shorter proof makes the line of the one before useless).
 	if sol.LengthExact {
 		if pv := sr.tsumeLine(q, length); pv != nil {
+			if !s.opts.ProofSpare && endsWithSpare[P, PP](q, pv, sr.attacker) {
+				// The defender may have another defence as long that
+				// leaves nothing (spare.go).
+				if free := sr.spareFreeLine(q, length); free != nil {
+					pv = free
+				}
+			}
 			sol.PV, pvLength = pv, length
 		} else {
 			sol.LengthExact = false // a limit stopped it

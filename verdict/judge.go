@@ -76,7 +76,7 @@ func (j *judge[P, PP]) solve(p *P, full bool) (*mate.Solution, error) {
 		var err error
 		*s, err = mate.NewSolver(mate.SolverOptions{
 			HashMB: j.opts.HashMB, MaxNodes: j.opts.MaxNodes, Futile: j.opts.Futile,
-			DefenderHand: mate.AsGiven, SkipSoundness: !full,
+			DefenderHand: mate.AsGiven, SkipSoundness: !full, ProofSpare: true,
 		})
 		if err != nil {
 			return nil, fmt.Errorf("verdict: %w", err)

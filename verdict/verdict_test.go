@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -151,11 +152,12 @@ func TestRangedDrop(t *testing.T) {
 }
 
 func TestTranspositionCookLeftover(t *testing.T) {
-	// Main line ▲5一飛成 △4一金 ▲1三竜 △2一玉 ▲4一竜 (a gold left in
+	// The line ▲5一飛成 △4一金 ▲1三竜 △2一玉 ▲4一竜 (a gold left in
 	// hand). ▲1三竜 first transposes (△2一玉 ▲5一飛成 △4一金 is the
 	// position after ply 4); ▲5一飛 is the other promotion choice;
 	// ▲3一竜 is another way.
-	sol, v := judgeAsGiven(t, "8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1")
+	const sfen = "8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1"
+	p, line, v := judgeLine(t, sfen, "5f5a+ 4b4a 3c1c 1a2a 5a4a")
 	checkFindings(t, v, Unsound, []want{
 		{NonUnique, Blemish, 1, "5f5a"},
 		{Transposition, Blemish, 1, "3c1c"},
@@ -166,9 +168,10 @@ func TestTranspositionCookLeftover(t *testing.T) {
 	if f := v.Findings[1]; f.Rejoin != 4 {
 		t.Errorf("rejoin %d, want 4", f.Rejoin)
 	}
+	sol := &mate.Solution{Position: *p, PV: line}
 	// The transposition, played out independently.
-	a := after(t, &sol.Position, sol.PV, 0, "3c1c", "1a2a", "5f5a+", "4b4a")
-	if b := after(t, &sol.Position, sol.PV, 4); a.Key() != b.Key() {
+	a := after(t, p, line, 0, "3c1c", "1a2a", "5f5a+", "4b4a")
+	if b := after(t, p, line, 4); a.Key() != b.Key() {
 		t.Errorf("the transposed line reaches %s, the main line %s", a.SFEN(), b.SFEN())
 	}
 	for _, s := range []string{"5f5a", "3c1c", "3c3a"} {
@@ -177,6 +180,12 @@ func TestTranspositionCookLeftover(t *testing.T) {
 	checkAltLength(t, sol, 3, "5a4a")
 	if f := v.Findings[4]; f.Spare.String() != "G" {
 		t.Errorf("spare %s, want G", f.Spare)
+	}
+	// The solver's own main line takes the gold at ply 3 and drops it at
+	// the end (▲同竜 △1二玉 ▲1一金): as long, with no piece left.
+	own := solveAsGiven(t, sfen)
+	if got := fmt.Sprint(own.PV); own.Length != 5 || own.Leftover || got != "[5f5a+ 4b4a 5a4a 1a1b G*1a]" {
+		t.Errorf("the solver's line %s (%d plies, leftover %v), want [5f5a+ 4b4a 5a4a 1a1b G*1a] with nothing left", got, own.Length, own.Leftover)
 	}
 }
 
