@@ -528,7 +528,7 @@ func mateAndLine[P any, PP positionOps[P]](s *Solver, sr *search[P, PP], q *P, s
 			if !s.opts.ProofSpare && endsWithSpare[P, PP](q, pv, sr.attacker) {
 				// The defender may have another defence as long that
 				// leaves nothing (spare.go).
-				if free := sr.spareFreeLine(q, length); free != nil {
+				if free := sr.spareFreeLine(q, length, s.opts.FirstAlternative); free != nil {
 					pv = free
 				}
 			}

@@ -32,7 +32,16 @@ const spareWalkNodes = 200_000
 // when it finds none within its bounds. A limit it reaches of its own is
 // lifted again; the solver's own limits and the context stop it as they
 // stop the search.
-func (s *search[P, PP]) spareFreeLine(root *P, length int) []shogi.Move {
+//
+// With unique (a caller that only asks whether the solution is unique,
+// SolverOptions.FirstAlternative), the walk does not go through an
+// attacker's position with two checks that keep the mate (other than the
+// last move's two promotion choices): a main line through it would not be
+// unique, so the answer is no either way. It takes only the checks the
+// table proves: a check it would have to search is either the only one,
+// whose proof the table lost (the line read then stays), or another, a
+// second solution that the soundness search finds anyway.
+func (s *search[P, PP]) spareFreeLine(root *P, length int, unique bool) []shogi.Move {
 	global := s.maxNodes
 	s.maxNodes = s.nodes + spareWalkNodes
 	if global > 0 {
@@ -44,7 +53,7 @@ func (s *search[P, PP]) spareFreeLine(root *P, length int) []shogi.Move {
 			s.stopped = nil
 		}
 	}()
-	w := spareWalk[P, PP]{s: s, ancestors: make([]P, 1, length+1), pv: make([]shogi.Move, 0, length)}
+	w := spareWalk[P, PP]{s: s, ancestors: make([]P, 1, length+1), pv: make([]shogi.Move, 0, length), unique: unique}
 	w.ancestors[0] = *root
 	if !w.walk(length) {
 		return nil
@@ -59,6 +68,7 @@ type spareWalk[P any, PP positionOps[P]] struct {
 	ancestors []P
 	pv        []shogi.Move
 	visits    int
+	unique    bool // see spareFreeLine
 }
 
 // spareStep is a move of the walk with its position and its proof's spare
@@ -96,7 +106,7 @@ func (w *spareWalk[P, PP]) walk(rem int) bool {
 	for _, m := range moves {
 		st := spareStep[P]{move: m, pos: *p}
 		PP(&st.pos).DoMove(m)
-		l, sp, ok := s.childValue(w.ancestors, &st.pos, rem, scratch, false)
+		l, sp, ok := s.childValue(w.ancestors, &st.pos, rem, scratch, w.unique && attacker)
 		if s.stopped != nil {
 			return false
 		}
@@ -125,6 +135,9 @@ func (w *spareWalk[P, PP]) walk(rem int) bool {
 		}
 		st.spare = sp
 		steps = append(steps, st)
+		if w.unique && attacker && len(steps) > 1 && (rem != 1 || steps[0].move.TogglePromotion() != st.move) {
+			return false
+		}
 	}
 	slices.SortStableFunc(steps, func(a, b spareStep[P]) int { return a.spare - b.spare })
 	for i := range steps {
