@@ -125,3 +125,36 @@ func TestSpareAgainstPlainMinimax(t *testing.T) {
 		t.Fatalf("%d problems checked, %d with spare pieces: the file tests no choice", checked, withSpare)
 	}
 }
+
+// A limit the walk reaches leaves the line read: still a mate of the
+// exact length, ending with its spare piece.
+func TestSpareWalkStoppedKeepsTheLineRead(t *testing.T) {
+	p, err := shogi.ParseSFEN("4k1s2/9/3G5/5B3/1R7/9/9/9/9 b rb3g3s4n4l18p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	solve := func(o SolverOptions) *Solution {
+		t.Helper()
+		o.HashMB, o.Futile, o.SkipSoundness = 16, Count, true
+		s, err := NewSolver(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sol, err := s.Solve(context.Background(), &p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sol
+	}
+	read := solve(SolverOptions{ProofSpare: true})
+	walked := solve(SolverOptions{})
+	if !read.Leftover || walked.Leftover || walked.Nodes <= read.Nodes {
+		t.Fatalf("the line read leftover %v in %d nodes, walked leftover %v in %d: want the walk to find a line that leaves nothing, at a cost",
+			read.Leftover, read.Nodes, walked.Leftover, walked.Nodes)
+	}
+	stopped := solve(SolverOptions{MaxNodes: read.Nodes + 1})
+	if stopped.Status != Mate || !stopped.LengthExact || stopped.Length != read.Length || !stopped.Leftover {
+		t.Errorf("with the walk stopped: %v in %d (exact %v), leftover %v; want the line read, %d plies with its spare piece",
+			stopped.Status, stopped.Length, stopped.LengthExact, stopped.Leftover, read.Length)
+	}
+}
