@@ -64,10 +64,11 @@ type SolverOptions struct {
 	// ProofSpare reads the main line's spare pieces from the table's
 	// proofs alone: Solve does not walk the exact lines for a defence as
 	// long that leaves the attacker nothing when the line read ends with
-	// a spare piece (spare.go). The verdict solves its variations so:
-	// whether a variation ends with a spare piece (変同, 2手長駒余り) is
-	// asked of the attacker's choice there, not of the line that uses
-	// every piece.
+	// a spare piece (spare.go). The verdict solves its variations so, as
+	// before the walk: whether a variation ends with a spare piece (変同,
+	// 2手長駒余り) stays read from its proofs, where the conventions may
+	// ask what the attacker keeps rather than whether it can use every
+	// piece (docs/solver.md).
 	ProofSpare bool
 }
 
