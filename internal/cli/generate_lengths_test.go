@@ -11,6 +11,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/theme"
 )
 
 // Several lengths make one output: --n problems of each length, in the
@@ -125,6 +126,10 @@ func TestWorksheetClasses(t *testing.T) {
 	}
 	// The thirtieth read's mate-in-3 4: ▲７二銀不成 △５二玉 ▲６三と.
 	silver := problemOf(t, "1S1ksg3/5g3/2+P2s3/9/9/9/9/9/9 b 2r2b2gs4n4l17p 1", "8a7b 6a5b 7c6c")
+	// The thirty-second read's mate-in-5 11: ▲２三桂 △同金 ▲２二桂成 (a
+	// double check, the lance behind the knight) △同玉 ▲１二飛.
+	double := problemOf(t, "6gnk/8g/6s2/8N/9/8L/9/9/9 b RNr2b2g3sn3l18p 1", "N*2c 1b2c 1d2b+ 1a2b R*1b")
+	double.Themes = []problem.Theme{{Name: theme.DiscoveredCheck, Ply: 3}, {Name: theme.DoubleCheck, Ply: 3}}
 	for _, c := range []struct {
 		p           *problem.Problem
 		class       string
@@ -133,6 +138,8 @@ func TestWorksheetClasses(t *testing.T) {
 		{&p, "end G d 5b", 3, 1},
 		{&p, "contact 5a N4a", 3, 1},
 		{&silver, "不成 S", 2, 1},
+		{&double, "double check", 2, 0},
+		{&p, "double check", 0, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))

@@ -193,6 +193,13 @@ func finishClasses(p *problem.Problem) []string {
 // silver-不成 problem in the set"), about what a run has (a silver 不成
 // in 9% of 300 composed mate-in-3s of seed 26, 8% of 200 mate-in-5s and
 // 9% of 100 mate-in-7s).
+//
+// A double check anywhere in the line is a class of a worksheet too,
+// listed twice: the thirty-second read found four of thirty (a piece
+// stepping off the 1st file to uncover a lance, rook or dragon behind
+// it, at the first ply of a mate-in-3 and the third of two mate-in-5s
+// and a mate-in-7), "almost a copy" to a reader; the thirty-first read
+// had four too.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -202,6 +209,9 @@ func worksheetClasses(p *problem.Problem) []string {
 		case strings.HasPrefix(c, "不成 "):
 			cs = append(cs, c)
 		}
+	}
+	if slices.ContainsFunc(p.Themes, func(t problem.Theme) bool { return t.Name == theme.DoubleCheck }) {
+		cs = append(cs, "double check", "double check")
 	}
 	return cs
 }
