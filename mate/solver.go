@@ -415,11 +415,7 @@ func solveAs[P any, PP positionOps[P]](s *Solver, ctx context.Context, q *P, sta
 	if err != nil || sol.Status != Mate || sol.PV == nil {
 		return finish(), err
 	}
-	end := *q
-	for _, m := range sol.PV {
-		PP(&end).DoMove(m)
-	}
-	sol.Leftover = PP(&end).HandTotal(attacker) != 0
+	sol.Leftover = endsWithSpare[P, PP](q, sol.PV, attacker)
 	sol.FirstMoveForced = len(PP(q).Checks(nil)) == 1
 
 	// 4. Soundness: does another attacker move along the main line also
