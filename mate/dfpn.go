@@ -156,6 +156,19 @@ func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 // same square adds to the proof number of its node.
 const waitingPn = 2
 
+// branchPn is what a defender's node with two replies or more adds to the
+// sum of their proof numbers: the node itself, a branch of the proof tree
+// that the leaves alone do not count. Without it two defences, each a long
+// forced line of one check and one reply at a time, weigh as little as one
+// of those lines, however deep: the search goes on down a chase whose
+// numbers never grow while a shorter proof waits. A node with one reply
+// passes its reply's number on unchanged: on the 611 plies of 寿, a maze of
+// forced king moves, a cost at every node sent the search sideways (31%
+// more nodes at 8; 20% with the branches only, at 16). Half the weight of
+// one escape of the king (escapeWeight), chosen by measurement
+// (docs/performance.md, "Session 35").
+const branchPn = escapeWeight / 2
+
 // epsilonShift sets the 1+ε trick (Pawlewicz & Lew 2007): a child is
 // searched until its number exceeds the second best by a quarter, not by
 // one, so that the search switches between siblings less often.
@@ -333,6 +346,9 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 				low.add(i, c.dn)
 			}
 			dn = low.val
+			if pn != 0 && pn < infinity-1 && len(f.children) > 1 {
+				pn = addSat(pn, branchPn)
+			}
 		}
 		if pn == 0 && !or && len(f.removed) != 0 {
 			// Proven but for the interpositions the plain rule leaves

@@ -205,11 +205,13 @@ func TestExclusionHands(t *testing.T) {
 // 図巧第33番: counting every interposition, the mate takes 19 plies (the
 // raw length the reference data confirms); discounting the futile ones,
 // 15, the recorded solution: after ▲８三飛不成 the pawn interposed next to
-// the king (△８五歩打) is futile by transposition.
+// the king (△８五歩打) is futile by transposition. The bishop may promote
+// at ply 11 (the record) or at ply 13: the same mate (成生の非限定).
 func TestFutileRuleChangesTheLength(t *testing.T) {
 	const (
 		sfen     = "l8/1n7/np3B3/SR1+P5/k1N6/9/1Ps6/1N7/5+B3 b r4g2s3l15p 1"
 		recorded = "8d8e 9e9d 8e8c 9d9e 4i8e 9c8e 8c9c 9a9c P*9f 9e9d 4c6a+ 9d8d 6a8c 8d7e 6d6e"
+		later    = "8d8e 9e9d 8e8c 9d9e 4i8e 9c8e 8c9c 9a9c P*9f 9e9d 4c6a 9d8d 6a8c+ 8d7e 6d6e"
 	)
 	for _, c := range []struct {
 		rule FutileRule
@@ -220,8 +222,8 @@ func TestFutileRuleChangesTheLength(t *testing.T) {
 			t.Errorf("--futile %s: %v length %d (exact %v, soundness checked %v), want %d: %v",
 				c.rule, sol.Status, sol.Length, sol.LengthExact, sol.SoundnessChecked, c.want, sol.PV)
 		}
-		if c.rule == Discount && usiList(sol.PV) != recorded {
-			t.Errorf("--futile discount: main line %s, recorded %s", usiList(sol.PV), recorded)
+		if line := usiList(sol.PV); c.rule == Discount && line != recorded && line != later {
+			t.Errorf("--futile discount: main line %s, recorded %s", line, recorded)
 		}
 	}
 }

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"slices"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -37,6 +38,14 @@ func move(t *testing.T, p *shogi.Position, s string) shogi.Move {
 		t.Fatalf("%s: %s is not legal (%v)", p.SFEN(), s, err)
 	}
 	return m
+}
+
+// nonUniquePairs are the two moves of each 非限定 of TestClassicsSolved:
+// the knight dropped on 1八 or 3八, the piece promoting or not.
+var nonUniquePairs = map[string][2]string{
+	"zukou-034": {"N*1h", "N*3h"},
+	"zukou-085": {"4d4c", "4d4c+"},
+	"zukou-033": {"4c6a", "4c6a+"},
 }
 
 // TestClassicsSolved judges the solver's solutions of short classics
@@ -84,17 +93,21 @@ func TestClassicsSolved(t *testing.T) {
 					t.Errorf("defender finding at ply %d: %s", f.Ply, f.Describe())
 				}
 			}
-			ws := c.ws
-			if c.id == "zukou-034" {
-				// Which of the two knight drops is the main line's and
+			ws := slices.Clone(c.ws)
+			if len(ws) == 1 && ws[0].class == NonUnique {
+				// Which of the two equal moves is the main line's and
 				// which the 非限定 alternative depends on the search.
-				pair := map[string]string{"N*1h": "N*3h", "N*3h": "N*1h"}
-				played := sol.PV[4].String()
-				other, ok := pair[played]
-				if !ok {
-					t.Fatalf("ply 5 of the main line is %s, want N*1h or N*3h", played)
+				w := &ws[0]
+				pair := nonUniquePairs[c.id]
+				played := sol.PV[w.ply-1].String()
+				switch played {
+				case pair[0]:
+					w.move = pair[1]
+				case pair[1]:
+					w.move = pair[0]
+				default:
+					t.Fatalf("ply %d of the main line is %s, want %s or %s", w.ply, played, pair[0], pair[1])
 				}
-				ws = []want{{NonUnique, Blemish, 5, other}}
 			}
 			checkFindings(t, &attacker, c.o, ws)
 		})

@@ -3,6 +3,8 @@ package verdict
 import (
 	"context"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -217,6 +219,10 @@ func (j *judge[P, PP]) attackerNode(k int) error {
 			others = append(others, a.Move)
 		}
 	}
+	// In the order of their names, not the search's: which of two equal
+	// checks the solver plays first moves with its numbers, and a
+	// composer's report should not reshuffle with them.
+	slices.SortFunc(others, func(a, b shogi.Move) int { return strings.Compare(a.String(), b.String()) })
 	for _, m := range others {
 		if m != j.line[k] {
 			j.add(j.classify(k, m, sol.Length, sol.Length < rem))

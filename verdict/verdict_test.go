@@ -158,14 +158,15 @@ func TestTranspositionCookLeftover(t *testing.T) {
 	// ▲3一竜 is another way.
 	const sfen = "8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1"
 	p, line, v := judgeLine(t, sfen, "5f5a+ 4b4a 3c1c 1a2a 5a4a")
+	// The findings of one node come in the order of the moves' names.
 	checkFindings(t, v, Unsound, []want{
-		{NonUnique, Blemish, 1, "5f5a"},
 		{Transposition, Blemish, 1, "3c1c"},
 		{Cook, Flaw, 1, "3c3a"},
+		{NonUnique, Blemish, 1, "5f5a"},
 		{Cook, Flaw, 3, "5a4a"},
 		{Leftover, Flaw, 5, ""},
 	})
-	if f := v.Findings[1]; f.Rejoin != 4 {
+	if f := v.Findings[0]; f.Rejoin != 4 {
 		t.Errorf("rejoin %d, want 4", f.Rejoin)
 	}
 	sol := &mate.Solution{Position: *p, PV: line}
