@@ -62,3 +62,47 @@ func TestSaturatedNumbersMakeProgress(t *testing.T) {
 	}
 	t.Logf("proven in %d nodes, length %d", s.nodes, r.length)
 }
+
+// TestBranchCountsItself: a defender's node with two replies or more has
+// the sum of its replies' proof numbers plus branchPn, the node itself; a
+// node with one reply has its reply's number. Each node is searched to a
+// proof threshold of 2 and its numbers read back with its replies'.
+func TestBranchCountsItself(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		replies    int
+		extra      uint32
+	}{
+		// The rook's check on the 1st file: the king steps to 2一 or 2二.
+		{"two replies", "8k/9/9/9/9/9/9/9/8R w - 1", 2, branchPn},
+		// The gold on 3三 guards 2二: the king's one step is to 2一.
+		{"one reply", "8k/9/6G2/9/9/9/9/9/8R w - 1", 1, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			p := mustParse(t, c.sfen)
+			tt, err := newTable(16)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tt.newGeneration()
+			s := newSearch[stdPos](tt, shogi.Black)
+			s.setBudget(context.Background(), 1000, 0, time.Now())
+			s.frame(0).pos = *std(&p)
+			s.mid(0, 2, infinity)
+			r := s.lookupAt(std(&p), unlimited)
+			replies := p.Evasions(nil)
+			if len(replies) != c.replies {
+				t.Fatalf("%d replies, want %d", len(replies), c.replies)
+			}
+			var sum uint32
+			for _, m := range replies {
+				q := p
+				q.DoMove(m)
+				sum += s.lookupAt(std(&q), unlimited).pn
+			}
+			if r.dn == 0 || r.pn != sum+c.extra {
+				t.Errorf("proof number %d (disproof %d), want the replies' %d + %d", r.pn, r.dn, sum, c.extra)
+			}
+		})
+	}
+}
