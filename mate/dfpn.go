@@ -346,7 +346,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 				low.add(i, c.dn)
 			}
 			dn = low.val
-			if pn != 0 && pn < infinity-1 && len(f.children) > 1 {
+			if pn != 0 && len(f.children) > 1 { // addSat keeps a saturated sum where it is
 				pn = addSat(pn, branchPn)
 			}
 		}
