@@ -295,3 +295,44 @@ func TestTakers(t *testing.T) {
 		}
 	}
 }
+
+// read34 holds problems of the thirty-fourth blind read's worksheet.
+var read34 = map[int]struct{ sfen, line string }{
+	1:  {"4gk3/4g1Ls1/5S3/7N1/9/9/9/9/9 b N2r2b2g2s2n3l18p 1", "3b3a+ 2b3a N*3c"},
+	2:  {"2g6/l8/k8/n8/2S6/9/1L7/9/9 b B2rb3g3s3n2l18p 1", "B*8b 7a8b 7e8d"},
+	7:  {"g8/9/nk1S5/g2+B5/9/9/9/9/9 b Rrb2g3s3n4l18p 1", "R*8b 9a8b 6d7d"},
+	10: {"4gs3/4gk1s1/9/5S3/9/6L2/9/9/9 b S2r2b2g4n3l18p 1", "S*3a 2b3a 3f3c+"},
+	24: {"9/k1g6/n1P6/s2G5/9/9/9/9/1R7 b Sr2b2g2s3n4l17p 1", "8i8a+ 9b8a 7c7b+ 8a7b S*7c 7b6a G*6b"},
+}
+
+// TestLure: the lure of a line is its first sacrifice's square, mirrored
+// onto files 1 to 5, and the piece that takes it: the thirty-fourth
+// read's mate-in-3s 1 and 10 lure the silver of 2二 to 3一 with a lance
+// that promotes and a silver dropped ("S 3a" both), 2 and 7 the gold to
+// 8二 with a bishop and a rook dropped ("G 2b", mirrored); 24's rook is
+// taken by the king on 8一. A line without a sacrifice has none.
+func TestLure(t *testing.T) {
+	for _, c := range []struct {
+		problem int
+		want    string
+	}{
+		{1, "S 3a"},
+		{10, "S 3a"},
+		{2, "G 2b"},
+		{7, "G 2b"},
+		{24, "K 2a"},
+	} {
+		q, pv := line(t, read34[c.problem].sfen, strings.Fields(read34[c.problem].line)...)
+		if got := Lure(&q, pv); got != c.want {
+			t.Errorf("read 34, problem %d: %q, want %q", c.problem, got, c.want)
+		}
+	}
+	q, pv := line(t, "8k/9/9/9/9/9/9/9/9 b GP 1", "G*1b", "1a1b")
+	if got := Lure(&q, pv); got != "K 1b" {
+		t.Errorf("a gold dropped for the king to take: %q, want \"K 1b\"", got)
+	}
+	q, pv = line(t, "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b")
+	if got := Lure(&q, pv); got != "" {
+		t.Errorf("a mate in one, no sacrifice: %q, want \"\"", got)
+	}
+}

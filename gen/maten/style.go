@@ -352,9 +352,8 @@ func stairMove(line []shogi.Move, i int) bool {
 // staircase of drops (Staircase), no king walking along an edge
 // (EdgeWalks), no piece pursuing the king (Pursuits) and no bare
 // exchange (Exchanges) at any length, since the extensions of a line
-// keep its end, no king coming back to a square (KingReturns) in a
-// run of 7 plies or fewer (refusesReturns) and no free step of the king
-// before the mate (FreeFinish) in a run of 5 (refusesFreeFinish); at the full length the checks of shapeOK and at least one
+// keep its end, and no king coming back to a square (KingReturns) in a
+// run of 7 plies or fewer (refusesReturns); at the full length the checks of shapeOK and at least one
 // attacker theme (HasAttackerTheme), the themes found as generate
 // reports them, each search with a table of its own so that the decision
 // does not depend on the worker.
@@ -363,7 +362,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 	if o.Style != Composed {
 		return n != o.Length || o.shapeOK(q, pv)
 	}
-	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Exchanges(pv) > 0 || o.refusesReturns() && KingReturns(pv) || o.refusesFreeFinish() && FreeFinish(pv) {
+	if EdgeClimbs(pv) > 0 || Staircase(pv) || EdgeWalks(pv) > 0 || Pursuits(pv) > 0 || Exchanges(pv) > 0 || o.refusesReturns() && KingReturns(pv) {
 		return false
 	}
 	if n != o.Length {

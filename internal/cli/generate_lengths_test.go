@@ -177,7 +177,9 @@ func problemOf(t *testing.T, sfen, line string) problem.Problem {
 // twenty-seventh read's mate-in-5 13. The last three plies (maten.Tail)
 // are a class of every length: the thirtieth read's mate-in-7s 26 and 27
 // share one. The key with its square (maten.Key) is a class of a
-// worksheet's length alone: 22 and 27 share one.
+// worksheet's length alone: 22 and 27 share one; so is the lure
+// (maten.Lure): the thirty-fourth read's mate-in-3s 1 and 10 share one,
+// and a line without a sacrifice has none.
 func TestLineClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line, class, want string
@@ -190,13 +192,16 @@ func TestLineClasses(t *testing.T) {
 		{"6k2/7g1/6s1P/9/6N1L/9/1+B7/9/5R3 b rb3g3s3n3l17p 1", "3e2c 2b2c 8g2a 3a2a 4i4a+ 2a2b 1c1b+", "tail", "tail R K P m+"},
 		{"7k1/5G1g1/5P1s+R/9/5L3/9/9/9/9 b Nr2b2g3s3n3l17p 1", "N*3c 2b3c 4b3a 2a3a 1c1a 3a3b 4c4b+", "tail", "tail R K P m+"},
 		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "tail", "tail P Kx G d"},
+		{"4gk3/4g1Ls1/5S3/7N1/9/9/9/9/9 b N2r2b2g2s2n3l18p 1", "3b3a+ 2b3a N*3c", "lure", "lure S 3a"},
+		{"4gs3/4gk1s1/9/5S3/9/6L2/9/9/9 b S2r2b2g4n3l18p 1", "S*3a 2b3a 3f3c+", "lure", "lure S 3a"},
+		{"4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "lure", ""},
 	} {
 		p := problemOf(t, c.sfen, c.line)
 		classes := lineClasses
-		if c.class == "key" {
+		if c.class == "key" || c.class == "lure" {
 			classes = worksheetLineClasses
-			if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, "key ") }) {
-				t.Errorf("%s %s: a run of one length has a key class: %q", c.sfen, c.line, cs)
+			if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, c.class+" ") }) {
+				t.Errorf("%s %s: a run of one length has a key or lure class: %q", c.sfen, c.line, cs)
 			}
 		}
 		var got string
