@@ -336,3 +336,26 @@ func TestLure(t *testing.T) {
 		t.Errorf("a mate in one, no sacrifice: %q, want \"\"", got)
 	}
 }
+
+// TestFreeFinish: a line ends freely when the defender's last reply is a
+// step of the king to a square the attacker's move before it did not
+// move to: the thirty-fifth read's mate-in-7s 26 (△６二玉 ▲６一飛打) and 28
+// (△６三玉 ▲５三金打); a capture of that move's piece, by the king or
+// another piece, is none, nor is a free step earlier in the line.
+func TestFreeFinish(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"read 35, problem 26", "1ksG5/2s1g4/1S2p4/9/3N5/9/9/9/9 b Rr2b2gs3n4l17p 1", "6e7c 7b7c 6a7a 8a7a S*7b 7a6b R*6a", true},
+		{"read 35, problem 28", "k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", true},
+		{"a free step at ply 2, the silver takes the last sacrifice", "3g5/4kPs2/3n2S2/3+R5/9/9/9/9/9 b GNr2b2g2s2n4l17p 1", "G*5c 5b5a 4b4a+ 3b4a N*4c", false},
+		{"the king takes the last sacrifice", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", false},
+		{"a mate in one", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", false},
+	} {
+		_, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := FreeFinish(pv); got != c.want {
+			t.Errorf("%s: FreeFinish = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -195,13 +195,16 @@ func TestLineClasses(t *testing.T) {
 		{"4gk3/4g1Ls1/5S3/7N1/9/9/9/9/9 b N2r2b2g2s2n3l18p 1", "3b3a+ 2b3a N*3c", "lure", "lure S 3a"},
 		{"4gs3/4gk1s1/9/5S3/9/6L2/9/9/9 b S2r2b2g4n3l18p 1", "S*3a 2b3a 3f3c+", "lure", "lure S 3a"},
 		{"4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "lure", ""},
+		{"1ksG5/2s1g4/1S2p4/9/3N5/9/9/9/9 b Rr2b2gs3n4l17p 1", "6e7c 7b7c 6a7a 8a7a S*7b 7a6b R*6a", "finish", "finish free"},
+		{"k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", "finish", "finish free"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "finish", ""},
 	} {
 		p := problemOf(t, c.sfen, c.line)
 		classes := lineClasses
-		if c.class == "key" || c.class == "lure" {
+		if c.class == "key" || c.class == "lure" || c.class == "finish" {
 			classes = worksheetLineClasses
 			if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, c.class+" ") }) {
-				t.Errorf("%s %s: a run of one length has a key or lure class: %q", c.sfen, c.line, cs)
+				t.Errorf("%s %s: a run of one length has a key, lure or finish class: %q", c.sfen, c.line, cs)
 			}
 		}
 		var got string

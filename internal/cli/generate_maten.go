@@ -278,11 +278,18 @@ func lineClasses(p *problem.Problem) []string {
 // first sacrifice's square and the piece that takes it, when the line has
 // a sacrifice): two mate-in-3s of the thirty-fourth read lured the silver
 // of 2二 to 3一, and two more the gold to 8二, "a near copy" to both
-// readers, with other pieces, skeletons and mates.
+// readers, with other pieces, skeletons and mates. So with a free step
+// of the king before the mate (maten.FreeFinish): three mate-in-7s of the
+// thirty-fifth read ended so, "essentially one problem"; in a run of one
+// length it is no class, where about half the mate-in-7s end so and a
+// cap would starve the run.
 func worksheetLineClasses(p *problem.Problem) []string {
 	cs := append(lineClasses(p), "key "+maten.Key(&p.Position, p.Line))
 	if l := maten.Lure(&p.Position, p.Line); l != "" {
 		cs = append(cs, "lure "+l)
+	}
+	if maten.FreeFinish(p.Line) {
+		cs = append(cs, "finish free")
 	}
 	return cs
 }
