@@ -186,7 +186,7 @@ func Sacrifices(pos *shogi.Position, line []shogi.Move) string {
 	var words []string
 	p := *pos
 	for i, m := range line {
-		if i%2 == 0 && i+1 < len(line) && !line[i+1].IsDrop() && line[i+1].To() == m.To() {
+		if sacrificeAt(line, i) {
 			var w string
 			switch {
 			case m.IsDrop():
@@ -201,6 +201,12 @@ func Sacrifices(pos *shogi.Position, line []shogi.Move) string {
 		p.DoMove(m)
 	}
 	return strings.Join(words, " ")
+}
+
+// sacrificeAt reports whether line[i] is an attacker move whose piece the
+// defender takes on the next ply: a sacrifice (Sacrifices, Lure).
+func sacrificeAt(line []shogi.Move, i int) bool {
+	return i%2 == 0 && i+1 < len(line) && !line[i+1].IsDrop() && line[i+1].To() == line[i].To()
 }
 
 // Sacrificed returns the chain of two or more sacrifices of the main line
@@ -415,7 +421,7 @@ func Route(pos *shogi.Position, line []shogi.Move) string {
 func Lure(pos *shogi.Position, line []shogi.Move) string {
 	p := *pos
 	for i, m := range line {
-		if i%2 == 0 && i+1 < len(line) && !line[i+1].IsDrop() && line[i+1].To() == m.To() {
+		if sacrificeAt(line, i) {
 			p.DoMove(m)
 			return p.PieceAt(line[i+1].From()).Kind().Letter() + " " + folded(m.To())
 		}

@@ -177,9 +177,10 @@ func problemOf(t *testing.T, sfen, line string) problem.Problem {
 // twenty-seventh read's mate-in-5 13. The last three plies (maten.Tail)
 // are a class of every length: the thirtieth read's mate-in-7s 26 and 27
 // share one. The key with its square (maten.Key) is a class of a
-// worksheet's length alone: 22 and 27 share one; so is the lure
-// (maten.Lure): the thirty-fourth read's mate-in-3s 1 and 10 share one,
-// and a line without a sacrifice has none.
+// worksheet's length alone: 22 and 27 share one; so are the lure
+// (maten.Lure: the thirty-fourth read's mate-in-3s 1 and 10 share one, a
+// line without a sacrifice has none) and the free finish
+// (maten.FreeFinish: the thirty-fifth read's mate-in-7s 26 and 28).
 func TestLineClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line, class, want string
