@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
@@ -58,4 +59,44 @@ func moves(line []shogi.Move) []string {
 		out[i] = m.String()
 	}
 	return out
+}
+
+// TestTiedReplyTakesTheSacrifice: among the defender's replies equally
+// long and leaving equally many spare pieces (変同), the main line shows
+// the one that takes the piece the attacker has just moved, as a
+// composer writes it: the sacrifice accepted rather than the king
+// stepping aside. Each case's other reply ties (the verdict lists it as
+// 変同).
+func TestTiedReplyTakesTheSacrifice(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		from       int    // the ply, from 1, where line starts
+		line       string // the main line from that ply on, or its first moves
+	}{
+		// After ▲８九銀打, △９九玉 ties △同飛成: the rook takes.
+		{"the last reply of a mate in 3", "9/9/9/9/9/+PG7/1r7/k1+B6/9 b RSb3g3s4n4l17p 1", 1, "S*8i 8g8i+ R*9g"},
+		// After ▲１五歩打, △１三玉 ties △同玉: the king takes the pawn.
+		{"the last reply of a mate in 5", "9/9/8k/8p/8R/9/7R+L/9/9 b L2b4g4s4n2l17p 1", 1, "1e1d 1c1d P*1e 1d1e L*1f"},
+		// 図巧第28番, 39 plies: after ▲９一角成 (ply 25), △７一玉 (the
+		// recorded line's) ties △同玉; the line asks the capture first.
+		{"a reply mid-line (図巧28, ply 26)", "6+PlG/6p2/2p1p1+r2/5S1k+p/6P1R/9/8P/9/9 b B3Nb3g3sn3l11p 1", 25, "8c9a+ 8a9a"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newSolver(t, SolverOptions{HashMB: 16})
+			p, err := shogi.ParseSFEN(c.sfen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sol, err := s.Solve(context.Background(), &p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := strings.Fields(c.line)
+			got := moves(sol.PV[min(c.from-1, len(sol.PV)):])
+			got = got[:min(len(want), len(got))]
+			if sol.Status != Mate || !sol.LengthExact || !slices.Equal(got, want) {
+				t.Errorf("%v (exact %v), from ply %d %v, want %v", sol.Status, sol.LengthExact, c.from, got, want)
+			}
+		})
+	}
 }
