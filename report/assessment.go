@@ -42,6 +42,12 @@ type Finding struct {
 	Spare     string `json:"spare"`     // the attacker's hand at the end ("" for none)
 	Undecided bool   `json:"undecided"` // a limit stopped the decision: Class is a candidate
 	Text      string `json:"text"`      // the finding in words
+	// Line and LineJA, for a defender's alternative whose length is
+	// exact (変同, 変長), are the moves after Move to the mate, in USI
+	// and in Japanese: the variation an answer key shows. Omitted
+	// otherwise.
+	Line   []string `json:"line,omitempty"`
+	LineJA []string `json:"line_ja,omitempty"`
 }
 
 // NewAssessment returns the view of v, a verdict on a line from root.
@@ -79,6 +85,15 @@ func newAssessment[T any, P interface {
 		}
 		if f.Move != shogi.NoMove {
 			j.Move, j.MoveJA = usi(f.Move), ja(&q, f.Move, prevTo)
+			if len(f.Line) > 0 {
+				r, to := q, f.Move.To()
+				P(&r).DoMove(f.Move)
+				for _, m := range f.Line {
+					j.Line, j.LineJA = append(j.Line, usi(m)), append(j.LineJA, ja(&r, m, to))
+					P(&r).DoMove(m)
+					to = m.To()
+				}
+			}
 		}
 		if f.Spare != 0 {
 			j.Spare = f.Spare.String()

@@ -112,3 +112,35 @@ func TestLineNotAMate(t *testing.T) {
 		t.Errorf("a line that does not mate: error %v", err)
 	}
 }
+
+// TestVariationLine: a defender alternative decided exactly carries the
+// line after it to the mate (what an answer key shows beside a 変同):
+// the alternative and that line together take the finding's length, and
+// end in mate. In the 7-ply line of TestLineShorterMate every 変同 has
+// one; 早詰, an attacker's alternative, has none.
+func TestVariationLine(t *testing.T) {
+	p, line, v := judgeLine(t, "9/7k1/9/8+R/5R3/9/9/9/9 b - 1", "1d2d 2b3b 2d3d 3b2a 4e2e 2a1a 3d1d")
+	lines := 0
+	for _, f := range v.Findings {
+		if f.Class != EqualVariation {
+			if f.Line != nil {
+				t.Errorf("%s at ply %d: a line %v", f.Class, f.Ply, f.Line)
+			}
+			continue
+		}
+		q := after(t, p, line, f.Ply-1, f.Move.String())
+		for _, m := range f.Line {
+			if !q.IsLegal(m) {
+				t.Fatalf("変同 at ply %d: %s is not legal in %s", f.Ply, m, q.SFEN())
+			}
+			q.DoMove(m)
+		}
+		if len(f.Line)+1 != f.Length || bruteLength(&q, shogi.Black, 0) != 0 {
+			t.Errorf("変同 at ply %d (%s): the line %v does not mate in %d plies", f.Ply, f.Move, f.Line, f.Length)
+		}
+		lines++
+	}
+	if lines != 3 {
+		t.Errorf("%d variations with a line, want 3", lines)
+	}
+}

@@ -2,6 +2,7 @@ package verdict
 
 import (
 	"context"
+	"slices"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
@@ -57,6 +58,7 @@ func (j *judge[P, PP]) defences() error {
 					PP(&end).DoMove(m)
 				}
 				f.Spare = PP(&end).spare(attacker)
+				f.Line = slices.Clone(sol.PV)
 				if !j.variation(&f, d, rem) {
 					continue
 				}

@@ -131,6 +131,10 @@ type Finding struct {
 	// Undecided is true when a limit stopped the searches that would
 	// decide the finding: Class is then only a candidate.
 	Undecided bool
+	// Line, for a defender alternative whose length is exact, is the
+	// solver's main line after Move to the mate (the continuation an
+	// answer key shows beside a 変同); nil otherwise.
+	Line []shogi.Move
 }
 
 // Overall is the verdict on a whole problem.

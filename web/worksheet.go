@@ -8,6 +8,7 @@ import (
 	"github.com/tsume-shogi/tsume/bank"
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render/worksheet"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/theme"
 )
 
@@ -66,6 +67,15 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 			found[j] = theme.Found(t)
 		}
 		p.Themes = theme.Summary(found)
+		// The answer key's 変同; a line that is no tsume solution is
+		// listed without them.
+		vs, err := report.AnswerVariations(r.Context(), &e.Problem.Position, e.Problem.Line)
+		if cerr := r.Context().Err(); cerr != nil {
+			return cerr
+		}
+		if err == nil {
+			p.Variations = vs
+		}
 		sheet.Problems = append(sheet.Problems, p)
 	}
 	ids := ""

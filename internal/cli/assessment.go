@@ -31,6 +31,9 @@ func writeAssessment(w *bufio.Writer, a *report.Assessment) {
 		if f.MoveJA != "" {
 			fmt.Fprintf(w, "  %s", f.MoveJA)
 		}
+		for _, m := range f.LineJA { // the variation after it
+			fmt.Fprintf(w, " %s", m)
+		}
 		w.WriteString("\n")
 	}
 }

@@ -377,7 +377,7 @@ func setupBankExport(fs *flag.FlagSet, path *string) func(context.Context, *env,
 					return &exitError{ExitError, fmt.Sprintf("problem %d: %v", es[i].ID, err)}
 				}
 				p.Provenance.Index = i // the worksheet numbers the problems 1, 2, …
-				if err := sheet.add(&p); err != nil {
+				if err := sheet.add(ctx, &p); err != nil {
 					return &exitError{ExitError, err.Error()}
 				}
 			}

@@ -269,7 +269,7 @@ func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers in
 	size := sp.size() * len(runs) // the problems (or indices) to do
 	emit := func(p problem.Problem) error {
 		if format != "" {
-			writeErr = writeRecord(bw, sheet, &rec, &p, format, written == 0)
+			writeErr = writeRecord(ctx, bw, sheet, &rec, &p, format, written == 0)
 		}
 		if writeErr == nil && toBank != nil {
 			writeErr = toBank(&p)
@@ -387,9 +387,9 @@ func writeRunSummary(w io.Writer, r genRun, st gen.Stats, elapsed time.Duration)
 // others a record on bw, the first of the output when first is true (see
 // writeProblem). Each record goes out whole and at once, so an
 // interruption never leaves half a record behind.
-func writeRecord(bw *bufio.Writer, sheet *worksheetDir, rec *strings.Builder, p *problem.Problem, format string, first bool) error {
+func writeRecord(ctx context.Context, bw *bufio.Writer, sheet *worksheetDir, rec *strings.Builder, p *problem.Problem, format string, first bool) error {
 	if sheet != nil {
-		return sheet.add(p)
+		return sheet.add(ctx, p)
 	}
 	rec.Reset()
 	if err := writeProblem(rec, p, format, first); err != nil {

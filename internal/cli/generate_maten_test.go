@@ -14,6 +14,7 @@ import (
 	"github.com/tsume-shogi/tsume/gen/maten"
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -186,7 +187,7 @@ func TestLengthTitle(t *testing.T) {
 }
 
 // The worksheet of mate-in-N problems names the length and answers with
-// the whole main line.
+// the whole main line and its 変同 (the second problem has one).
 func TestGenerateMateNWorksheet(t *testing.T) {
 	dir := t.TempDir()
 	_, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--format", "svg", "--out", dir)
@@ -201,6 +202,7 @@ func TestGenerateMateNWorksheet(t *testing.T) {
 	if !strings.Contains(string(page), "<h1>三手詰 — Black to play and mate in 3</h1>") {
 		t.Errorf("index.html has no mate-in-3 title")
 	}
+	variations := 0
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		var rec struct {
 			Solution   string `json:"solution"`
@@ -212,6 +214,21 @@ func TestGenerateMateNWorksheet(t *testing.T) {
 		if want := rec.SolutionJA + "<code>" + rec.Solution + "</code>"; !strings.Contains(string(page), want) {
 			t.Errorf("index.html lacks the answer %q", want)
 		}
+	}
+	for _, p := range readJSONLProblems(t, out) {
+		vs, err := report.AnswerVariations(context.Background(), &p.Position, p.Line)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, v := range vs {
+			if !strings.Contains(string(page), "変化："+v) {
+				t.Errorf("index.html lacks the variation %q", v)
+			}
+			variations++
+		}
+	}
+	if variations == 0 {
+		t.Error("no variation to look for: the test proves nothing")
 	}
 }
 

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/problem"
 	"github.com/tsume-shogi/tsume/render/worksheet"
+	"github.com/tsume-shogi/tsume/report"
 )
 
 // worksheetIndex is the name of the worksheet page in the output directory.
@@ -47,10 +49,17 @@ func newWorksheet(dir string, svgText bool) (*worksheetDir, error) {
 }
 
 // add writes the picture of p and, at most once a second, index.html.
-func (w *worksheetDir) add(p *problem.Problem) error {
+// The answer key lists p's 変同 (report.AnswerVariations), searched
+// even when ctx is done (an interrupted run still writes the problems
+// it has, whole; the searches are small); a line that is no tsume
+// solution, as a bank may hold, is listed without them.
+func (w *worksheetDir) add(ctx context.Context, p *problem.Problem) error {
 	e := worksheet.NewProblem(len(w.entries)+1, &p.Position, p.Line)
 	e.Picture = fmt.Sprintf("%04d.svg", e.Number)
 	e.Themes = themeSummary(p.Themes)
+	if vs, err := report.AnswerVariations(context.WithoutCancel(ctx), &p.Position, p.Line); err == nil {
+		e.Variations = vs
+	}
 	plies := 0
 	if w.severalLengths {
 		plies = len(p.Line)

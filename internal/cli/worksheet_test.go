@@ -62,7 +62,7 @@ func checkPicture(t *testing.T, name string, data []byte) string {
 
 var (
 	imgSrc    = regexp.MustCompile(`<img src="([0-9]+\.svg)"`)
-	answerRow = regexp.MustCompile(`<li value="([0-9]+)">(▲[^<]+)<code>([^<]+)</code>(?:<br><span class="themes">手筋：([^<]+)</span>)?</li>`)
+	answerRow = regexp.MustCompile(`<li value="([0-9]+)">(▲[^<]+)<code>([^<]+)</code>(?:<br><span class="themes">手筋：([^<]+)</span>)?((?:<br><span class="variation">変化：[^<]+</span>)*)</li>`)
 )
 
 // checkWorksheet checks that dir holds the pictures 0001.svg … and an

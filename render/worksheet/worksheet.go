@@ -47,6 +47,10 @@ type Problem struct {
 	// Themes names the themes of the solution for the answer key, as
 	// theme.Summary writes them ("1手目 捨て駒、3手目 頭金"); "" writes none.
 	Themes string
+	// Variations are the defender's alternatives the answer key lists
+	// under the solution (変同), each from its ply to the mate, as
+	// report.AnswerVariations writes them ("4手目 △１三玉 ▲１四香打まで").
+	Variations []string
 }
 
 // NewProblem returns the sheet's problem number n for the position p and
@@ -83,7 +87,7 @@ figure img { display: block; width: 100%; height: auto; }
 section.answers { break-before: page; page-break-before: always; padding-top: 8mm; }
 ol.answers { columns: 3; column-gap: 8mm; margin: 0; padding-left: 3em; font-size: 11pt; line-height: 1.9; }
 ol.answers li { break-inside: avoid; }
-ol.answers .themes { font-size: 9.5pt; color: #5b4633; }
+ol.answers .themes, ol.answers .variation { font-size: 9.5pt; color: #5b4633; }
 ol.answers code { font-family: ui-monospace, 'DejaVu Sans Mono', Menlo, Consolas, monospace; font-size: 9.5pt; color: #5b4633; margin-left: 0.6em; }
 @media screen and (max-width: 640px) { .problems { grid-template-columns: repeat(2, 1fr); } ol.answers { columns: 2; } }
 @media print { body { padding: 0; max-width: none; } section.answers { padding-top: 0; } }
@@ -177,6 +181,9 @@ func (s *Sheet) HTML() []byte {
 		fmt.Fprintf(&b, "<li value=\"%d\">%s<code>%s</code>", p.Number, html.EscapeString(p.Answer), html.EscapeString(p.AnswerUSI))
 		if p.Themes != "" {
 			fmt.Fprintf(&b, "<br><span class=\"themes\">手筋：%s</span>", html.EscapeString(p.Themes))
+		}
+		for _, v := range p.Variations {
+			fmt.Fprintf(&b, "<br><span class=\"variation\">変化：%s</span>", html.EscapeString(v))
 		}
 		b.WriteString("</li>\n")
 	}
