@@ -449,3 +449,26 @@ func FreeFinish(line []shogi.Move) bool {
 	d := line[i]
 	return !d.IsDrop() && d.Piece().Kind() == shogi.King && d.To() != line[i-1].To()
 }
+
+// StandingCapture reports whether the attacker, before the mating move of
+// line from pos, captures a defender's piece that did not just move to
+// its square: a piece that stood there from the start or moved there
+// earlier, taken as in a trade. The recapture of a piece the defender
+// has just dropped or moved (an interposition taken, 中合 then 同) is
+// none. Over the thirty-fourth to thirty-eighth blind reads
+// (docs/quality-report.md), 25 of 50 mate-in-7s had one, and the teachers
+// said "yes" to 52% of those against 72% of the others ("a gold trade",
+// "the lance simply takes a silver"); the variety cap classes a composed
+// problem by it among the problems of its length in a worksheet.
+func StandingCapture(pos *shogi.Position, line []shogi.Move) bool {
+	p := *pos
+	attacker := pos.SideToMove()
+	for i, m := range line[:max(len(line)-1, 0)] {
+		if p.SideToMove() == attacker && !m.IsDrop() && p.PieceAt(m.To()) != shogi.NoPiece &&
+			(i == 0 || m.To() != line[i-1].To()) {
+			return true
+		}
+		p.DoMove(m)
+	}
+	return false
+}

@@ -359,3 +359,27 @@ func TestFreeFinish(t *testing.T) {
 		}
 	}
 }
+
+// TestStandingCapture: the attacker's capture, before the mate, of a
+// defender's piece that stood on its square (the thirty-eighth read's
+// problem 23, ▲８四金右 takes the gold of 8四; a rook sacrificed as it
+// takes a pawn, which readers count too); not the recapture of a
+// piece the defender has just dropped there, nor a capture that mates,
+// nor a line without a capture.
+func TestStandingCapture(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"read 38, problem 23", "9/k1+B6/9/1gg6/1GG6/9/9/9/9 b S2rb3s4n4l18p 1", "S*9c 9b9c 7e8d 7d8d 8e9d 8d9d G*8c", true},
+		{"an interposition taken", "4k4/9/9/9/9/9/9/9/9 b LG2r2b3g4s4n3l18p 1", "L*5i P*5e 5i5e 5a4b G*4c", false},
+		{"the mate takes", "4k4/4p4/9/4L4/9/9/9/9/9 b - 1", "5d5b+", false},
+		{"a sacrifice that takes a pawn", "9/9/8k/8p/8R/9/7R+L/9/9 b L2b4g4s4n2l17p 1", "1e1d 1c1d P*1e 1d1e L*1f", true},
+		{"no capture", "9/9/9/9/9/+PG7/1r7/k1+B6/9 b RSb3g3s4n4l17p 1", "S*8i 8g8i+ R*9g", false},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := StandingCapture(&q, pv); got != c.want {
+			t.Errorf("%s: StandingCapture = %v, want %v", c.name, got, c.want)
+		}
+	}
+}

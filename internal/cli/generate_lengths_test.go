@@ -179,8 +179,10 @@ func problemOf(t *testing.T, sfen, line string) problem.Problem {
 // share one. The key with its square (maten.Key) is a class of a
 // worksheet's length alone: 22 and 27 share one; so are the lure
 // (maten.Lure: the thirty-fourth read's mate-in-3s 1 and 10 share one, a
-// line without a sacrifice has none) and the free finish
-// (maten.FreeFinish: the thirty-fifth read's mate-in-7s 26 and 28).
+// line without a sacrifice has none), the free finish
+// (maten.FreeFinish: the thirty-fifth read's mate-in-7s 26 and 28) and
+// the capture of a standing piece (maten.StandingCapture: the
+// thirty-eighth read's mate-in-7 23).
 func TestLineClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line, class, want string
@@ -199,13 +201,15 @@ func TestLineClasses(t *testing.T) {
 		{"1ksG5/2s1g4/1S2p4/9/3N5/9/9/9/9 b Rr2b2gs3n4l17p 1", "6e7c 7b7c 6a7a 8a7a S*7b 7a6b R*6a", "finish", "finish free"},
 		{"k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", "finish", "finish free"},
 		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "finish", ""},
+		{"9/k1+B6/9/1gg6/1GG6/9/9/9/9 b S2rb3s4n4l18p 1", "S*9c 9b9c 7e8d 7d8d 8e9d 8d9d G*8c", "capture", "capture standing"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "capture", ""},
 	} {
 		p := problemOf(t, c.sfen, c.line)
 		classes := lineClasses
-		if c.class == "key" || c.class == "lure" || c.class == "finish" {
+		if c.class == "key" || c.class == "lure" || c.class == "finish" || c.class == "capture" {
 			classes = worksheetLineClasses
 			if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, c.class+" ") }) {
-				t.Errorf("%s %s: a run of one length has a key, lure or finish class: %q", c.sfen, c.line, cs)
+				t.Errorf("%s %s: a run of one length has a key, lure, finish or capture class: %q", c.sfen, c.line, cs)
 			}
 		}
 		var got string
