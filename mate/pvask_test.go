@@ -78,11 +78,13 @@ func TestTiedReplyTakesTheSacrifice(t *testing.T) {
 		// After ▲１五歩打, △１三玉 ties △同玉: the king takes the pawn.
 		{"the last reply of a mate in 5", "9/9/8k/8p/8R/9/7R+L/9/9 b L2b4g4s4n2l17p 1", 1, "1e1d 1c1d P*1e 1d1e L*1f"},
 		// 図巧第28番, 39 plies: after ▲９一角成 (ply 25), △７一玉 (the
-		// recorded line's) ties △同玉; the line asks the capture first.
+		// recorded line's) ties △同玉. The table's knowledge comes first
+		// among equals (longestReply): in a table of 16 MB it already
+		// holds △７一玉's disproof, and the line shows that.
 		{"a reply mid-line (図巧28, ply 26)", "6+PlG/6p2/2p1p1+r2/5S1k+p/6P1R/9/8P/9/9 b B3Nb3g3sn3l11p 1", 25, "8c9a+ 8a9a"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			s := newSolver(t, SolverOptions{HashMB: 16})
+			s := newSolver(t, SolverOptions{HashMB: 64})
 			p, err := shogi.ParseSFEN(c.sfen)
 			if err != nil {
 				t.Fatal(err)

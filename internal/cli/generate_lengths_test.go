@@ -325,3 +325,37 @@ func TestSacrificedClass(t *testing.T) {
 		t.Errorf("a line with one sacrifice has the class %q", c)
 	}
 }
+
+// A worksheet's mate-in-7 with four defender pieces or more besides the
+// king, or that mates with four attacker pieces or more on the board, has
+// a crowd class (crowdClasses): the thirty-eighth read's 22 (five
+// defenders) and the thirty-ninth's 21 (four attacker pieces at the mate,
+// its final_pieces as generate measured it); a mate-in-5 with five
+// defenders (the thirty-ninth read's 11) has none, nor has a run of one
+// length.
+func TestCrowdClasses(t *testing.T) {
+	for _, c := range []struct {
+		sfen, line  string
+		finalPieces int
+		want        []string
+	}{
+		{"ksGg5/s2s5/S2n5/9/9/9/9/9/9 b 2N2r2b2gn4l18p 1", "N*8c 9b8c 7a8a 9a8a S*8b 8a7b N*6d", 3, []string{"crowd defenders"}},
+		{"2+B6/k2G5/1g1G5/n8/3S5/2N6/9/9/9 b L2rbg3s2n3l18p 1", "7f8d 8c8d L*9c 9b8c 6c7c 8c7c 7a7b", 4, []string{"crowd mate"}},
+		{"4s4/1gs6/1pk1S4/4R4/1g7/9/9/9/9 b BSrb2g4n4l17p 1", "B*8d 8e8d S*6b 5a6b 5c6d+", 2, nil},
+	} {
+		p := problemOf(t, c.sfen, c.line)
+		p.Composer = &problem.Composer{FinalPieces: c.finalPieces}
+		var got []string
+		for _, cl := range worksheetLineClasses(&p) {
+			if strings.HasPrefix(cl, "crowd ") {
+				got = append(got, cl)
+			}
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s %s: crowds %q, want %q", c.sfen, c.line, got, c.want)
+		}
+		if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, "crowd ") }) {
+			t.Errorf("%s: a run of one length has a crowd class: %q", c.sfen, cs)
+		}
+	}
+}
