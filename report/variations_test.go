@@ -9,8 +9,9 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
-// TestAnswerVariations: the answer key lists every 変同 of the line, from
-// its ply to the mate, and nothing for a line without one.
+// TestAnswerVariations: the answer key lists every 変同 of the line and
+// every other capture of the piece the attacker has just moved, each
+// from its ply to the mate, and nothing for a line without either.
 func TestAnswerVariations(t *testing.T) {
 	for _, c := range []struct {
 		name, sfen, line string
@@ -20,6 +21,10 @@ func TestAnswerVariations(t *testing.T) {
 			[]string{"4手目 △１三玉 ▲１四香打まで"}},
 		{"two replies tie the rook's capture", "9/9/9/9/9/+PG7/1r7/k1+B6/9 b RSb3g3s4n4l17p 1", "S*8i 8g8i+ R*9g",
 			[]string{"2手目 △９九玉 ▲９八飛打まで", "2手目 △同　飛不成 ▲９七飛打まで"}},
+		// The fortieth blind read's problem 9: ▲４二歩成, and the other
+		// silver may take it, mated at once with a knight left.
+		{"another capture of the sacrifice", "4kss2/9/4GP3/6B2/9/9/9/9/9 b N2rb3g2s3n4l17p 1", "4c4b+ 3a4b N*6c",
+			[]string{"2手目 △同　銀直 ▲５二金まで"}},
 		{"none", "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "G*5b", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

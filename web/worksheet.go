@@ -67,8 +67,8 @@ func (s *Server) worksheet(w http.ResponseWriter, r *http.Request) error {
 			found[j] = theme.Found(t)
 		}
 		p.Themes = theme.Summary(found)
-		// The answer key's 変同; a line that is no tsume solution is
-		// listed without them.
+		// The answer key's variations; a line that is no tsume
+		// solution is listed without them.
 		vs, err := report.AnswerVariations(r.Context(), &e.Problem.Position, e.Problem.Line)
 		if cerr := r.Context().Err(); cerr != nil {
 			return cerr

@@ -49,7 +49,7 @@ func newWorksheet(dir string, svgText bool) (*worksheetDir, error) {
 }
 
 // add writes the picture of p and, at most once a second, index.html.
-// The answer key lists p's 変同 (report.AnswerVariations), searched
+// The answer key lists p's variations (report.AnswerVariations), searched
 // even when ctx is done (an interrupted run still writes the problems
 // it has, whole; the searches are small); a line that is no tsume
 // solution, as a bank may hold, is listed without them.
