@@ -3,6 +3,7 @@ package report
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tsume-shogi/tsume/mate"
@@ -25,7 +26,9 @@ const (
 // (変同), and the other captures of the piece the attacker has just moved,
 // the replies a student tries first, which mate sooner or leave the
 // attacker a piece (the blind readers of docs/quality-report.md found
-// them and wanted them answered). root holds the defender's hand
+// them and wanted them answered). Drops on one square followed by one
+// line are written once, as an interposition of any piece (△１二合).
+// root holds the defender's hand
 // already; line is the problem's solution. The searches have small
 // limits: an alternative a limit left undecided is not listed. An error
 // reports a line that is no tsume solution, or ctx's.
@@ -37,17 +40,17 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	equal := map[string]string{} // by ply and move in USI: the 変同's text
+	equal := map[string]*Finding{} // by ply and move in USI
 	for _, f := range NewAssessment(v, root).Findings {
 		if f.Class == string(verdict.EqualVariation) && !f.Undecided && len(f.LineJA) > 0 {
-			equal[fmt.Sprintf("%d %s", f.Ply, f.Move)] = variationText(f.Ply, f.MoveJA, f.LineJA)
+			equal[fmt.Sprintf("%d %s", f.Ply, f.Move)] = &f
 		}
 	}
 	s, err := mate.NewSolver(mate.SolverOptions{HashMB: answerHashMB, MaxNodes: answerNodes, DefenderHand: mate.AsGiven, SkipSoundness: true})
 	if err != nil {
 		return nil, err
 	}
-	var out []string
+	var vs []variation
 	p := *root
 	for k, m := range line {
 		if k%2 == 1 { // a defender's node: its replies in the order of the moves
@@ -56,8 +59,8 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 				if r == m {
 					continue
 				}
-				if text, ok := equal[fmt.Sprintf("%d %s", k+1, r)]; ok {
-					out = append(out, text)
+				if f, ok := equal[fmt.Sprintf("%d %s", k+1, r)]; ok {
+					vs = append(vs, variation{k + 1, r, f.MoveJA, f.LineJA})
 					continue
 				}
 				if r.IsDrop() || r.To() != prevTo {
@@ -70,18 +73,38 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 					return nil, err
 				}
 				if sol.Status == mate.Mate && sol.LengthExact {
-					out = append(out, variationText(k+1, japaneseMove(&p, r, prevTo), japaneseLine(&q, sol.PV, r.To())))
+					vs = append(vs, variation{k + 1, r, japaneseMove(&p, r, prevTo), japaneseLine(&q, sol.PV, r.To())})
 				}
 			}
 		}
 		p.DoMove(m)
 	}
+	var out []string
+	for i, v := range vs {
+		// Drops on one square with one continuation are one variation,
+		// an interposition of any piece (合): "4手目 △１二合 ▲１四銀打まで".
+		same := func(w variation) bool {
+			return w.move.IsDrop() && w.ply == v.ply && w.move.To() == v.move.To() && slices.Equal(w.line, v.line)
+		}
+		if v.move.IsDrop() && slices.ContainsFunc(vs[:i], same) {
+			continue
+		}
+		move := v.moveJA
+		if v.move.IsDrop() && slices.ContainsFunc(vs[i+1:], same) {
+			move = string([]rune(move)[:3]) + "合"
+		}
+		out = append(out, fmt.Sprintf("%d手目 %s %sまで", v.ply, move, strings.Join(v.line, " ")))
+	}
 	return out, nil
 }
 
-// variationText writes a variation from its ply: "2手目 △同　銀 ▲５二金まで".
-func variationText(ply int, move string, line []string) string {
-	return fmt.Sprintf("%d手目 %s %sまで", ply, move, strings.Join(line, " "))
+// variation is a defender's alternative at a ply of the main line,
+// written in Japanese with the line after it to the mate.
+type variation struct {
+	ply    int
+	move   shogi.Move
+	moveJA string
+	line   []string
 }
 
 // japaneseLine writes line, played from p after a move to prevTo, in

@@ -11,7 +11,8 @@ import (
 
 // TestAnswerVariations: the answer key lists every 変同 of the line and
 // every other capture of the piece the attacker has just moved, each
-// from its ply to the mate, and nothing for a line without either.
+// from its ply to the mate (drops on one square with one continuation
+// as one interposition, 合), and nothing for a line without either.
 func TestAnswerVariations(t *testing.T) {
 	for _, c := range []struct {
 		name, sfen, line string
@@ -25,6 +26,10 @@ func TestAnswerVariations(t *testing.T) {
 		// silver may take it, mated at once with a knight left.
 		{"another capture of the sacrifice", "4kss2/9/4GP3/6B2/9/9/9/9/9 b N2rb3g2s3n4l17p 1", "4c4b+ 3a4b N*6c",
 			[]string{"2手目 △同　銀直 ▲５二金まで"}},
+		// The forty-first read's problem 14: seven drops on 1二 tie the
+		// king's step, each mated by ▲１四銀打; the key writes them once.
+		{"interpositions of any piece", "4+R4/6g1k/9/6g2/8+B/9/9/9/9 b 2Srb2g2s4n4l18p 1", "S*1c 1b1c 5a1a 1c2c S*1d",
+			[]string{"4手目 △１二合 ▲１四銀打まで"}},
 		{"none", "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", "G*5b", nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
