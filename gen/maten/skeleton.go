@@ -472,3 +472,19 @@ func StandingCapture(pos *shogi.Position, line []shogi.Move) bool {
 	}
 	return false
 }
+
+// KnightPromotionSacrifice reports whether line sacrifices a knight as it
+// promotes: a knight's move that promotes, taken on the next ply. The
+// thirty-ninth and forty-first blind reads (docs/quality-report.md)
+// found eight and about twelve of 30 problems built on one ("a knight
+// promoting as a sacrifice is the key or a main step in about eight
+// problems", "it gets predictable"), each with other skeletons, chains
+// and mates; the variety cap classes a worksheet's problem by it.
+func KnightPromotionSacrifice(line []shogi.Move) bool {
+	for i, m := range line {
+		if sacrificeAt(line, i) && !m.IsDrop() && m.IsPromotion() && m.Piece().Kind() == shogi.Knight {
+			return true
+		}
+	}
+	return false
+}

@@ -383,3 +383,22 @@ func TestStandingCapture(t *testing.T) {
 		}
 	}
 }
+
+// TestKnightPromotionSacrifice: a knight that promotes and is taken on
+// the next ply (the thirty-eighth read's problem 24 promotes a lance, not
+// a knight); a knight that promotes to mate, or is not taken, is none.
+func TestKnightPromotionSacrifice(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"read 35, problem 28: ▲７二桂成 △同玉", "k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", true},
+		{"a lance promotes as it is taken", "1n1kg4/2L1s4/1G2g4/2+P6/9/3N5/9/9/9 b S2r2bg2s2n3l17p 1", "7b7a+ 6a7a S*7b 7a6b 7d7c 8a7c 6f7d", false},
+		{"a knight that stays unpromoted, not taken", "8k/6sg1/9/9/8N/9/9/9/8L b 2r2b3g3s3n3l18p 1", "1e2c 1a2a 1i1a+", false},
+	} {
+		_, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := KnightPromotionSacrifice(pv); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -200,7 +200,9 @@ func finishClasses(p *problem.Problem) []string {
 // stepping off the 1st file to uncover a lance, rook or dragon behind
 // it, at the first ply of a mate-in-3 and the third of two mate-in-5s
 // and a mate-in-7), "almost a copy" to a reader; the thirty-first read
-// had four too.
+// had four too. So is a knight sacrificed as it promotes
+// (maten.KnightPromotionSacrifice), listed once: eight and about twelve
+// of the thirty-ninth and forty-first reads' 30, "it gets predictable".
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -213,6 +215,9 @@ func worksheetClasses(p *problem.Problem) []string {
 	}
 	if slices.ContainsFunc(p.Themes, func(t problem.Theme) bool { return t.Name == theme.DoubleCheck }) {
 		cs = append(cs, "double check", "double check")
+	}
+	if maten.KnightPromotionSacrifice(p.Line) {
+		cs = append(cs, "sacrifice N+")
 	}
 	return cs
 }
