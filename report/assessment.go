@@ -86,13 +86,9 @@ func newAssessment[T any, P interface {
 		if f.Move != shogi.NoMove {
 			j.Move, j.MoveJA = usi(f.Move), ja(&q, f.Move, prevTo)
 			if len(f.Line) > 0 {
-				r, to := q, f.Move.To()
+				r := q
 				P(&r).DoMove(f.Move)
-				for _, m := range f.Line {
-					j.Line, j.LineJA = append(j.Line, usi(m)), append(j.LineJA, ja(&r, m, to))
-					P(&r).DoMove(m)
-					to = m.To()
-				}
+				j.Line, j.LineJA = lineOf(r, f.Move.To(), f.Line, usi, ja)
 			}
 		}
 		if f.Spare != 0 {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/variant"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -16,7 +17,7 @@ import (
 // "▲１三獅(19)", "△同　玉(22)", "▲２三グ打"). The moves must be legal in
 // turn.
 func FairyLine(p *variant.Position, moves []variant.Move) (usi, ja []string) {
-	return lineOf(*p, moves, variant.MoveString, problem.JapaneseVariantMove)
+	return lineOf(*p, shogi.NoSquare, moves, variant.MoveString, problem.JapaneseVariantMove)
 }
 
 // NewFairySolution is NewSolution for a solution of a fairy position:

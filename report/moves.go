@@ -17,17 +17,18 @@ func JapaneseMove(p *shogi.Position, m shogi.Move) string {
 // before written with 同: ["B*3c" "3b3c"] and ["▲３三角打" "△同　銀"]. The
 // moves must be legal in turn; both lists are empty, not nil, for no moves.
 func Line(p *shogi.Position, moves []shogi.Move) (usi, ja []string) {
-	return lineOf(*p, moves, shogi.Move.String, japaneseMove)
+	return lineOf(*p, shogi.NoSquare, moves, shogi.Move.String, japaneseMove)
 }
 
-// lineOf is Line from root, a position of type T, with usi and ja
-// writing a move (ja after the move to prevTo, NoSquare for none).
+// lineOf is Line from root, a position of type T, reached by a move to
+// prevTo (NoSquare for none: the first move is then never 同), with usi
+// and ja writing a move (ja after the move to prevTo).
 func lineOf[T any, P interface {
 	*T
 	DoMove(shogi.Move)
-}](root T, moves []shogi.Move, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) (u, j []string) {
+}](root T, prevTo shogi.Square, moves []shogi.Move, usi func(shogi.Move) string, ja func(P, shogi.Move, shogi.Square) string) (u, j []string) {
 	u, j = make([]string, 0, len(moves)), make([]string, 0, len(moves))
-	q, prevTo := root, shogi.NoSquare
+	q := root
 	for _, m := range moves {
 		u = append(u, usi(m))
 		j = append(j, ja(&q, m, prevTo))

@@ -83,7 +83,7 @@ func newSolution[T any, P interface {
 	v := newView(sol.Status.String(), sol.Length, sol.LengthExact, sol.Unique, sol.SoundnessChecked,
 		sol.Nodes, sol.Time, P(&root).SFEN(), hand, futile)
 	v.FirstMoveForced = sol.FirstMoveForced
-	v.PV, v.PVJA = lineOf(root, sol.PV, usi, ja)
+	v.PV, v.PVJA = lineOf(root, shogi.NoSquare, sol.PV, usi, ja)
 	var q T
 	v.Alternatives, q = alternativeViews(root, sol.PV, sol.Alternatives, usi, ja)
 	if sol.Status == mate.Mate {

@@ -73,7 +73,8 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 					return nil, err
 				}
 				if sol.Status == mate.Mate && sol.LengthExact {
-					vs = append(vs, variation{k + 1, r, japaneseMove(&p, r, prevTo), japaneseLine(&q, sol.PV, r.To())})
+					_, ja := lineOf(q, r.To(), sol.PV, shogi.Move.String, japaneseMove)
+					vs = append(vs, variation{k + 1, r, japaneseMove(&p, r, prevTo), ja})
 				}
 			}
 		}
@@ -105,17 +106,4 @@ type variation struct {
 	move   shogi.Move
 	moveJA string
 	line   []string
-}
-
-// japaneseLine writes line, played from p after a move to prevTo, in
-// Japanese.
-func japaneseLine(p *shogi.Position, line []shogi.Move, prevTo shogi.Square) []string {
-	q := *p
-	out := make([]string, 0, len(line))
-	for _, m := range line {
-		out = append(out, japaneseMove(&q, m, prevTo))
-		q.DoMove(m)
-		prevTo = m.To()
-	}
-	return out
 }
