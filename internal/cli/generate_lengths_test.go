@@ -359,3 +359,34 @@ func TestCrowdClasses(t *testing.T) {
 		}
 	}
 }
+
+func TestPlainClasses(t *testing.T) {
+	for _, c := range []struct {
+		sfen, line       string
+		sacrifices, rank int
+		want             bool
+	}{
+		// A mate-in-3 without a sacrifice, its key the first check.
+		{"7gs/8k/6ns1/9/9/8N/8L/9/9 b B2rb3g2s2n3l18p 1", "1f2d 1b2b B*1c", 0, 1, true},
+		// A rook sacrificed by a key ranked tenth, and second.
+		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 10, false},
+		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 2, true},
+		// A mate-in-5 with one sacrifice and two defenders.
+		{"l8/sk1S5/9/9/9/6+B2/9/9/9 b GL2rb3g2s4n2l18p 1", "3f7b 8b7b G*7c 7b8a L*8b", 1, 1, true},
+		// One sacrifice, three defenders.
+		{"3g5/4kPs2/3n2S2/3+R5/9/9/9/9/9 b GNr2b2g2s2n4l17p 1", "G*5c 5b5a 4b4a+ 3b4a N*4c", 1, 1, false},
+		// Two sacrifices, two defenders.
+		{"9/9/skS6/g8/2L6/L8/9/9/9 b RGr2b2g2s4n2l18p 1", "G*8b 9c8b R*8d 9d8d 7c7b", 2, 1, false},
+	} {
+		p := problemOf(t, c.sfen, c.line)
+		p.Composer = &problem.Composer{Sacrifices: c.sacrifices}
+		p.Quality = &problem.Quality{KeyRank: c.rank}
+		got := slices.ContainsFunc(worksheetLineClasses(&p), func(cl string) bool { return strings.HasPrefix(cl, "plain ") })
+		if got != c.want {
+			t.Errorf("%s %s (%d sacrifices, key ranked %d): plain %v, want %v", c.sfen, c.line, c.sacrifices, c.rank, got, c.want)
+		}
+		if cs := lineClasses(&p); slices.ContainsFunc(cs, func(cl string) bool { return strings.HasPrefix(cl, "plain ") }) {
+			t.Errorf("%s: a run of one length has a plain class: %q", c.sfen, cs)
+		}
+	}
+}

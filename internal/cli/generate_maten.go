@@ -302,8 +302,41 @@ func worksheetLineClasses(p *problem.Problem) []string {
 	if maten.StandingCapture(&p.Position, p.Line) {
 		cs = append(cs, "capture standing")
 	}
-	return append(cs, crowdClasses(p)...)
+	cs = append(cs, crowdClasses(p)...)
+	return append(cs, plainClasses(p)...)
 }
+
+// plainClasses are the classes of a worksheet's problem that teachers
+// handed out least of its length (plainKeyRank, plainDefenders): a
+// mate-in-3 with no sacrifice or with a key a simple policy ranks among
+// the first two checks (problem.Quality.KeyRank), and a mate-in-5 with
+// one sacrifice and fewer than plainDefenders defenders besides the king.
+// A worksheet's length holds one of each.
+func plainClasses(p *problem.Problem) []string {
+	if p.Composer == nil || p.Quality == nil {
+		return nil
+	}
+	switch len(p.Line) {
+	case 3:
+		if p.Composer.Sacrifices == 0 || p.Quality.KeyRank <= plainKeyRank {
+			return []string{"plain key"}
+		}
+	case 5:
+		defenders := p.Position.ByColor(shogi.White).Without(p.Position.King(shogi.White)).Count()
+		if p.Composer.Sacrifices < 2 && defenders < plainDefenders {
+			return []string{"plain five"}
+		}
+	}
+	return nil
+}
+
+// plainKeyRank is the lowest rank of a mate-in-3's key among the checks
+// that plainClasses calls plain, and plainDefenders the least defenders of
+// a mate-in-5 with one sacrifice it does not.
+const (
+	plainKeyRank   = 2
+	plainDefenders = 3
+)
 
 // crowdFrom is the shortest line whose crowds (crowdClasses) are classes
 // of a worksheet's length, and crowdPieces the pieces that make one.
