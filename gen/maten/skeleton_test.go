@@ -360,6 +360,48 @@ func TestFreeFinish(t *testing.T) {
 	}
 }
 
+// TestFrame: the forty-third read's mate-in-3s 2, 3 and 6 share a frame
+// (a king on 9三 mated on 8四), read from the king's side of the board;
+// a king on the 5th file reads the smaller of its two mirror images.
+func TestFrame(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 43, problem 2", "2s6/l8/k1S6/9/9/2N6/1R7/9/9 b r2b4g2s3n3l18p 1", "8g8b+ 7a8b 7c8d+", "1c 2d"},
+		{"read 43, problem 3", "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d", "1c 2d"},
+		{"the king on the 5th file", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "5a 5b"},
+		{"the king on the 5th file, the last move off it", "4k4/9/3P5/9/9/9/9/9/9 b G 1", "G*6b", "5a 4b"},
+	} {
+		pos, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Frame(&pos, pv); got != c.want {
+			t.Errorf("%s: Frame = %q, want %q", c.name, got, c.want)
+		}
+	}
+}
+
+// TestLooseFinish: a finish is loose when the king has three moves or
+// more before the defender's last reply: the forty-third read's
+// mate-in-7 21 (five: △６一玉 and four more, each mated by a gold drop)
+// and mate-in-5 12 (three); not when the last reply takes the sacrifice
+// with the king boxed in (the same read's mate-in-7 30), nor a mate in
+// one.
+func TestLooseFinish(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line string
+		want             bool
+	}{
+		{"read 43, problem 21", "k8/2g6/p8/g1s6/3N5/6+B2/1R7/9/9 b Srb2g2s3n4l17p 1", "8g8a+ 9a8a 3f7b 8a7b S*7c 7b6a G*6b", true},
+		{"read 43, problem 12", "3s5/3s5/Skgg5/8+R/2S6/9/9/9/9 b r2b2g4n4l18p 1", "1d8d 7c8d 7e8d 8c7b G*8b", true},
+		{"read 43, problem 30", "3k5/4PG3/2ssS4/2L1N4/9/9/9/9/9 b S2r2b3g3n3l17p 1", "5d6b+ 7c6b 5b5a+ 6b5a 4b5b 5a5b S*6b", false},
+		{"a mate in one", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", false},
+	} {
+		pos, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := LooseFinish(&pos, pv); got != c.want {
+			t.Errorf("%s: LooseFinish = %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
 // TestStandingCapture: the attacker's capture, before the mate, of a
 // defender's piece that stood on its square (the thirty-eighth read's
 // problem 23, ▲８四金右 takes the gold of 8四; a rook sacrificed as it

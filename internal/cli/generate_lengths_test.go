@@ -130,6 +130,10 @@ func TestWorksheetClasses(t *testing.T) {
 	// double check, the lance behind the knight) △同玉 ▲１二飛.
 	double := problemOf(t, "6gnk/8g/6s2/8N/9/8L/9/9/9 b RNr2b2g3sn3l18p 1", "N*2c 1b2c 1d2b+ 1a2b R*1b")
 	double.Themes = []problem.Theme{{Name: theme.DiscoveredCheck, Ply: 3}, {Name: theme.DoubleCheck, Ply: 3}}
+	// The forty-third read's mate-in-5 20 (a chain of two sacrifices) and
+	// mate-in-3 3 (one).
+	chain := problemOf(t, "6+B2/9/5pk2/4sn3/7+R1/9/4N4/9/9 b Prb4g3s2n4l16p 1", "5g4e 5d4e P*3d 4e3d 2e2b")
+	single := problemOf(t, "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d")
 	for _, c := range []struct {
 		p           *problem.Problem
 		class       string
@@ -140,6 +144,9 @@ func TestWorksheetClasses(t *testing.T) {
 		{&silver, "不成 S", 2, 1},
 		{&double, "double check", 2, 0},
 		{&p, "double check", 0, 0},
+		{&chain, "sacrifices NmxS PdxS", 3, 1},
+		{&single, "sacrifices BdxG", 1, 1},
+		{&single, "frame 1c 2d", 3, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))
@@ -182,7 +189,8 @@ func problemOf(t *testing.T, sfen, line string) problem.Problem {
 // line without a sacrifice has none), the free finish
 // (maten.FreeFinish: the thirty-fifth read's mate-in-7s 26 and 28) and
 // the capture of a standing piece (maten.StandingCapture: the
-// thirty-eighth read's mate-in-7 23).
+// thirty-eighth read's mate-in-7 23), and the loose finish
+// (maten.LooseFinish: the forty-third read's 21 and 12, not 30).
 func TestLineClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line, class, want string
@@ -199,8 +207,11 @@ func TestLineClasses(t *testing.T) {
 		{"4gs3/4gk1s1/9/5S3/9/6L2/9/9/9 b S2r2b2g4n3l18p 1", "S*3a 2b3a 3f3c+", "lure", "lure S 3a"},
 		{"4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "lure", ""},
 		{"1ksG5/2s1g4/1S2p4/9/3N5/9/9/9/9 b Rr2b2gs3n4l17p 1", "6e7c 7b7c 6a7a 8a7a S*7b 7a6b R*6a", "finish", "finish free"},
-		{"k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", "finish", "finish free"},
-		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "finish", ""},
+		{"k8/2gS5/g8/p1nN5/1R7/9/9/9/9 b Sr2b2g2s2n4l17p 1", "8e8a+ 9a8a 6d7b+ 8a7b S*7c 7b6c G*5c", "finish", "finish free, finish loose"},
+		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "finish", "finish loose"},
+		{"k8/2g6/p8/g1s6/3N5/6+B2/1R7/9/9 b Srb2g2s3n4l17p 1", "8g8a+ 9a8a 3f7b 8a7b S*7c 7b6a G*6b", "finish", "finish free, finish loose"},
+		{"3s5/3s5/Skgg5/8+R/2S6/9/9/9/9 b r2b2g4n4l18p 1", "1d8d 7c8d 7e8d 8c7b G*8b", "finish", "finish free, finish loose"},
+		{"3k5/4PG3/2ssS4/2L1N4/9/9/9/9/9 b S2r2b3g3n3l17p 1", "5d6b+ 7c6b 5b5a+ 6b5a 4b5b 5a5b S*6b", "finish", ""},
 		{"9/k1+B6/9/1gg6/1GG6/9/9/9/9 b S2rb3s4n4l18p 1", "S*9c 9b9c 7e8d 7d8d 8e9d 8d9d G*8c", "capture", "capture standing"},
 		{"8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "capture", ""},
 	} {
@@ -212,14 +223,14 @@ func TestLineClasses(t *testing.T) {
 				t.Errorf("%s %s: a run of one length has a key, lure, finish or capture class: %q", c.sfen, c.line, cs)
 			}
 		}
-		var got string
+		var found []string
 		for _, cl := range classes(&p) {
 			if strings.HasPrefix(cl, c.class+" ") {
-				got = cl
+				found = append(found, cl)
 			}
 		}
-		if got != c.want {
-			t.Errorf("%s %s: %s class %q, want %q (%q)", c.sfen, c.line, c.class, got, c.want, classes(&p))
+		if got := strings.Join(found, ", "); got != c.want {
+			t.Errorf("%s %s: %s classes %q, want %q (%q)", c.sfen, c.line, c.class, got, c.want, classes(&p))
 		}
 	}
 }

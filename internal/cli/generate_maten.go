@@ -195,6 +195,14 @@ func finishClasses(p *problem.Problem) []string {
 // in 9% of 300 composed mate-in-3s of seed 26, 8% of 200 mate-in-5s and
 // 9% of 100 mate-in-7s).
 //
+// A chain of two sacrifices or more (maten.Sacrifices) is listed three
+// times too, so that a worksheet has one of each: counted once, the cap
+// let a second in from the 20th problem on, and the forty-third read
+// found a mate-in-7 that plays a mate-in-5 of the worksheet's opening on
+// the same squares after one more check (▲４五桂 △同銀 ▲３四歩打 △同銀,
+// "No. 20 again", a "no" to both readers). Two of the ten worksheets of
+// the thirty-fourth to forty-third reads repeated such a chain.
+//
 // A double check anywhere in the line is a class of a worksheet too,
 // listed twice: the thirty-second read found four of thirty (a piece
 // stepping off the 1st file to uncover a lance, rook or dragon behind
@@ -203,6 +211,10 @@ func finishClasses(p *problem.Problem) []string {
 // had four too. So is a knight sacrificed as it promotes
 // (maten.KnightPromotionSacrifice), listed once: eight and about twelve
 // of the thirty-ninth and forty-first reads' 30, "it gets predictable".
+// The frame of a problem (maten.Frame: the king's square and the mating
+// square) is listed three times, one a worksheet: the forty-third read
+// found three mate-in-3s with a king on 9三 mated on 8四, "the same
+// corner".
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -211,6 +223,8 @@ func worksheetClasses(p *problem.Problem) []string {
 			cs = append(cs, c, c)
 		case strings.HasPrefix(c, "不成 "):
 			cs = append(cs, c)
+		case strings.HasPrefix(c, "sacrifices ") && strings.Contains(strings.TrimPrefix(c, "sacrifices "), " "):
+			cs = append(cs, c, c)
 		}
 	}
 	if slices.ContainsFunc(p.Themes, func(t problem.Theme) bool { return t.Name == theme.DoubleCheck }) {
@@ -218,6 +232,9 @@ func worksheetClasses(p *problem.Problem) []string {
 	}
 	if maten.KnightPromotionSacrifice(p.Line) {
 		cs = append(cs, "sacrifice N+")
+	}
+	if f := maten.Frame(&p.Position, p.Line); f != "" {
+		cs = append(cs, "frame "+f, "frame "+f, "frame "+f)
 	}
 	return cs
 }
@@ -290,7 +307,9 @@ func lineClasses(p *problem.Problem) []string {
 // length it is no class, where about half the mate-in-7s end so and a
 // cap would starve the run. So with the attacker's capture of a standing
 // piece before the mate (maten.StandingCapture): half the mate-in-7s of
-// five worksheets had one, and teachers handed out fewer of them.
+// five worksheets had one, and teachers handed out fewer of them. So with
+// a loose finish (maten.LooseFinish: three king moves or more before the
+// last reply), which teachers handed out less at 5 and 7 plies.
 func worksheetLineClasses(p *problem.Problem) []string {
 	cs := append(lineClasses(p), "key "+maten.Key(&p.Position, p.Line))
 	if l := maten.Lure(&p.Position, p.Line); l != "" {
@@ -298,6 +317,9 @@ func worksheetLineClasses(p *problem.Problem) []string {
 	}
 	if maten.FreeFinish(p.Line) {
 		cs = append(cs, "finish free")
+	}
+	if maten.LooseFinish(&p.Position, p.Line) {
+		cs = append(cs, "finish loose")
 	}
 	if maten.StandingCapture(&p.Position, p.Line) {
 		cs = append(cs, "capture standing")
