@@ -275,18 +275,12 @@ func Contact(pos *shogi.Position) string {
 	if k == shogi.NoSquare {
 		return ""
 	}
-	read := func(mirror bool) string {
-		at := func(s shogi.Square) string {
-			if mirror {
-				s = shogi.NewSquare(10-s.File(), s.Rank())
-			}
-			return s.String()
-		}
+	return fromKingSide(k, func(mirror bool) string {
 		var words []string
 		for fl := max(k.File()-1, 1); fl <= min(k.File()+1, 9); fl++ {
 			for r := max(k.Rank()-1, 1); r <= min(k.Rank()+1, 9); r++ {
 				if pc := pos.PieceAt(shogi.NewSquare(fl, r)); pc != shogi.NoPiece && pc.Color() == shogi.Black {
-					words = append(words, pc.Kind().Letter()+at(shogi.NewSquare(fl, r)))
+					words = append(words, pc.Kind().Letter()+mirrored(shogi.NewSquare(fl, r), mirror))
 				}
 			}
 		}
@@ -294,8 +288,15 @@ func Contact(pos *shogi.Position) string {
 			return ""
 		}
 		slices.Sort(words)
-		return at(k) + " " + strings.Join(words, " ")
-	}
+		return mirrored(k, mirror) + " " + strings.Join(words, " ")
+	})
+}
+
+// fromKingSide returns read(mirror) for the reading of the board that
+// puts the defender's king k on files 1 to 5 (mirror set for a king on
+// files 6 to 9), or for a king on the 5th file the smaller of the two
+// readings, so that a problem and its mirror image read alike.
+func fromKingSide(k shogi.Square, read func(mirror bool) string) string {
 	switch {
 	case k.File() < 5:
 		return read(false)
@@ -303,6 +304,15 @@ func Contact(pos *shogi.Position) string {
 		return read(true)
 	}
 	return min(read(false), read(true))
+}
+
+// mirrored returns the name of s, or of its mirror image when mirror is
+// set: 9a reads 1a.
+func mirrored(s shogi.Square, mirror bool) string {
+	if mirror {
+		s = shogi.NewSquare(10-s.File(), s.Rank())
+	}
+	return s.String()
 }
 
 // Mate returns the mating move of the main line line played from pos as
@@ -386,25 +396,18 @@ func Tail(pos *shogi.Position, line []shogi.Move) string {
 // problems of its length. The most common route of 100 composed problems of seed 26 is
 // 6% of the mate-in-3s, 5% of the mate-in-5s and 3% of the mate-in-7s.
 func Route(pos *shogi.Position, line []shogi.Move) string {
-	k := pos.King(shogi.White)
 	read := func(mirror bool) string {
 		var words []string
 		for i := 0; i < len(line); i += 2 {
-			s := line[i].To()
-			if mirror {
-				s = shogi.NewSquare(10-s.File(), s.Rank())
-			}
-			words = append(words, s.String())
+			words = append(words, mirrored(line[i].To(), mirror))
 		}
 		return strings.Join(words, " ")
 	}
-	switch {
-	case k == shogi.NoSquare || k.File() < 5:
+	k := pos.King(shogi.White)
+	if k == shogi.NoSquare {
 		return read(false)
-	case k.File() > 5:
-		return read(true)
 	}
-	return min(read(false), read(true))
+	return fromKingSide(k, read)
 }
 
 // Lure returns the first sacrifice of the main line line played from pos
@@ -466,22 +469,9 @@ func Frame(pos *shogi.Position, line []shogi.Move) string {
 		return ""
 	}
 	to := line[len(line)-1].To()
-	read := func(mirror bool) string {
-		at := func(s shogi.Square) string {
-			if mirror {
-				s = shogi.NewSquare(10-s.File(), s.Rank())
-			}
-			return s.String()
-		}
-		return at(k) + " " + at(to)
-	}
-	switch {
-	case k.File() < 5:
-		return read(false)
-	case k.File() > 5:
-		return read(true)
-	}
-	return min(read(false), read(true))
+	return fromKingSide(k, func(mirror bool) string {
+		return mirrored(k, mirror) + " " + mirrored(to, mirror)
+	})
 }
 
 // LooseFinish reports whether the defender's king, before its last
