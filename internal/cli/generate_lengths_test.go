@@ -146,7 +146,6 @@ func TestWorksheetClasses(t *testing.T) {
 		{&p, "double check", 0, 0},
 		{&chain, "sacrifices NmxS PdxS", 3, 1},
 		{&single, "sacrifices BdxG", 1, 1},
-		{&single, "frame 1c 2d", 3, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))

@@ -211,10 +211,6 @@ func finishClasses(p *problem.Problem) []string {
 // had four too. So is a knight sacrificed as it promotes
 // (maten.KnightPromotionSacrifice), listed once: eight and about twelve
 // of the thirty-ninth and forty-first reads' 30, "it gets predictable".
-// The frame of a problem (maten.Frame: the king's square and the mating
-// square) is listed three times, one a worksheet: the forty-third read
-// found three mate-in-3s with a king on 9三 mated on 8四, "the same
-// corner".
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -232,9 +228,6 @@ func worksheetClasses(p *problem.Problem) []string {
 	}
 	if maten.KnightPromotionSacrifice(p.Line) {
 		cs = append(cs, "sacrifice N+")
-	}
-	if f := maten.Frame(&p.Position, p.Line); f != "" {
-		cs = append(cs, "frame "+f, "frame "+f, "frame "+f)
 	}
 	return cs
 }
