@@ -198,9 +198,9 @@ func finishClasses(p *problem.Problem) []string {
 // A chain of two sacrifices or more (maten.Sacrifices) is listed three
 // times too, so that a worksheet has one of each: counted once, the cap
 // let a second in from the 20th problem on, and the forty-third read
-// found a mate-in-7 that plays a mate-in-5 of the worksheet's opening on
-// the same squares after one more check (▲４五桂 △同銀 ▲３四歩打 △同銀,
-// "No. 20 again", a "no" to both readers). Two of the ten worksheets of
+// found a mate-in-7 that plays the opening of one of the worksheet's
+// mate-in-5s on the same squares after one more check (▲４五桂 △同銀
+// ▲３四歩打 △同銀, "No. 20 again", a "no" to both readers). Two of the ten worksheets of
 // the thirty-fourth to forty-third reads repeated such a chain.
 //
 // A double check anywhere in the line is a class of a worksheet too,
@@ -325,8 +325,11 @@ func worksheetLineClasses(p *problem.Problem) []string {
 // handed out least of its length (plainKeyRank, plainDefenders): a
 // mate-in-3 with no sacrifice or with a key a simple policy ranks among
 // the first two checks (problem.Quality.KeyRank), and a mate-in-5 with
-// one sacrifice and fewer than plainDefenders defenders besides the king.
-// A worksheet's length holds one of each.
+// fewer than two sacrifices and fewer than plainDefenders defenders
+// besides the king. Over the thirty-fourth to forty-second blind reads
+// (docs/quality-report.md) the teachers said "yes" to 65% of such
+// mate-in-3s against 81% of the others, and to 55% of such mate-in-5s
+// against 82%. A worksheet's length holds one of each.
 func plainClasses(p *problem.Problem) []string {
 	if p.Composer == nil || p.Quality == nil {
 		return nil
@@ -347,7 +350,7 @@ func plainClasses(p *problem.Problem) []string {
 
 // plainKeyRank is the lowest rank of a mate-in-3's key among the checks
 // that plainClasses calls plain, and plainDefenders the least defenders of
-// a mate-in-5 with one sacrifice it does not.
+// a mate-in-5 with fewer than two sacrifices it does not call plain.
 const (
 	plainKeyRank   = 2
 	plainDefenders = 3
