@@ -229,6 +229,32 @@ func TestKey(t *testing.T) {
 	}
 }
 
+// TestStart: the start of a line is its first three plies' pieces and
+// squares, mirrored with the king onto files 1 to 5: the forty-fifth
+// read's mate-in-3 1 (▲９四歩打 △同銀 ▲８四銀) and mate-in-5 11 (▲９四歩
+// △同銀 ▲８四銀打 …) share it, a drop and a move alike; a promotion, a
+// shorter line and another square read otherwise.
+func TestStart(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 45, problem 1", "9/gs7/ks7/9/1S7/N8/9/9/9 b P2r2b3gs3n4l17p 1", "P*9d 8c9d 8e8d", "P 1d S 1d S 2d"},
+		{"read 45, problem 11", "1gg6/s8/ks7/2RN5/P8/9/9/9/9 b BSrb2gs3n4l17p 1", "9e9d 8c9d S*8d 9c8b B*7c", "P 1d S 1d S 2d"},
+		{"read 30, problem 22: a knight that stays unpromoted", read30[22].sfen, read30[22].line, "N 2c G 2c L 1c"},
+		{"a promotion", "k8/9/9/S8/9/9/9/9/9 b G 1", "9d9c+", "+S 1c"},
+		{"the same on the other wing", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "P 1b K 1b G 1c"},
+		{"another square", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*2c", "P 1b K 1b G 2c"},
+	} {
+		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Start(&q, pv); got != c.want {
+			t.Errorf("%s (%s): %q, want %q", c.name, c.line, got, c.want)
+		}
+	}
+	if got := Start(nil, nil); got != "" {
+		t.Errorf("an empty line: %q, want \"\"", got)
+	}
+}
+
 // TestTail: the tail of a line is the piece that checks two plies before
 // the mate (unpromoted), the king's or a guard's reply, and the mate's
 // motif: the thirtieth read's mate-in-7s 26 and 27 share "R K P m+", a
@@ -357,6 +383,28 @@ func TestFreeFinish(t *testing.T) {
 		if got := FreeFinish(pv); got != c.want {
 			t.Errorf("%s: FreeFinish = %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// TestFrame: the forty-third read's mate-in-3s 2, 3 and 6 share a frame
+// (a king on 9三 mated on 8四), read from the king's side of the board;
+// a king on the 5th file reads the smaller of its two mirror images.
+func TestFrame(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen, line, want string
+	}{
+		{"read 43, problem 2", "2s6/l8/k1S6/9/9/2N6/1R7/9/9 b r2b4g2s3n3l18p 1", "8g8b+ 7a8b 7c8d+", "1c 2d"},
+		{"read 43, problem 3", "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d", "1c 2d"},
+		{"the king on the 5th file", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "5a 5b"},
+		{"the king on the 5th file, the last move off it", "4k4/9/3P5/9/9/9/9/9/9 b G 1", "G*6b", "5a 4b"},
+	} {
+		pos, pv := line(t, c.sfen, strings.Fields(c.line)...)
+		if got := Frame(&pos, pv); got != c.want {
+			t.Errorf("%s: Frame = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := Frame(nil, nil); got != "" {
+		t.Errorf("an empty line: %q, want \"\"", got)
 	}
 }
 

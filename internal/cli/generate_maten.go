@@ -211,6 +211,19 @@ func finishClasses(p *problem.Problem) []string {
 // had four too. So is a knight sacrificed as it promotes
 // (maten.KnightPromotionSacrifice), listed once: eight and about twelve
 // of the thirty-ninth and forty-first reads' 30, "it gets predictable".
+// So is the line's start (maten.Start: its first three plies with their
+// pieces and squares), listed three times so that a worksheet has one of
+// each: the forty-fifth read found a mate-in-5 that opens with the whole
+// line of one of the worksheet's mate-in-3s (▲９四歩 △同銀 ▲８四銀 against
+// a king on 9三), "a repeat" to both readers, where the key (maten.Key)
+// is a class of its own length only. So is the frame of a line of up to
+// frameUpTo plies (maten.Frame: the king's square and the mating
+// square): the forty-third read found three mate-in-3s with a king on
+// 9三 mated on 8四, "the same corner", and the forty-first a mate-in-5
+// framed as a mate-in-3 ("practically the same diagram and finish").
+// The mate-in-7s have no frame class: with one, a worksheet's
+// mate-in-7s took up to four times the candidates (session 38), their
+// kings and mates being as few as the shorter lines'.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -229,8 +242,17 @@ func worksheetClasses(p *problem.Problem) []string {
 	if maten.KnightPromotionSacrifice(p.Line) {
 		cs = append(cs, "sacrifice N+")
 	}
+	start := "start " + maten.Start(&p.Position, p.Line)
+	cs = append(cs, start, start, start)
+	if f := maten.Frame(&p.Position, p.Line); f != "" && len(p.Line) <= frameUpTo {
+		cs = append(cs, "frame "+f, "frame "+f, "frame "+f)
+	}
 	return cs
 }
+
+// frameUpTo is the longest line whose frame (maten.Frame) is a class of
+// a worksheet (worksheetClasses).
+const frameUpTo = 5
 
 // discoveredKey reports whether p, a problem of five plies or fewer,
 // opens with a move that uncovers a check (開き王手, a double check among
@@ -324,25 +346,33 @@ func worksheetLineClasses(p *problem.Problem) []string {
 // plainClasses are the classes of a worksheet's problem that teachers
 // handed out least of its length (plainKeyRank, plainDefenders): a
 // mate-in-3 with no sacrifice or with a key a simple policy ranks among
-// the first two checks (problem.Quality.KeyRank), and a mate-in-5 with
+// the first two checks (problem.Quality.KeyRank), a mate-in-5 with
 // fewer than two sacrifices and fewer than plainDefenders defenders
-// besides the king. Over the thirty-fourth to forty-second blind reads
-// (docs/quality-report.md) the teachers said "yes" to 65% of such
-// mate-in-3s against 81% of the others, and to 55% of such mate-in-5s
-// against 82%. A worksheet's length holds one of each.
+// besides the king, and a mate-in-7 with two sacrifices or fewer and
+// plainDefenders defenders or more. Over the thirty-fourth to
+// forty-second blind reads (docs/quality-report.md) the teachers said
+// "yes" to 65% of such mate-in-3s against 81% of the others, and to 55%
+// of such mate-in-5s against 82%; over the thirty-fourth to forty-fifth,
+// to 40% of such mate-in-7s against 78% ("the king sits among three
+// silvers that look planted"). A worksheet's length holds one of each.
 func plainClasses(p *problem.Problem) []string {
 	if p.Composer == nil || p.Quality == nil {
 		return nil
 	}
+	sacrifices := p.Composer.Sacrifices
+	defenders := p.Position.ByColor(shogi.White).Without(p.Position.King(shogi.White)).Count()
 	switch len(p.Line) {
 	case 3:
-		if p.Composer.Sacrifices == 0 || p.Quality.KeyRank <= plainKeyRank {
+		if sacrifices == 0 || p.Quality.KeyRank <= plainKeyRank {
 			return []string{"plain key"}
 		}
 	case 5:
-		defenders := p.Position.ByColor(shogi.White).Without(p.Position.King(shogi.White)).Count()
-		if p.Composer.Sacrifices < 2 && defenders < plainDefenders {
+		if sacrifices < 2 && defenders < plainDefenders {
 			return []string{"plain five"}
+		}
+	case 7:
+		if sacrifices <= 2 && defenders >= plainDefenders {
+			return []string{"plain seven"}
 		}
 	}
 	return nil
@@ -350,7 +380,8 @@ func plainClasses(p *problem.Problem) []string {
 
 // plainKeyRank is the lowest rank of a mate-in-3's key among the checks
 // that plainClasses calls plain, and plainDefenders the least defenders of
-// a mate-in-5 with fewer than two sacrifices it does not call plain.
+// a mate-in-5 with fewer than two sacrifices it does not call plain, and
+// of a mate-in-7 with two or fewer it does.
 const (
 	plainKeyRank   = 2
 	plainDefenders = 3
