@@ -493,30 +493,6 @@ func FreeFinish(line []shogi.Move) bool {
 	return !d.IsDrop() && d.Piece().Kind() == shogi.King && d.To() != line[i-1].To()
 }
 
-// Frame returns the king's square at the start of a problem pos and the
-// square of the mating move of its main line line, mirrored so that the
-// king stands on files 1 to 5 (for a king on the 5th file, the smaller of
-// the two readings): "1c 2d" for a king on 9三 mated on 8四. The
-// forty-third blind read (docs/quality-report.md) found three mate-in-3s
-// of one worksheet framed so, "the same corner" to both readers, with
-// other mating pieces, sacrifices and contacts. Over the thirty-fourth to
-// forty-third reads 38 pairs of problems of one worksheet shared a frame,
-// and readers named 5 of them as repeats (13%), against 63 of the 4,312
-// pairs that did not (1.5%). "" for an empty line.
-func Frame(pos *shogi.Position, line []shogi.Move) string {
-	if len(line) == 0 {
-		return ""
-	}
-	k := pos.King(shogi.White)
-	if k == shogi.NoSquare {
-		return ""
-	}
-	to := line[len(line)-1].To()
-	return fromKingSide(k, func(mirror bool) string {
-		return mirrored(k, mirror) + " " + mirrored(to, mirror)
-	})
-}
-
 // LooseFinish reports whether the defender's king, before its last
 // reply in the main line line played from pos, has LooseKingMoves legal
 // moves or more, each of them mated by the last move or another: a net

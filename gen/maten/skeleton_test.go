@@ -386,28 +386,6 @@ func TestFreeFinish(t *testing.T) {
 	}
 }
 
-// TestFrame: the forty-third read's mate-in-3s 2, 3 and 6 share a frame
-// (a king on 9三 mated on 8四), read from the king's side of the board;
-// a king on the 5th file reads the smaller of its two mirror images.
-func TestFrame(t *testing.T) {
-	for _, c := range []struct {
-		name, sfen, line, want string
-	}{
-		{"read 43, problem 2", "2s6/l8/k1S6/9/9/2N6/1R7/9/9 b r2b4g2s3n3l18p 1", "8g8b+ 7a8b 7c8d+", "1c 2d"},
-		{"read 43, problem 3", "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d", "1c 2d"},
-		{"the king on the 5th file", "4k4/9/4P4/9/9/9/9/9/9 b G 1", "G*5b", "5a 5b"},
-		{"the king on the 5th file, the last move off it", "4k4/9/3P5/9/9/9/9/9/9 b G 1", "G*6b", "5a 4b"},
-	} {
-		pos, pv := line(t, c.sfen, strings.Fields(c.line)...)
-		if got := Frame(&pos, pv); got != c.want {
-			t.Errorf("%s: Frame = %q, want %q", c.name, got, c.want)
-		}
-	}
-	if got := Frame(nil, nil); got != "" {
-		t.Errorf("an empty line: %q, want \"\"", got)
-	}
-}
-
 // TestLooseFinish: a finish is loose when the king has three moves or
 // more before the defender's last reply: the forty-third read's
 // mate-in-7 21 (five: △６一玉 and four more, each mated by a gold drop)

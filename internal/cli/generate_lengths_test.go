@@ -102,10 +102,9 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 }
 
 // A worksheet of several lengths lists the last move's class, the
-// king's contact, a chain of sacrifices, the start and (up to 5 plies)
-// the frame three times, and each kind that stays unpromoted twice, so
+// king's contact, a chain of sacrifices and the start three times, and each kind that stays unpromoted twice, so
 // that the cap shared by its lengths counts them so; a run of one length
-// lists the first ones once and has no start or frame class.
+// lists the first ones once and has no start class.
 func TestWorksheetClasses(t *testing.T) {
 	pos, err := shogi.ParseSFEN("4kN3/9/4S4/9/9/9/9/9/9 b G 1")
 	if err != nil {
@@ -135,8 +134,7 @@ func TestWorksheetClasses(t *testing.T) {
 	// mate-in-3 3 (one).
 	chain := problemOf(t, "6+B2/9/5pk2/4sn3/7+R1/9/4N4/9/9 b Prb4g3s2n4l16p 1", "5g4e 5d4e P*3d 4e3d 2e2b")
 	single := problemOf(t, "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d")
-	// The forty-fifth read's mate-in-7 23: a mate-in-7's frame is no
-	// class, its start is.
+	// The forty-fifth read's mate-in-7 23.
 	long := problemOf(t, "6k2/4+Rsg2/8P/9/6S2/9/9/9/9 b 2Gr2bg2s4n4l17p 1", "G*2a 3a2a 5b4a 2a2b 4a1a 2b1a G*1b")
 	for _, c := range []struct {
 		p           *problem.Problem
@@ -150,11 +148,8 @@ func TestWorksheetClasses(t *testing.T) {
 		{&p, "double check", 0, 0},
 		{&chain, "sacrifices NmxS PdxS", 3, 1},
 		{&single, "sacrifices BdxG", 1, 1},
-		{&single, "frame 1c 2d", 3, 0},
 		{&single, "start B 2b G 2b G 2d", 3, 0},
-		{&chain, "frame 3c 2b", 3, 0},
 		{&long, "start G 2a K 2a +R 4a", 3, 0},
-		{&long, "frame 3a 1b", 0, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))
@@ -379,34 +374,47 @@ func TestCrowdClasses(t *testing.T) {
 	}
 }
 
+// TestPlainClasses: a worksheet's plain mate-in-3s (a plain key, a
+// drop blocking a flight square), mate-in-5s and mate-in-7s each have a
+// class of their length; a run of one length has none.
 func TestPlainClasses(t *testing.T) {
 	for _, c := range []struct {
 		sfen, line       string
 		sacrifices, rank int
 		want             bool
+		themes           []string
 	}{
 		// A mate-in-3 without a sacrifice, its key the first check.
-		{"7gs/8k/6ns1/9/9/8N/8L/9/9 b B2rb3g2s2n3l18p 1", "1f2d 1b2b B*1c", 0, 1, true},
+		{"7gs/8k/6ns1/9/9/8N/8L/9/9 b B2rb3g2s2n3l18p 1", "1f2d 1b2b B*1c", 0, 1, true, nil},
 		// A rook sacrificed by a key ranked tenth, and second.
-		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 10, false},
-		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 2, true},
+		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 10, false, nil},
+		{"3g5/5s3/3gk4/2R3+B2/9/9/9/9/9 b Rb2g3s4n4l18p 1", "R*5b 6a5b 3d4d", 1, 2, true, nil},
+		// The forty-sixth read's mate-in-3 7: a silver dropped for the
+		// guard to take onto the king's flight square (a "no": "the third
+		// drop-sacrifice-to-block-a-flight-square on the sheet"), its key
+		// ranked fourth; a drop that lures instead is not plain.
+		{"3s1+R3/3s5/1S1kg4/R3g4/9/9/9/9/9 b S2b2g4n4l18p 1", "S*7b 6a7b 8c7d+", 1, 4, true, []string{theme.Sacrifice, theme.DropSacrifice, theme.FlightBlock}},
+		{"3s1+R3/3s5/1S1kg4/R3g4/9/9/9/9/9 b S2b2g4n4l18p 1", "S*7b 6a7b 8c7d+", 1, 4, false, []string{theme.Sacrifice, theme.DropSacrifice, theme.Lure}},
 		// A mate-in-5 with one sacrifice and two defenders.
-		{"l8/sk1S5/9/9/9/6+B2/9/9/9 b GL2rb3g2s4n2l18p 1", "3f7b 8b7b G*7c 7b8a L*8b", 1, 1, true},
+		{"l8/sk1S5/9/9/9/6+B2/9/9/9 b GL2rb3g2s4n2l18p 1", "3f7b 8b7b G*7c 7b8a L*8b", 1, 1, true, nil},
 		// One sacrifice, three defenders.
-		{"3g5/4kPs2/3n2S2/3+R5/9/9/9/9/9 b GNr2b2g2s2n4l17p 1", "G*5c 5b5a 4b4a+ 3b4a N*4c", 1, 1, false},
+		{"3g5/4kPs2/3n2S2/3+R5/9/9/9/9/9 b GNr2b2g2s2n4l17p 1", "G*5c 5b5a 4b4a+ 3b4a N*4c", 1, 1, false, nil},
 		// Two sacrifices, two defenders.
-		{"9/9/skS6/g8/2L6/L8/9/9/9 b RGr2b2g2s4n2l18p 1", "G*8b 9c8b R*8d 9d8d 7c7b", 2, 1, false},
+		{"9/9/skS6/g8/2L6/L8/9/9/9 b RGr2b2g2s4n2l18p 1", "G*8b 9c8b R*8d 9d8d 7c7b", 2, 1, false, nil},
 		// A mate-in-7 with two sacrifices and three defenders (the
 		// forty-fifth read's 21, "the king sits among three silvers").
-		{"4ks3/2G1s1S2/3G2s2/8B/9/9/9/9/9 b 2rb2g4n4l18p 1", "7b6b 5a4b 6b5b 4a5b S*4c 5b4c 3b4a+", 2, 1, true},
+		{"4ks3/2G1s1S2/3G2s2/8B/9/9/9/9/9 b 2rb2g4n4l18p 1", "7b6b 5a4b 6b5b 4a5b S*4c 5b4c 3b4a+", 2, 1, true, nil},
 		// Three sacrifices, three defenders (the forty-fourth read's 22).
-		{"2k1sG3/3s1G3/1S1sG4/9/9/9/9/9/9 b Rr2bg4n4l18p 1", "R*6a 7a6a 4a5a 6b5a 4b5b 5a5b S*6b", 3, 1, false},
+		{"2k1sG3/3s1G3/1S1sG4/9/9/9/9/9/9 b Rr2bg4n4l18p 1", "R*6a 7a6a 4a5a 6b5a 4b5b 5a5b S*6b", 3, 1, false, nil},
 		// Two sacrifices, two defenders (the forty-fourth read's 23).
-		{"5k3/3G4G/5n1p1/5N1GR/5S3/9/9/9/9 b r2bg3s2n4l17p 1", "6b5b 4a3a 4d3b+ 3a3b 2d3c 3b3c 1d3d", 2, 1, false},
+		{"5k3/3G4G/5n1p1/5N1GR/5S3/9/9/9/9 b r2bg3s2n4l17p 1", "6b5b 4a3a 4d3b+ 3a3b 2d3c 3b3c 1d3d", 2, 1, false, nil},
 	} {
 		p := problemOf(t, c.sfen, c.line)
 		p.Composer = &problem.Composer{Sacrifices: c.sacrifices}
 		p.Quality = &problem.Quality{KeyRank: c.rank}
+		for _, n := range c.themes {
+			p.Themes = append(p.Themes, problem.Theme{Name: n, Ply: 1})
+		}
 		got := slices.ContainsFunc(worksheetLineClasses(&p), func(cl string) bool { return strings.HasPrefix(cl, "plain ") })
 		if got != c.want {
 			t.Errorf("%s %s (%d sacrifices, key ranked %d): plain %v, want %v", c.sfen, c.line, c.sacrifices, c.rank, got, c.want)

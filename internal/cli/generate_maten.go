@@ -216,14 +216,7 @@ func finishClasses(p *problem.Problem) []string {
 // each: the forty-fifth read found a mate-in-5 that opens with the whole
 // line of one of the worksheet's mate-in-3s (▲９四歩 △同銀 ▲８四銀 against
 // a king on 9三), "a repeat" to both readers, where the key (maten.Key)
-// is a class of its own length only. So is the frame of a line of up to
-// frameUpTo plies (maten.Frame: the king's square and the mating
-// square): the forty-third read found three mate-in-3s with a king on
-// 9三 mated on 8四, "the same corner", and the forty-first a mate-in-5
-// framed as a mate-in-3 ("practically the same diagram and finish").
-// The mate-in-7s have no frame class: with one, a worksheet's
-// mate-in-7s took up to four times the candidates (session 38), their
-// kings and mates being as few as the shorter lines'.
+// is a class of its own length only.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -243,16 +236,8 @@ func worksheetClasses(p *problem.Problem) []string {
 		cs = append(cs, "sacrifice N+")
 	}
 	start := "start " + maten.Start(&p.Position, p.Line)
-	cs = append(cs, start, start, start)
-	if f := maten.Frame(&p.Position, p.Line); f != "" && len(p.Line) <= frameUpTo {
-		cs = append(cs, "frame "+f, "frame "+f, "frame "+f)
-	}
-	return cs
+	return append(cs, start, start, start)
 }
-
-// frameUpTo is the longest line whose frame (maten.Frame) is a class of
-// a worksheet (worksheetClasses).
-const frameUpTo = 5
 
 // discoveredKey reports whether p, a problem of five plies or fewer,
 // opens with a move that uncovers a check (開き王手, a double check among
@@ -344,17 +329,28 @@ func worksheetLineClasses(p *problem.Problem) []string {
 }
 
 // plainClasses are the classes of a worksheet's problem that teachers
-// handed out least of its length (plainKeyRank, plainDefenders): a
-// mate-in-3 with no sacrifice or with a key a simple policy ranks among
-// the first two checks (problem.Quality.KeyRank), a mate-in-5 with
-// fewer than two sacrifices and fewer than plainDefenders defenders
-// besides the king, and a mate-in-7 with two sacrifices or fewer and
-// plainDefenders defenders or more. Over the thirty-fourth to
-// forty-second blind reads (docs/quality-report.md) the teachers said
-// "yes" to 65% of such mate-in-3s against 81% of the others, and to 55%
-// of such mate-in-5s against 82%; over the thirty-fourth to forty-fifth,
-// to 40% of such mate-in-7s against 78% ("the king sits among three
-// silvers that look planted"). A worksheet's length holds one of each.
+// handed out least of its length (plainKeyRank, plainDefenders), each
+// held to one problem of the worksheet's length:
+//
+//   - a plain key: a mate-in-3 with no sacrifice, or whose key a simple
+//     policy ranks among the first two checks (problem.Quality.KeyRank);
+//   - a plain block: a mate-in-3 whose key is a drop a guard takes onto
+//     the king's flight square (the themes drop-sacrifice and
+//     flight-block);
+//   - a plain mate-in-5: fewer than two sacrifices and fewer than
+//     plainDefenders defenders besides the king;
+//   - a plain mate-in-7: two sacrifices or fewer and plainDefenders
+//     defenders or more.
+//
+// Over the blind reads (docs/quality-report.md) the teachers said "yes"
+// to 65% of the plain keys against 81% of the other mate-in-3s (the
+// thirty-fourth to forty-second reads), to 61% of the plain blocks (39
+// of 64 verdicts, the thirty-sixth to forty-sixth: "the third
+// drop-sacrifice-to-block-a-flight-square on the sheet", a worksheet
+// having two or three) against 80%, to 55% of the plain mate-in-5s
+// against 82%, and to 40% of the plain mate-in-7s (the thirty-fourth to
+// forty-fifth: "the king sits among three silvers that look planted")
+// against 78%.
 func plainClasses(p *problem.Problem) []string {
 	if p.Composer == nil || p.Quality == nil {
 		return nil
@@ -363,9 +359,14 @@ func plainClasses(p *problem.Problem) []string {
 	defenders := p.Position.ByColor(shogi.White).Without(p.Position.King(shogi.White)).Count()
 	switch len(p.Line) {
 	case 3:
+		var cs []string
 		if sacrifices == 0 || p.Quality.KeyRank <= plainKeyRank {
-			return []string{"plain key"}
+			cs = append(cs, "plain key")
 		}
+		if hasThemes(p, theme.DropSacrifice, theme.FlightBlock) {
+			cs = append(cs, "plain block")
+		}
+		return cs
 	case 5:
 		if sacrifices < 2 && defenders < plainDefenders {
 			return []string{"plain five"}
@@ -376,6 +377,16 @@ func plainClasses(p *problem.Problem) []string {
 		}
 	}
 	return nil
+}
+
+// hasThemes reports whether p has every one of the themes names.
+func hasThemes(p *problem.Problem, names ...string) bool {
+	for _, n := range names {
+		if !slices.ContainsFunc(p.Themes, func(t problem.Theme) bool { return t.Name == n }) {
+			return false
+		}
+	}
+	return true
 }
 
 // plainKeyRank is the lowest rank of a mate-in-3's key among the checks
