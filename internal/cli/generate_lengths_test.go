@@ -102,9 +102,10 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 }
 
 // A worksheet of several lengths lists the last move's class, the
-// king's contact, a chain of sacrifices and the start three times, and each kind that stays unpromoted twice, so
-// that the cap shared by its lengths counts them so; a run of one length
-// lists the first ones once and has no start class.
+// king's contact, a chain of sacrifices and the start three times, and
+// each kind that stays unpromoted twice, so that the cap shared by its
+// lengths counts them so; a run of one length lists the first ones once
+// and has no start class.
 func TestWorksheetClasses(t *testing.T) {
 	pos, err := shogi.ParseSFEN("4kN3/9/4S4/9/9/9/9/9/9 b G 1")
 	if err != nil {
