@@ -295,10 +295,11 @@ func Contact(pos *shogi.Position) string {
 // fromKingSide returns read(mirror) for the reading of the board that
 // puts the defender's king k on files 1 to 5 (mirror set for a king on
 // files 6 to 9), or for a king on the 5th file the smaller of the two
-// readings, so that a problem and its mirror image read alike.
+// readings, so that a problem and its mirror image read alike; without
+// a king (k is shogi.NoSquare), the board as it stands.
 func fromKingSide(k shogi.Square, read func(mirror bool) string) string {
 	switch {
-	case k.File() < 5:
+	case k == shogi.NoSquare, k.File() < 5:
 		return read(false)
 	case k.File() > 5:
 		return read(true)
@@ -403,11 +404,7 @@ func Route(pos *shogi.Position, line []shogi.Move) string {
 		}
 		return strings.Join(words, " ")
 	}
-	k := pos.King(shogi.White)
-	if k == shogi.NoSquare {
-		return read(false)
-	}
-	return fromKingSide(k, read)
+	return fromKingSide(pos.King(shogi.White), read)
 }
 
 // startPlies is the number of plies of a main line that make its start
@@ -443,11 +440,7 @@ func Start(pos *shogi.Position, line []shogi.Move) string {
 		}
 		return b.String()
 	}
-	k := pos.King(shogi.White)
-	if k == shogi.NoSquare {
-		return read(false)
-	}
-	return fromKingSide(k, read)
+	return fromKingSide(pos.King(shogi.White), read)
 }
 
 // Lure returns the first sacrifice of the main line line played from pos
