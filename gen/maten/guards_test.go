@@ -1,6 +1,7 @@
 package maten
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -413,6 +414,53 @@ func TestKnightWall(t *testing.T) {
 		o.Style, o.Length = Composed, c.length
 		if c.want && o.shapeFits(&q, true) {
 			t.Errorf("%s: shapeFits accepts the wall at %d plies", c.name, c.length)
+		}
+	}
+}
+
+// TestGuardNextToKing: from 7 plies the composed style asks for a piece
+// of the defender's next to its king at the start; guards two steps off
+// are not enough there, and are enough below.
+func TestGuardNextToKing(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		want       bool
+	}{
+		// Read 50's mate-in-7 26, "perhaps" from both teachers: the
+		// silvers on 7a and 7c stand two steps from the king on 9b.
+		{"read 50, problem 26: two silvers two steps off", "2s6/k8/2s6/1R7/9/1N7/9/9/9 b BSrb4gs3n4l18p 1", false},
+		// Read 50's 28: the gold on 5d and the pawn on 6d, two steps off.
+		{"read 50, problem 28: gold and pawn two steps off", "9/2Sk2G2/9/2+PGpg3/4N4/9/9/9/9 b 2r2bg3s3n4l16p 1", false},
+		// Read 51's 29 was handed out by both teachers; the rule turns
+		// it away all the same (the silver on 6c is two steps off).
+		{"read 51, problem 29: a silver two steps off", "+Bn1k5/1+P7/3s5/9/9/9/4R4/9/9 b GSrb3g2s3n4l17p 1", false},
+		{"a silver beside the king", "3gk4/4s4/9/9/9/9/9/9/9 b G2r2b2g3s4n4l18p 1", true},
+		{"a pawn in front of it", "4k4/4p4/9/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1", true},
+		{"an attacker's piece beside it is none of the defender's", "4k4/4G4/3g5/9/9/9/9/9/9 b 2r2b2g4s4n4l18p 1", false},
+	} {
+		q := parse(t, c.sfen)
+		if got := GuardNextToKing(&q); got != c.want {
+			t.Errorf("%s: GuardNextToKing = %v, want %v", c.name, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { GuardNextToKing(&q) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", c.name, n)
+		}
+		if c.want || !strings.HasPrefix(c.name, "read") {
+			continue
+		}
+		// The reads' starts pass every other rule of the style: the
+		// composed style takes them at 5 plies and refuses them from 7;
+		// the free style takes them at every length.
+		for _, length := range []int{5, 7, 9} {
+			o := DefaultOptions()
+			o.Style, o.Length = Composed, length
+			if got, want := o.shapeFits(&q, true), length < nextGuardFrom; got != want {
+				t.Errorf("%s: the composed style's shapeFits at %d plies = %v, want %v", c.name, length, got, want)
+			}
+			o.Style = Free
+			if !o.shapeFits(&q, true) {
+				t.Errorf("%s: the free style refuses it at %d plies", c.name, length)
+			}
 		}
 	}
 }

@@ -21,7 +21,8 @@ const (
 	// out: the defender's king in its own camp (ranks 1–3 from its side,
 	// and it never leaves them along the main line) unless
 	// Options.King asks for a region, a guard of its own near it (a
-	// major piece only next to it, HasGuard), no heavy hand (HeavyHand:
+	// major piece only next to it, HasGuard; from 7 plies a piece next
+	// to it, GuardNextToKing), no heavy hand (HeavyHand:
 	// one piece in hand at 3 plies, two from 5 and one major), at most
 	// five attacker pieces at 3 plies, six at 5 and seven at 7
 	// (HeavyAttack), below 9 plies no attacker's gold, silver or knight
@@ -105,8 +106,9 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // (Crowded), no pair of knights on the board (KnightPair), no two
 // defending lances on one file (StackedLances) nor two defending knights
 // side by side or one above the other (KnightWall), from 5 to 7 plies no two
-// attacker rooks or bishops (DoubledMajors), and at least two castle
-// guards (CastleGuards).
+// attacker rooks or bishops (DoubledMajors), at least two castle
+// guards (CastleGuards) and from 7 plies a defender's piece next to its
+// king (GuardNextToKing).
 func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Style != Composed {
 		return true
@@ -123,6 +125,9 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	// asked); two castle guards are a guard (HasGuard).
 	guards, crowd := aroundKing(q, shogi.White)
 	if guards < minCastleGuards || crowded(crowd, o.Length) {
+		return false
+	}
+	if o.Length >= nextGuardFrom && !GuardNextToKing(q) {
 		return false
 	}
 	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q) && !KnightWall(q) && !DoubledMajors(q, o.Length)
