@@ -20,18 +20,21 @@ const (
 )
 
 // AnswerVariations returns the defender's alternatives an answer key
-// lists under the main line of a tsume problem, each written from its
-// ply to the mate, "2手目 △同　銀 ▲５二金まで", in the order of the plies:
-// the replies as long as the main line's that leave the attacker nothing
-// (変同), and the other captures of the piece the attacker has just moved,
-// the replies a student tries first, which mate sooner or leave the
-// attacker a piece (the blind readers of docs/quality-report.md found
-// them and wanted them answered). Drops on one square followed by one
-// line are written once, as an interposition of any piece (△１二合).
-// root holds the defender's hand
-// already; line is the problem's solution. The searches have small
-// limits: an alternative a limit left undecided is not listed. An error
-// reports a line that is no tsume solution, or ctx's.
+// lists under the main line of a tsume problem: at each defender's ply,
+// every other reply but a futile interposition (無駄合, which the
+// conventions do not count), each written from its ply to the mate with
+// the length it comes to, "2手目 △同　銀 ▲５二金まで3手". The replies as
+// long as the main line's that leave the attacker nothing are its 変同;
+// a reply mated as late but with a piece left in the attacker's hand,
+// or sooner, is what the main line is not (the blind readers of
+// docs/quality-report.md found such replies and asked for them, with
+// the ones that lose faster): a line that ends with a piece in the
+// attacker's hand says so, "まで7手駒余り". Drops on one square followed
+// by one line are written once, as an interposition of any piece
+// (△１二合). root holds the defender's hand already; line is the
+// problem's solution. The searches have small limits: an alternative a
+// limit left undecided is not listed. An error reports a line that is no
+// tsume solution, or ctx's.
 func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Move) ([]string, error) {
 	v, err := verdict.JudgeLine(ctx, root, line, verdict.Options{Futile: mate.Discount, MaxNodes: answerNodes, HashMB: answerHashMB})
 	if err != nil {
@@ -56,14 +59,11 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 		if k%2 == 1 { // a defender's node: its replies in the order of the moves
 			prevTo := line[k-1].To()
 			for _, r := range p.Evasions(nil) {
-				if r == m {
+				if r == m || mate.IsFutileInterposition(&p, r) {
 					continue
 				}
 				if f, ok := equal[fmt.Sprintf("%d %s", k+1, r)]; ok {
-					vs = append(vs, variation{k + 1, r, f.MoveJA, f.LineJA})
-					continue
-				}
-				if r.IsDrop() || r.To() != prevTo {
+					vs = append(vs, variation{k + 1, r, f.MoveJA, f.LineJA, false})
 					continue
 				}
 				q := p
@@ -74,7 +74,11 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 				}
 				if sol.Status == mate.Mate && sol.LengthExact {
 					_, ja := lineOf(q, r.To(), sol.PV, shogi.Move.String, japaneseMove)
-					vs = append(vs, variation{k + 1, r, japaneseMove(&p, r, prevTo), ja})
+					end := q
+					for _, e := range sol.PV {
+						end.DoMove(e)
+					}
+					vs = append(vs, variation{k + 1, r, japaneseMove(&p, r, prevTo), ja, end.Hand(root.SideToMove()).Total() > 0})
 				}
 			}
 		}
@@ -85,7 +89,7 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 		// Drops on one square with one continuation are one variation,
 		// an interposition of any piece (合): "4手目 △１二合 ▲１四銀打まで".
 		same := func(w variation) bool {
-			return w.move.IsDrop() && w.ply == v.ply && w.move.To() == v.move.To() && slices.Equal(w.line, v.line)
+			return w.move.IsDrop() && w.ply == v.ply && w.move.To() == v.move.To() && slices.Equal(w.line, v.line) && w.spare == v.spare
 		}
 		if v.move.IsDrop() && slices.ContainsFunc(vs[:i], same) {
 			continue
@@ -94,16 +98,22 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 		if v.move.IsDrop() && slices.ContainsFunc(vs[i+1:], same) {
 			move = string([]rune(move)[:3]) + "合"
 		}
-		out = append(out, fmt.Sprintf("%d手目 %s %sまで", v.ply, move, strings.Join(v.line, " ")))
+		spare := ""
+		if v.spare {
+			spare = "駒余り"
+		}
+		out = append(out, fmt.Sprintf("%d手目 %s %sまで%d手%s", v.ply, move, strings.Join(v.line, " "), v.ply+len(v.line), spare))
 	}
 	return out, nil
 }
 
 // variation is a defender's alternative at a ply of the main line,
-// written in Japanese with the line after it to the mate.
+// written in Japanese with the line after it to the mate, and whether
+// the attacker holds a piece at the mate (駒余り).
 type variation struct {
 	ply    int
 	move   shogi.Move
 	moveJA string
 	line   []string
+	spare  bool
 }

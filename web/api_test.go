@@ -299,7 +299,7 @@ func TestWorksheet(t *testing.T) {
 		t.Fatalf("status %d, %s", w.Code, page)
 	}
 	figures := regexp.MustCompile(`<figure id="p[0-9]+" role="img"[^>]*><svg `).FindAllString(page, -1)
-	answers := regexp.MustCompile(`<li value="[0-9]+">▲[^<]+<code>[^<]+</code>(?:<br><span class="themes">[^<]+</span>)?(?:<br><span class="variation">変化：[0-9]+手目 △[^<]+まで</span>)*</li>`).FindAllString(page, -1)
+	answers := regexp.MustCompile(`<li value="[0-9]+">▲[^<]+<code>[^<]+</code>(?:<br><span class="themes">[^<]+</span>)?(?:<br><span class="variation">変化：[0-9]+手目 △[^<]+まで[0-9]+手(?:駒余り)?</span>)*</li>`).FindAllString(page, -1)
 	if len(figures) != 6 || len(answers) != 6 || !strings.Contains(page, "三手詰") || !strings.Contains(page, "break-before: page") {
 		t.Errorf("%d figures, %d answers:\n%s", len(figures), len(answers), page[:min(len(page), 2000)])
 	}

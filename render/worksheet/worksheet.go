@@ -48,9 +48,9 @@ type Problem struct {
 	// theme.Summary writes them ("1手目 捨て駒、3手目 頭金"); "" writes none.
 	Themes string
 	// Variations are the defender's alternatives the answer key lists
-	// under the solution (変化: its 変同 and the other captures of a
-	// sacrifice), each from its ply to the mate, as
-	// report.AnswerVariations writes them ("4手目 △１三玉 ▲１四香打まで").
+	// under the solution (変化: its other replies but the futile
+	// interpositions), each from its ply to the mate, as
+	// report.AnswerVariations writes them ("4手目 △１三玉 ▲１四香打まで5手").
 	Variations []string
 }
 

@@ -29,7 +29,7 @@ func TestSheetHTML(t *testing.T) {
 	}
 	b := NewProblem(2, &p, line)
 	b.SVG = Picture(2, 0, &p, false)
-	b.Variations = []string{"2手目 △<x> ▲４一馬まで"}
+	b.Variations = []string{"2手目 △<x> ▲４一馬まで3手"}
 	s := Sheet{Plies: 3, About: "two <problems>", Problems: []Problem{a, b}}
 	page := string(s.HTML())
 	for _, want := range []string{
@@ -38,7 +38,7 @@ func TestSheetHTML(t *testing.T) {
 		`<figure id="p1"><img src="0001.svg" alt="Problem 1: Black to play and mate in 3. SFEN ` + p.SFEN() + `"></figure>`,
 		`<figure id="p2" role="img" aria-label="Problem 2: Black to play and mate in 3. SFEN ` + p.SFEN() + `"><svg `,
 		`<li value="1">▲３二馬 △５一玉 ▲４一馬<code>2a3b 4b5a 3b4a</code></li>`,
-		`<code>2a3b 4b5a 3b4a</code><br><span class="variation">変化：2手目 △&lt;x&gt; ▲４一馬まで</span></li>`,
+		`<code>2a3b 4b5a 3b4a</code><br><span class="variation">変化：2手目 △&lt;x&gt; ▲４一馬まで3手</span></li>`,
 		"break-before: page",
 	} {
 		if !strings.Contains(page, want) {
