@@ -25,11 +25,10 @@ const (
 // conventions do not count), each written from its ply to the mate with
 // the length it comes to, "2手目 △同　銀 ▲５二金まで3手". The replies as
 // long as the main line's that leave the attacker nothing are its 変同;
-// a reply mated as late but with a piece left in the attacker's hand,
-// or sooner, is what the main line is not (the blind readers of
-// docs/quality-report.md found such replies and asked for them, with
-// the ones that lose faster): a line that ends with a piece in the
-// attacker's hand says so, "まで7手駒余り". Drops on one square followed
+// the others are mated sooner, or as late with a piece left in the
+// attacker's hand, and a line that ends with one says so, "まで7手駒余り"
+// (the blind readers of docs/quality-report.md tried such replies and
+// asked for them: a student tries them first). Drops on one square followed
 // by one line are written once, as an interposition of any piece
 // (△１二合). root holds the defender's hand already; line is the
 // problem's solution. The searches have small limits: an alternative a
@@ -87,7 +86,7 @@ func AnswerVariations(ctx context.Context, root *shogi.Position, line []shogi.Mo
 	var out []string
 	for i, v := range vs {
 		// Drops on one square with one continuation are one variation,
-		// an interposition of any piece (合): "4手目 △１二合 ▲１四銀打まで".
+		// an interposition of any piece (合): "4手目 △１二合 ▲１四銀打まで5手".
 		same := func(w variation) bool {
 			return w.move.IsDrop() && w.ply == v.ply && w.move.To() == v.move.To() && slices.Equal(w.line, v.line) && w.spare == v.spare
 		}
