@@ -408,21 +408,23 @@ func Route(pos *shogi.Position, line []shogi.Move) string {
 }
 
 // startPlies is the number of plies of a main line that make its start
-// (Start): the key, the reply and the second attacker move.
-const startPlies = 3
+// (Start): the key and the reply.
+const startPlies = 2
 
-// Start returns the first three plies of the main line line played from
+// Start returns the first two plies of the main line line played from
 // pos as a reader sees them on the board: for each, the piece that stands
 // on its square after it (a promoting silver reads +S) and the square,
-// mirrored with the king onto files 1 to 5, as in "P 1d S 1d S 2d" for
-// ▲９四歩 △同銀 ▲８四銀 against a king on 9三; a shorter line gives all
-// its plies. The forty-fifth blind read (docs/quality-report.md) found a
+// mirrored with the king onto files 1 to 5, as in "P 1d S 1d" for
+// ▲９四歩 △同銀 against a king on 9三; a shorter line gives all its
+// plies. The forty-fifth blind read (docs/quality-report.md) found a
 // mate-in-5 of one worksheet opening with a mate-in-3's whole line on
 // the same squares ("starts exactly like problem 1"), a "no" and a
-// "perhaps": the key (Key) is a class of its own length only, and the
-// two lines' skeletons differ from the third ply on. The variety cap
-// classes a worksheet's problem by its start against every length. ""
-// for an empty line.
+// "perhaps"; the fifty-second, a mate-in-3 and a mate-in-5 sharing
+// their first two plies (▲８三金 △同玉, then a rook drop on 8二 in one
+// and on 7三 in the other), "perhaps" from both teachers to both. The
+// key (Key) is a class of its own length only, and the lines' skeletons
+// differ. The variety cap classes a worksheet's problem by its start
+// against every length. "" for an empty line.
 func Start(pos *shogi.Position, line []shogi.Move) string {
 	if len(line) == 0 {
 		return ""

@@ -229,21 +229,26 @@ func TestKey(t *testing.T) {
 	}
 }
 
-// TestStart: the start of a line is its first three plies' pieces and
+// TestStart: the start of a line is its first two plies' pieces and
 // squares, mirrored with the king onto files 1 to 5: the forty-fifth
 // read's mate-in-3 1 (▲９四歩打 △同銀 ▲８四銀) and mate-in-5 11 (▲９四歩
-// △同銀 ▲８四銀打 …) share it, a drop and a move alike; a promotion, a
-// shorter line and another square read otherwise.
+// △同銀 ▲８四銀打 …) share it, a drop and a move alike, and so do the
+// fifty-second read's 10 and 20 (▲８三金 △同玉, then two rook drops); a
+// promotion, a shorter line and another square read otherwise.
 func TestStart(t *testing.T) {
 	for _, c := range []struct {
 		name, sfen, line, want string
 	}{
-		{"read 45, problem 1", "9/gs7/ks7/9/1S7/N8/9/9/9 b P2r2b3gs3n4l17p 1", "P*9d 8c9d 8e8d", "P 1d S 1d S 2d"},
-		{"read 45, problem 11", "1gg6/s8/ks7/2RN5/P8/9/9/9/9 b BSrb2gs3n4l17p 1", "9e9d 8c9d S*8d 9c8b B*7c", "P 1d S 1d S 2d"},
-		{"read 30, problem 22: a knight that stays unpromoted", read30[22].sfen, read30[22].line, "N 2c G 2c L 1c"},
+		{"read 45, problem 1", "9/gs7/ks7/9/1S7/N8/9/9/9 b P2r2b3gs3n4l17p 1", "P*9d 8c9d 8e8d", "P 1d S 1d"},
+		{"read 45, problem 11", "1gg6/s8/ks7/2RN5/P8/9/9/9/9 b BSrb2gs3n4l17p 1", "9e9d 8c9d S*8d 9c8b B*7c", "P 1d S 1d"},
+		// Read 52's mate-in-3 10 and mate-in-5 20: the same two plies,
+		// then a rook drop on another square.
+		{"read 52, problem 10", "9/s8/k1G6/Np7/9/L4B3/9/9/9 b Rrb3g3s3n3l17p 1", "7c8c 9c8c R*7c", "G 2c K 2c"},
+		{"read 52, problem 20", "2g6/k8/n1GS5/l2+B5/9/9/9/9/9 b Rrb2g3s3n3l18p 1", "7c8c 9b8c R*8b 7a8b 6d7d", "G 2c K 2c"},
+		{"read 30, problem 22: a knight that stays unpromoted", read30[22].sfen, read30[22].line, "N 2c G 2c"},
 		{"a promotion", "k8/9/9/S8/9/9/9/9/9 b G 1", "9d9c+", "+S 1c"},
-		{"the same on the other wing", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "P 1b K 1b G 1c"},
-		{"another square", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*2c", "P 1b K 1b G 2c"},
+		{"the same on the other wing", "8k/9/9/9/9/9/9/9/9 b GP 1", "P*1b 1a1b G*1c", "P 1b K 1b"},
+		{"another square", "8k/9/9/9/9/9/9/9/9 b GP 1", "G*2b 1a2b", "G 2b K 2b"},
 	} {
 		q, pv := line(t, c.sfen, strings.Fields(c.line)...)
 		if got := Start(&q, pv); got != c.want {

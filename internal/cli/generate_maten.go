@@ -211,12 +211,13 @@ func finishClasses(p *problem.Problem) []string {
 // had four too. So is a knight sacrificed as it promotes
 // (maten.KnightPromotionSacrifice), listed once: eight and about twelve
 // of the thirty-ninth and forty-first reads' 30, "it gets predictable".
-// So is the line's start (maten.Start: its first three plies with their
+// So is the line's start (maten.Start: its first two plies with their
 // pieces and squares), listed three times so that a worksheet has one of
 // each: the forty-fifth read found a mate-in-5 that opens with the whole
 // line of one of the worksheet's mate-in-3s (▲９四歩 △同銀 ▲８四銀 against
-// a king on 9三), "a repeat" to both readers, where the key (maten.Key)
-// is a class of its own length only.
+// a king on 9三), "a repeat" to both readers, and the fifty-second a
+// mate-in-3 and a mate-in-5 both opening ▲８三金 △同玉, where the key
+// (maten.Key) is a class of its own length only.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
