@@ -149,8 +149,8 @@ func TestWorksheetClasses(t *testing.T) {
 		{&p, "double check", 0, 0},
 		{&chain, "sacrifices NmxS PdxS", 3, 1},
 		{&single, "sacrifices BdxG", 1, 1},
-		{&single, "start B 2b G 2b G 2d", 3, 0},
-		{&long, "start G 2a K 2a +R 4a", 3, 0},
+		{&single, "start B 2b G 2b", 3, 0},
+		{&long, "start G 2a K 2a", 3, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))
