@@ -213,6 +213,10 @@ type Quality struct {
 	Chase float64 `json:"chase"`
 	// FirstCapture is negative when the first move captures.
 	FirstCapture float64 `json:"first_capture"`
+	// Appeal, not a part of Score, is the share of teachers (0 to 1) a
+	// model fitted to blind reads expects to hand the problem out; 0 for
+	// a length the reads did not judge (gen/maten.Appeal).
+	Appeal float64 `json:"appeal,omitempty"`
 }
 
 // Optimized records a local search over sound mutations of a generated

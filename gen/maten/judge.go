@@ -342,7 +342,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 		if n == j.o.Length {
 			if j.o.Style == Composed {
 				r, rf, ok := j.economize(q, f)
-				if !ok || !j.scoredAbove(&r, &rf, composedMinQuality) {
+				if !ok || !j.scoredAbove(&r, &rf, composedMinQuality) || !appealing(rf.quality, n) {
 					continue
 				}
 				return r, rf, true

@@ -87,6 +87,7 @@ const (
 //     same way along that edge (the king on the edge before and after);
 //   - first capture: −2 when the first move captures a piece.
 //
+// Its Appeal, apart from the score, is Appeal's, rounded to two decimals.
 // The line must be legal from pos and every attacker move a check.
 func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) problem.Quality {
 	var q problem.Quality
@@ -130,6 +131,7 @@ func Score(pos *shogi.Position, line []shogi.Move, themes []problem.Theme) probl
 	}
 	q.Chase = 0 - chasePenalty*float64(chaseMoves(pos, line)) // 0, not -0, when none
 	q.Score = round2(q.Themes + q.Surprise + q.Economy + q.Crowd + q.Final + q.Guards + q.Chase + q.FirstCapture)
+	q.Appeal = round2(Appeal(pos, line))
 	return q
 }
 

@@ -39,8 +39,9 @@ const (
 	// king walking along an edge (EdgeWalks), no piece pursuing the king
 	// (Pursuits), no heavy battery at the
 	// start (HeavyBattery), from 5 plies no obvious key without a
-	// choice for the defender (MeasureDefence), and a quality score
-	// (Score) of at least 2.
+	// choice for the defender (MeasureDefence), a quality score
+	// (Score) of at least 2 and, from 3 to 7 plies, an appeal (Appeal)
+	// of at least 0.6.
 	Composed Style = iota
 	// Free is the placement of the methods alone, with none of the
 	// checks of Composed.

@@ -187,14 +187,15 @@ func TestLengthTitle(t *testing.T) {
 }
 
 // The worksheet of mate-in-N problems names the length and answers with
-// the whole main line and its 変同 (the second problem has one).
+// the whole main line and every other defence (seed 2's first problem has
+// one).
 func TestGenerateMateNWorksheet(t *testing.T) {
 	dir := t.TempDir()
-	_, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--format", "svg", "--out", dir)
+	_, errs, code := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--seed", "2", "--format", "svg", "--out", dir)
 	if code != ExitOK {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
-	out, _, _ := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--format", "jsonl")
+	out, _, _ := runGenerateCLI(t, context.Background(), "--length", "3", "--n", "2", "--seed", "2", "--format", "jsonl")
 	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
 	if err != nil {
 		t.Fatal(err)

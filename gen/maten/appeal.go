@@ -1,0 +1,156 @@
+package maten
+
+import (
+	"math"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// appealFeatures are what the appeal model (Appeal) reads off a problem:
+// six numbers, the ones that best told the blind reads' "yes" from their
+// other verdicts (docs/generation.md, "Appeal").
+type appealFeatures struct {
+	// Length is the main line's number of plies.
+	Length int
+	// LastKingMoves counts the king moves among the defender's legal
+	// replies at its last move of the main line: a king that still has
+	// several ways to go before the mate.
+	LastKingMoves int
+	// FreeAroundKing counts the empty squares next to the defender's
+	// king at the start (those on the board).
+	FreeAroundKing int
+	// NextToKing counts the defender's pieces next to its king at the
+	// start.
+	NextToKing int
+	// Sacrifices counts the attacker's moves of the main line whose piece
+	// the defender takes on the next ply (as Measure counts them).
+	Sacrifices int
+	// InCamp counts the attacker's pieces on the board in the defender's
+	// camp (its three nearest ranks) at the start.
+	InCamp int
+}
+
+// appealModel is a logistic model of the share of teachers who would hand
+// a problem out: the log-odds are Intercept plus each weight times its
+// feature (appealFeatures, in the same order). It is fitted by
+// TestAppealModel to the verdicts of testdata/reads.tsv; refit it there
+// when the reads or the features change.
+type appealModel struct {
+	Intercept float64
+	Weights   [6]float64
+}
+
+// appeal is the fitted model (TestAppealModel checks it against the
+// reads).
+var appeal = appealModel{
+	Intercept: 1.62,
+	Weights:   [6]float64{-0.243, -0.41, -0.059, 0.15, 0.671, -0.111},
+}
+
+// vector returns the features in the model's order.
+func (f *appealFeatures) vector() [6]float64 {
+	return [6]float64{float64(f.Length), float64(f.LastKingMoves), float64(f.FreeAroundKing), float64(f.NextToKing), float64(f.Sacrifices), float64(f.InCamp)}
+}
+
+// predict returns the model's share of "yes" for the features f.
+func (m *appealModel) predict(f *appealFeatures) float64 {
+	z := m.Intercept
+	for i, x := range f.vector() {
+		z += m.Weights[i] * x
+	}
+	return 1 / (1 + math.Exp(-z))
+}
+
+// The lengths of the problems the blind reads judged, and so those the
+// appeal model speaks for: 3, 5 and 7 plies.
+const (
+	appealMinLength = 3
+	appealMaxLength = 7
+)
+
+// composedMinAppeal is the least appeal (Appeal) of a composed problem of
+// 3 to 7 plies: one below it is passed over like one under the quality
+// floor (composedMinQuality). Over the reads, held out a read at a time,
+// the problems the model put under 0.6 had a "yes" from 50% of their
+// readers at 3 and 5 plies and 35% at 7, against 77%, 80% and 74% for
+// the rest (TestAppealHeldOut; docs/generation.md, "Appeal").
+const composedMinAppeal = 0.6
+
+// Appeal returns the share of teachers the appeal model expects to hand
+// out the tsume problem pos (the attacker to move) with main line line, a
+// number between 0 and 1, or 0 for a line shorter than 3 plies or longer
+// than 7, lengths the blind reads it was fitted to did not judge. The
+// model is fitted to the verdicts of the blind reads of issue 26 (two
+// teachers a worksheet of thirty problems, 660 problems); it reads six
+// features: the length, the king's moves at the defender's last reply,
+// the free squares and the defender's pieces next to the king at the
+// start, the sacrifices and the attacker's pieces in the defender's camp
+// (docs/generation.md, "Appeal"). The line must be legal from pos.
+func Appeal(pos *shogi.Position, line []shogi.Move) float64 {
+	if len(line) < appealMinLength || len(line) > appealMaxLength {
+		return 0
+	}
+	f := appealOf(pos, line)
+	return appeal.predict(&f)
+}
+
+// appealOf returns the appeal model's features of the problem pos with
+// main line line (of at least 3 plies).
+func appealOf(pos *shogi.Position, line []shogi.Move) appealFeatures {
+	attacker := pos.SideToMove()
+	defender := attacker.Opp()
+	f := appealFeatures{Length: len(line)}
+	k := pos.King(defender)
+	if k != shogi.NoSquare {
+		for df := -1; df <= 1; df++ {
+			for dr := -1; dr <= 1; dr++ {
+				file, rank := k.File()+df, k.Rank()+dr
+				if df == 0 && dr == 0 || file < 1 || file > 9 || rank < 1 || rank > 9 {
+					continue
+				}
+				s := shogi.NewSquare(file, rank)
+				switch pc := pos.PieceAt(s); {
+				case pc == shogi.NoPiece:
+					f.FreeAroundKing++
+				case pc.Color() == defender:
+					f.NextToKing++
+				}
+			}
+		}
+	}
+	for rest := pos.ByColor(attacker); rest.Any(); {
+		s := rest.LSB()
+		rest = rest.Without(s)
+		if pos.PieceAt(s).Kind() != shogi.King && inCamp(s, defender) {
+			f.InCamp++
+		}
+	}
+	q := *pos
+	for i, m := range line {
+		if i == len(line)-2 {
+			f.LastKingMoves = q.KingEscapes()
+		}
+		if i%2 == 0 && i+1 < len(line) && line[i+1].To() == m.To() {
+			f.Sacrifices++
+		}
+		q.DoMove(m)
+	}
+	return f
+}
+
+// inCamp reports whether s is in the camp of c: the three ranks nearest
+// c's side of the board (ranks 1–3 for White).
+func inCamp(s shogi.Square, c shogi.Color) bool {
+	if c == shogi.White {
+		return s.Rank() <= 3
+	}
+	return s.Rank() >= 7
+}
+
+// appealing reports whether a composed problem of n plies and quality q
+// has the appeal the style asks (composedMinAppeal), or is of a length
+// the model does not speak for.
+func appealing(q *problem.Quality, n int) bool {
+	return n < appealMinLength || n > appealMaxLength || q.Appeal >= composedMinAppeal
+}

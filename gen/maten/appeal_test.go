@@ -1,0 +1,299 @@
+package maten
+
+import (
+	"bufio"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// readProblem is a problem of testdata/reads.tsv: its read, its features
+// and its readers' verdicts.
+type readProblem struct {
+	read     string
+	features appealFeatures
+	yes, all int // the readers who said "yes", and all its readers
+}
+
+// loadReads reads testdata/reads.tsv, failing the test on a line it
+// cannot read.
+func loadReads(t *testing.T) []readProblem {
+	t.Helper()
+	f, err := os.Open("testdata/reads.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []readProblem
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") || strings.HasPrefix(line, "read\t") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		if len(cols) != 5 {
+			t.Fatalf("reads.tsv:%d: %d columns, want 5", n, len(cols))
+		}
+		pos, err := shogi.ParseSFEN(cols[3])
+		if err != nil {
+			t.Fatalf("reads.tsv:%d: %v", n, err)
+		}
+		var moves []shogi.Move
+		q := pos
+		for _, u := range strings.Fields(cols[4]) {
+			m, err := q.ParseUSIMove(u)
+			if err != nil {
+				t.Fatalf("reads.tsv:%d: move %s: %v", n, u, err)
+			}
+			moves = append(moves, m)
+			q.DoMove(m)
+		}
+		p := readProblem{read: cols[0], features: appealOf(&pos, moves)}
+		for v := range strings.SplitSeq(cols[2], ",") {
+			switch v {
+			case "yes":
+				p.yes++
+			case "perhaps", "no":
+			default:
+				t.Fatalf("reads.tsv:%d: verdict %q, want yes, perhaps or no", n, v)
+			}
+			p.all++
+		}
+		out = append(out, p)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// appealPenalty is the L2 penalty of the fit, on the features scaled to a
+// unit standard deviation: it keeps a weight that few problems support
+// near 0.
+const appealPenalty = 10
+
+// fitAppeal fits the appeal model to the problems ps by Newton's method
+// on the log-likelihood of every verdict (a "yes" 1, any other 0), with
+// the features standardised and an L2 penalty on their weights.
+func fitAppeal(ps []readProblem) appealModel {
+	const d = 6
+	var mean, sd [d]float64
+	n := 0.0
+	for _, p := range ps {
+		x := p.features.vector()
+		for j := range d {
+			mean[j] += float64(p.all) * x[j]
+		}
+		n += float64(p.all)
+	}
+	for j := range d {
+		mean[j] /= n
+	}
+	for _, p := range ps {
+		x := p.features.vector()
+		for j := range d {
+			sd[j] += float64(p.all) * (x[j] - mean[j]) * (x[j] - mean[j])
+		}
+	}
+	for j := range d {
+		sd[j] = math.Sqrt(sd[j] / n)
+	}
+	// w[0] is the intercept, w[1:] the standardised weights.
+	var w [d + 1]float64
+	for range 50 {
+		var g [d + 1]float64
+		var h [d + 1][d + 1]float64
+		for _, p := range ps {
+			x := p.features.vector()
+			var z [d + 1]float64
+			z[0] = 1
+			for j := range d {
+				z[j+1] = (x[j] - mean[j]) / sd[j]
+			}
+			s := 0.0
+			for j := range z {
+				s += w[j] * z[j]
+			}
+			pr := 1 / (1 + math.Exp(-s))
+			for j := range z {
+				g[j] += (float64(p.all)*pr - float64(p.yes)) * z[j]
+				for k := range z {
+					h[j][k] += float64(p.all) * pr * (1 - pr) * z[j] * z[k]
+				}
+			}
+		}
+		for j := 1; j <= d; j++ {
+			g[j] += appealPenalty * w[j]
+			h[j][j] += appealPenalty
+		}
+		step := solve(h, g)
+		for j := range w {
+			w[j] -= step[j]
+		}
+	}
+	m := appealModel{Intercept: w[0]}
+	for j := range d {
+		m.Weights[j] = w[j+1] / sd[j]
+		m.Intercept -= w[j+1] * mean[j] / sd[j]
+	}
+	return m
+}
+
+// solve returns x with a·x = b, by Gaussian elimination with partial
+// pivoting (a is positive definite here).
+func solve(a [7][7]float64, b [7]float64) [7]float64 {
+	const n = 7
+	for c := range n {
+		p := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[p][c]) {
+				p = r
+			}
+		}
+		a[c], a[p] = a[p], a[c]
+		b[c], b[p] = b[p], b[c]
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k < n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	var x [n]float64
+	for r := n - 1; r >= 0; r-- {
+		s := b[r]
+		for k := r + 1; k < n; k++ {
+			s -= a[r][k] * x[k]
+		}
+		x[r] = s / a[r][r]
+	}
+	return x
+}
+
+// round3 rounds x to three decimals.
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// The model in the code is the one the reads give: refit, rounded to three
+// decimals, it is the same.
+func TestAppealModel(t *testing.T) {
+	fit := fitAppeal(loadReads(t))
+	fit.Intercept = round3(fit.Intercept)
+	for j := range fit.Weights {
+		fit.Weights[j] = round3(fit.Weights[j])
+	}
+	if fit != appeal {
+		t.Errorf("the reads give the model\n\tIntercept: %v,\n\tWeights:   [6]float64{%s},\nthe code has %+v: refit (appeal.go)", fit.Intercept, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(fit.Weights)), ", "), "[]"), appeal)
+	}
+}
+
+// The model tells the reads' problems apart when they are held out: fitted
+// to the other reads, a read's problems at or above the floor
+// (composedMinAppeal) got more "yes" than those under it, at each length.
+func TestAppealHeldOut(t *testing.T) {
+	ps := loadReads(t)
+	var reads []string
+	for _, p := range ps {
+		if len(reads) == 0 || reads[len(reads)-1] != p.read {
+			reads = append(reads, p.read)
+		}
+	}
+	type tally struct{ yes, all, problems int }
+	kept, cut := map[int]*tally{}, map[int]*tally{}
+	for _, l := range []int{3, 5, 7} {
+		kept[l], cut[l] = &tally{}, &tally{}
+	}
+	for _, r := range reads {
+		var train []readProblem
+		for _, p := range ps {
+			if p.read != r {
+				train = append(train, p)
+			}
+		}
+		m := fitAppeal(train)
+		for _, p := range ps {
+			if p.read != r {
+				continue
+			}
+			tl := cut[p.features.Length]
+			if m.predict(&p.features) >= composedMinAppeal {
+				tl = kept[p.features.Length]
+			}
+			tl.yes += p.yes
+			tl.all += p.all
+			tl.problems++
+		}
+	}
+	for _, l := range []int{3, 5, 7} {
+		k, c := kept[l], cut[l]
+		kr, cr := float64(k.yes)/float64(k.all), float64(c.yes)/float64(c.all)
+		t.Logf("%d plies: %d problems at or above %.2f, %.0f%% yes; %d under it, %.0f%% yes", l, k.problems, composedMinAppeal, 100*kr, c.problems, 100*cr)
+		if c.problems == 0 || kr < cr+0.15 {
+			t.Errorf("%d plies: held out, the problems the model keeps got %.0f%% yes and those it cuts %.0f%% (%d problems): want a gap of 15 points or more", l, 100*kr, 100*cr, c.problems)
+		}
+	}
+}
+
+// Each feature is what its name says, on read 55's first problem: the king
+// on 8三 with three free squares and five of its pieces round it, the
+// horse and silver on 9一 and 8一 in its camp, the rook dropped on 9三 and
+// taken, and after the drop one king move (the capture).
+func TestAppealFeatures(t *testing.T) {
+	pos, err := shogi.ParseSFEN("+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var line []shogi.Move
+	q := pos
+	for _, u := range []string{"R*9c", "8c9c", "9a9b"} {
+		m, err := q.ParseUSIMove(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		line = append(line, m)
+		q.DoMove(m)
+	}
+	want := appealFeatures{Length: 3, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 5, Sacrifices: 1, InCamp: 2}
+	if got := appealOf(&pos, line); got != want {
+		t.Errorf("features %+v, want %+v", got, want)
+	}
+	a := Appeal(&pos, line)
+	if a <= 0 || a >= 1 {
+		t.Errorf("Appeal = %v, want a share between 0 and 1", a)
+	}
+	if got := Appeal(&pos, line[:1]); got != 0 {
+		t.Errorf("Appeal of a mate-in-1 = %v, want 0 (no read judged one)", got)
+	}
+}
+
+// The model's signs are those the reads show: a sacrifice and a piece next
+// to the king raise the appeal; a king with more moves before the mate, a
+// longer line, free squares round the king and attacker pieces in its
+// camp lower it.
+func TestAppealSigns(t *testing.T) {
+	base := appealFeatures{Length: 5, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 2, Sacrifices: 1, InCamp: 1}
+	p := appeal.predict(&base)
+	for _, c := range []struct {
+		name   string
+		change func(*appealFeatures)
+		up     bool
+	}{
+		{"a sacrifice more", func(f *appealFeatures) { f.Sacrifices++ }, true},
+		{"a piece more next to the king", func(f *appealFeatures) { f.NextToKing++ }, true},
+		{"a king move more at the last reply", func(f *appealFeatures) { f.LastKingMoves++ }, false},
+		{"two plies more", func(f *appealFeatures) { f.Length += 2 }, false},
+		{"a free square more", func(f *appealFeatures) { f.FreeAroundKing++ }, false},
+		{"an attacker piece more in the camp", func(f *appealFeatures) { f.InCamp++ }, false},
+	} {
+		f := base
+		c.change(&f)
+		if got := appeal.predict(&f); (got > p) != c.up {
+			t.Errorf("%s: appeal %.3f from %.3f, want it %s", c.name, got, p, map[bool]string{true: "higher", false: "lower"}[c.up])
+		}
+	}
+}
