@@ -308,3 +308,26 @@ func GuardNextToKing(q *shogi.Position) bool {
 	}
 	return shogi.AttacksFrom(shogi.NewPiece(shogi.White, shogi.King), k, shogi.Bitboard{}).Intersects(q.ByColor(shogi.White))
 }
+
+// ThreeOfAKind reports whether the defender (White) of q has three
+// pieces or more of one kind on the board, pawns aside and a promoted
+// piece counted with its kind: three silvers round a king, "piled" and
+// "built rather than played" to the fifty-sixth read's teachers
+// (docs/quality-report.md), who handed out none of its two such problems.
+// Over reads 36–56 such problems had 9 "yes" of 34 verdicts (26%), three
+// silvers 7 of 30, against 72% for the others. 9% of 100 composed
+// mate-in-7s of seed 26 had one, 2% of 150 mate-in-5s and none of 400
+// mate-in-3s of seed 5. The composed style refuses such a start at every
+// length.
+func ThreeOfAKind(q *shogi.Position) bool {
+	for _, k := range [...][2]shogi.Kind{{shogi.Gold, shogi.Gold}, {shogi.Silver, shogi.ProSilver}, {shogi.Knight, shogi.ProKnight}, {shogi.Lance, shogi.ProLance}} {
+		n := q.Pieces(shogi.White, k[0]).Count()
+		if k[1] != k[0] {
+			n += q.Pieces(shogi.White, k[1]).Count()
+		}
+		if n >= 3 {
+			return true
+		}
+	}
+	return false
+}

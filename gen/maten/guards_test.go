@@ -464,3 +464,38 @@ func TestGuardNextToKing(t *testing.T) {
 		}
 	}
 }
+
+// TestThreeOfAKind: three defending pieces of one kind, a promoted one
+// counted with its kind; pawns, two of a kind and the attacker's pieces
+// are not. The first two are the fifty-sixth read's problems 12 and 22,
+// "perhaps" from both teachers.
+func TestThreeOfAKind(t *testing.T) {
+	for _, c := range []struct {
+		name, sfen string
+		length     int
+		want       bool
+	}{
+		{"three silvers round 9c", "9/gsg6/ks7/1s7/P8/1N7/9/9/9 b G2r2bgs3n4l17p 1", 5, true},
+		{"three silvers round 1a", "4+R1G1k/7ss/6Sps/9/9/9/9/9/9 b Gr2b2g4n4l17p 1", 7, true},
+		{"two silvers and a promoted one", "4k4/3ss4/4+s4/9/9/9/9/9/9 b - 1", 3, true},
+		{"three golds", "3gkg3/4g4/9/9/9/9/9/9/9 b - 1", 3, true},
+		{"three lances, one promoted", "l3k3l/4+l4/9/9/9/9/9/9/9 b - 1", 3, true},
+		{"two silvers", "4k4/3ss4/9/9/9/9/9/9/9 b - 1", 3, false},
+		{"three pawns", "4k4/3ppp3/9/9/9/9/9/9/9 b - 1", 3, false},
+		{"a gold, a silver and a knight", "4k4/3gsn3/9/9/9/9/9/9/9 b - 1", 3, false},
+		{"the attacker's three silvers", "4k4/3SSS3/9/9/9/9/9/9/9 b - 1", 3, false},
+	} {
+		q := parse(t, c.sfen)
+		if got := ThreeOfAKind(&q); got != c.want {
+			t.Errorf("%s: ThreeOfAKind = %v, want %v", c.name, got, c.want)
+		}
+		if n := testing.AllocsPerRun(10, func() { ThreeOfAKind(&q) }); n != 0 {
+			t.Errorf("%s: %v allocations, want 0", c.name, n)
+		}
+		o := DefaultOptions()
+		o.Style, o.Length = Composed, c.length
+		if c.want && o.shapeFits(&q, true) {
+			t.Errorf("%s: shapeFits accepts it at %d plies", c.name, c.length)
+		}
+	}
+}

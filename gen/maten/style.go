@@ -28,7 +28,8 @@ const (
 	// (HeavyAttack), below 9 plies no attacker's gold, silver or knight
 	// parked in a corner of the defender's back rank (CornerParked), no
 	// more than two attacker pieces within two king steps of the king at
-	// 3 plies and three at 5 and 7 (Crowded), no capture on the first move, no
+	// 3 plies and three at 5 and 7 (Crowded), no three defending pieces of
+	// one kind (ThreeOfAKind), no capture on the first move, no
 	// gift (an attacker piece that stood
 	// from the start where the king simply takes it), no unpromoted
 	// bishop or rook in the defender's camp without a refusal (不成) of
@@ -106,7 +107,8 @@ func (o *Options) camp() bool { return o.Style == Composed && o.King == AnyRegio
 // (longAttackFrom) no parked corner piece (CornerParked) and no crowd
 // (Crowded), no pair of knights on the board (KnightPair), no two
 // defending lances on one file (StackedLances) nor two defending knights
-// side by side or one above the other (KnightWall), from 5 to 7 plies no two
+// side by side or one above the other (KnightWall), no three defending
+// pieces of one kind (ThreeOfAKind), from 5 to 7 plies no two
 // attacker rooks or bishops (DoubledMajors), at least two castle
 // guards (CastleGuards) and from 7 plies a defender's piece next to its
 // king (GuardNextToKing).
@@ -131,7 +133,7 @@ func (o *Options) shapeFits(q *shogi.Position, final bool) bool {
 	if o.Length >= nextGuardFrom && !GuardNextToKing(q) {
 		return false
 	}
-	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q) && !KnightWall(q) && !DoubledMajors(q, o.Length)
+	return !HeavyAttack(q, o.Length) && !HeavyBattery(q) && !HeavyHand(q, o.Length) && (o.Length >= longAttackFrom || !CornerParked(q)) && !KnightPair(q) && !StackedLances(q) && !KnightWall(q) && !ThreeOfAKind(q) && !DoubledMajors(q, o.Length)
 }
 
 // CornerParked reports whether the attacker (Black) has a gold, silver,

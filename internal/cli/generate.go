@@ -265,9 +265,9 @@ func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers in
 	var lastDraw time.Time
 	var rec strings.Builder
 	var writeErr error // the first failure to write the output
-	written := 0
+	written, made := 0, 0
 	size := sp.size() * len(runs) // the problems (or indices) to do
-	emit := func(p problem.Problem) error {
+	write := func(p problem.Problem) error {
 		if format != "" {
 			writeErr = writeRecord(ctx, bw, sheet, &rec, &p, format, written == 0)
 		}
@@ -278,26 +278,61 @@ func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers in
 			return writeErr
 		}
 		written++
-		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || written == size) {
-			lastDraw = time.Now()
-			drawProgress(e.stderr, written, size, time.Since(start))
-		}
 		return nil
 	}
+	progress := func() {
+		made++
+		if showProgress && (time.Since(lastDraw) > 100*time.Millisecond || made == size) {
+			lastDraw = time.Now()
+			drawProgress(e.stderr, made, size, time.Since(start))
+		}
+	}
 	var st gen.Stats // of every run
-	stats := make([]gen.Stats, 0, len(runs))
-	times := make([]time.Duration, 0, len(runs))
+	stats := make([]gen.Stats, len(runs))
+	times := make([]time.Duration, len(runs))
+	ran := make([]bool, len(runs))
+	// held[i] keeps the problems of run i until the runs before it in
+	// the order given are written (several lengths: runOrder).
+	held := make([][]problem.Problem, len(runs))
 	var runErr error
-	for _, r := range runs {
+	for _, i := range runOrder(runs) {
+		r := runs[i]
+		emit := func(p problem.Problem) error {
+			if err := write(p); err != nil {
+				return err
+			}
+			progress()
+			return nil
+		}
+		if len(runs) > 1 {
+			emit = func(p problem.Problem) error {
+				if writeErr != nil {
+					return writeErr
+				}
+				held[i] = append(held[i], p)
+				progress()
+				return nil
+			}
+		}
 		began := time.Now()
 		s, err := sp.run(runCtx, r.g, workers, emit)
-		stats, times = append(stats, s), append(times, time.Since(began))
+		stats[i], times[i], ran[i] = s, time.Since(began), true
 		st.Problems += s.Problems
 		st.Candidates += s.Candidates
 		st.Duplicates += s.Duplicates
 		st.Capped += s.Capped
 		if runErr = err; err != nil {
 			break
+		}
+	}
+	// The problems held back go out in the order given, also after an
+	// interruption.
+held:
+	for _, ps := range held {
+		for _, p := range ps {
+			if write(p) != nil {
+				break held
+			}
 		}
 	}
 	if showProgress {
@@ -333,6 +368,9 @@ func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers in
 		fmt.Fprintf(e.stderr, "shard %v (%d of %d indices): ", sp.shard, size, sp.indices)
 	}
 	for i, s := range stats {
+		if !ran[i] {
+			continue
+		}
 		r := runs[i]
 		if len(runs) > 1 {
 			fmt.Fprintf(e.stderr, "%s: ", lengthTitle(r.length))

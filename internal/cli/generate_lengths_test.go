@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -81,6 +82,61 @@ func TestGenerateSeveralLengths(t *testing.T) {
 	}
 }
 
+// Several lengths are made longest first and written in the order given:
+// 3,5 and 5,3 make the same problems, each in its own order.
+func TestGenerateSeveralLengthsOrder(t *testing.T) {
+	var sets [2][]problem.Problem
+	for i, lengths := range []string{"3,5", "5,3"} {
+		out, errs, code := runGenerateCLI(t, context.Background(), "--length", lengths, "--n", "3", "--seed", "9", "--format", "jsonl")
+		if code != ExitOK {
+			t.Fatalf("--length %s: exit %d: %s", lengths, code, errs)
+		}
+		sets[i] = readJSONLProblems(t, out)
+		if len(sets[i]) != 6 {
+			t.Fatalf("--length %s: %d problems, want 6", lengths, len(sets[i]))
+		}
+		first := int(lengths[0] - '0')
+		for j, p := range sets[i] {
+			want := first
+			if j >= 3 {
+				want = 8 - first
+			}
+			if len(p.Line) != want {
+				t.Errorf("--length %s: problem %d has %d plies, want %d", lengths, j+1, len(p.Line), want)
+			}
+		}
+	}
+	if !slices.EqualFunc(sets[0][:3], sets[1][3:], sameProblem) || !slices.EqualFunc(sets[0][3:], sets[1][:3], sameProblem) {
+		t.Error("3,5 and 5,3 make different problems")
+	}
+}
+
+// sameProblem reports whether a and b are the same position.
+func sameProblem(a, b problem.Problem) bool { return a.Position.SFEN() == b.Position.SFEN() }
+
+// A run of several lengths cut short writes the problems it made: with
+// 3,5 the mate-in-5s, made first, are held back for the mate-in-3s; the
+// timeout comes before any mate-in-3 (there are 100,000 mate-in-5s to
+// make), and the mate-in-5s found are written all the same.
+func TestGenerateSeveralLengthsCutShort(t *testing.T) {
+	out, errs, code := runGenerateCLI(t, context.Background(), "--length", "3,5", "--n", "100000", "--seed", "2", "--timeout", "2s", "--format", "jsonl")
+	if code != ExitNo {
+		t.Fatalf("exit %d, want %d: %s", code, ExitNo, errs)
+	}
+	ps := readJSONLProblems(t, out)
+	if want := fmt.Sprintf("timeout after 2s: found %d of 200000 problems", len(ps)); !strings.Contains(errs, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, errs)
+	}
+	for _, p := range ps {
+		if len(p.Line) != 5 {
+			t.Errorf("a problem of %d plies: want only mate-in-5s", len(p.Line))
+		}
+	}
+	if len(ps) == 0 {
+		t.Log("no mate-in-5 within the timeout: the test shows only that nothing else is written")
+	}
+}
+
 // overCap returns a class (by classes) that the problems of ps before
 // one of its problems, the kth, already hold max(1, 10(k+1)/100) times,
 // the cap of gen.Generator.Classes (a class listed twice counts twice),
@@ -102,7 +158,8 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 }
 
 // A worksheet of several lengths lists the last move's class, the
-// king's contact, a chain of sacrifices and the start three times, and
+// king's contact, a chain of sacrifices, the start and the last five
+// plies three times, and
 // each kind that stays unpromoted twice, so that the cap shared by its
 // lengths counts them so; a run of one length lists the first ones once
 // and has no start class.
@@ -137,6 +194,10 @@ func TestWorksheetClasses(t *testing.T) {
 	single := problemOf(t, "1g7/l8/k8/9/GL7/9/9/9/9 b B2rb2g4s4n2l18p 1", "B*8b 8a8b 9e8d")
 	// The forty-fifth read's mate-in-7 23.
 	long := problemOf(t, "6k2/4+Rsg2/8P/9/6S2/9/9/9/9 b 2Gr2bg2s4n4l17p 1", "G*2a 3a2a 5b4a 2a2b 4a1a 2b1a G*1b")
+	// The fifty-sixth read's mate-in-5 19 and mate-in-7 28, one file
+	// apart: the second plays the first's line after two plies.
+	five := problemOf(t, "2k1+B4/1g7/3s5/9/R8/9/9/9/9 b Grb2g3s4n4l18p 1", "9e9a+ 7a7b G*7c 8b7c 5a6a")
+	seven := problemOf(t, "2k2+B3/2g6/4s4/9/9/9/9/1+R7/9 b 2Grbg3s4n4l18p 1", "G*6a 7a6a 8h8a 6a6b G*6c 7b6c 4a5a")
 	for _, c := range []struct {
 		p           *problem.Problem
 		class       string
@@ -151,12 +212,19 @@ func TestWorksheetClasses(t *testing.T) {
 		{&single, "sacrifices BdxG", 1, 1},
 		{&single, "start B 2b G 2b", 3, 0},
 		{&long, "start G 2a K 2a", 3, 0},
+		{&five, "last five +R m -2 0 K 0 1 G d 0 1 x G +B m 1 -1", 3, 0},
+		{&seven, "last five +R m -2 0 K 0 1 G d 0 1 x G +B m 1 -1", 3, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))
 		}
 		if n := count(composedClasses(c.p), c.class); n != c.once {
 			t.Errorf("composedClasses lists %q %d times, want %d: %q", c.class, n, c.once, composedClasses(c.p))
+		}
+	}
+	for _, c := range worksheetClasses(&single) {
+		if strings.HasPrefix(c, "last five") {
+			t.Errorf("a mate-in-3 has the class %q", c)
 		}
 	}
 }

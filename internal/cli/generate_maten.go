@@ -217,7 +217,13 @@ func finishClasses(p *problem.Problem) []string {
 // line of one of the worksheet's mate-in-3s (▲９四歩 △同銀 ▲８四銀 against
 // a king on 9三), "a repeat" to both readers, and the fifty-second a
 // mate-in-3 and a mate-in-5 both opening ▲８三金 △同玉, where the key
-// (maten.Key) is a class of its own length only.
+// (maten.Key) is a class of its own length only. So, three times, are
+// the last five plies against the king (maten.LastFive): the forty-fourth
+// and fifty-sixth reads each found a mate-in-5 whose whole line a
+// mate-in-7 of the worksheet plays after two plies of its own, a file
+// apart ("No. 19 moved one file over"), named by both readers both
+// times; of the four pairs of reads 36–56 that share their last five, two
+// were named so.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -237,7 +243,12 @@ func worksheetClasses(p *problem.Problem) []string {
 		cs = append(cs, "sacrifice N+")
 	}
 	start := "start " + maten.Start(&p.Position, p.Line)
-	return append(cs, start, start, start)
+	cs = append(cs, start, start, start)
+	if f := maten.LastFive(&p.Position, p.Line); f != "" {
+		f = "last five " + f
+		cs = append(cs, f, f, f)
+	}
+	return cs
 }
 
 // discoveredKey reports whether p, a problem of five plies or fewer,
