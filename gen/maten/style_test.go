@@ -452,3 +452,28 @@ func TestNoGiftsUnderFree(t *testing.T) {
 		}
 	}
 }
+
+// TestTradesRefusedUpTo5: a composed mate-in-5 whose attacker takes a
+// piece before the mate fails the style's shape, the same line in a run
+// of 7 plies (where trades are measured, not refused) passes, and the
+// free style takes it. The fifty-seventh read's 20, "no" from both
+// teachers: ▲１四飛打 △２三玉 ▲３四金 (takes the silver standing there)
+// △同歩 ▲２四銀打.
+func TestTradesRefusedUpTo5(t *testing.T) {
+	q, l := line(t, "9/6gg1/6p1k/5Gs2/8S/9/9/9/9 b Rr2bg2s4n4l17p 1", "R*1d", "1c2c", "4d3d", "3c3d", "S*2d")
+	if s := MeasureShape(&q, l); s.Trades != 1 || s.FirstCapture || s.Gifts != 0 || s.IdleMajors != 0 {
+		t.Fatalf("shape %+v, want one trade and nothing else the style refuses", s)
+	}
+	for _, c := range []struct {
+		o  Options
+		ok bool
+	}{
+		{Options{Style: Composed, Length: 5}, false},
+		{Options{Style: Composed, Length: 7}, true},
+		{Options{Style: Free, Length: 5}, true},
+	} {
+		if got := c.o.shapeOK(&q, l); got != c.ok {
+			t.Errorf("%v style, %d plies: shapeOK %v, want %v", c.o.Style, c.o.Length, got, c.ok)
+		}
+	}
+}

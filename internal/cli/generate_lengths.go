@@ -72,7 +72,8 @@ type genRun struct {
 
 // severalLengths returns the runs of a generate command with several
 // lengths (--length 3,5,7): a mate-in-N generator a length, in the order
-// given, each with the variety cap of the flags and all sharing one
+// given (runGenerate makes them in runOrder), each with the variety cap
+// of the flags and all sharing one
 // gen.Tally, so that the cap holds over their problems together — a
 // worksheet of three lengths shows an idea no more often than a run of
 // one length would. The other flags apply to every length. Several
