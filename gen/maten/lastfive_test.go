@@ -56,3 +56,33 @@ func TestLastFive(t *testing.T) {
 		}
 	}
 }
+
+// The fifty-eighth read's mate-in-3 9 and the last three plies of its
+// mate-in-5 19 read alike (a gold stepping into the corner for the silver
+// to take, a silver or a bishop dropped on the square it left), as do
+// the fifty-seventh read's 1 and the end of its 14 (a promoted pawn or
+// lance taken by the silver, then a knight); a line's last three plies
+// with another square read otherwise, and a mate-in-1 has none.
+func TestLastThree(t *testing.T) {
+	read := func(sfen string, usi ...string) string {
+		pos, line := playUSI(t, sfen, usi...)
+		return LastThree(&pos, line)
+	}
+	corner := read("1G+R6/ks7/sn7/9/9/9/9/9/9 b Sr2b3gs3n4l18p 1", "8a9a", "8b9a", "S*8a")
+	if got := read("k1G+R5/1s7/sp7/N8/9/9/9/9/9 b Brb3g2s3n4l17p 1", "7a8a", "9a9b", "8a9a", "8b9a", "B*8a"); got != corner || corner == "" {
+		t.Errorf("read 58's 19 ends %q, its 9 %q: want them alike", got, corner)
+	}
+	knight := read("3gk4/4sP3/5G3/4N4/9/9/9/9/9 b N2r2b2g3s2n4l17p 1", "4b4a+", "5b4a", "N*6c")
+	if got := read("2g6/2ksL4/4S4/+R4N3/9/9/9/9/9 b GNr2b2g2s2n3l18p 1", "G*8c", "7b6a", "5b5a+", "6b5a", "N*7c"); got != knight || knight == "" {
+		t.Errorf("read 57's 14 ends %q, its 1 %q: want them alike", got, knight)
+	}
+	if knight == corner {
+		t.Errorf("the two endings read alike: %q", knight)
+	}
+	if got := read("+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", "R*9c"); got != "" {
+		t.Errorf("a mate-in-1 ends %q, want none", got)
+	}
+	if corner != "m 0 -1 x S d -1 -1" {
+		t.Errorf("read 58's 9 ends %q, want %q", corner, "m 0 -1 x S d -1 -1")
+	}
+}

@@ -158,8 +158,8 @@ func overCap(ps []problem.Problem, classes func(*problem.Problem) []string) stri
 }
 
 // A worksheet of several lengths lists the last move's class, the
-// king's contact, a chain of sacrifices, the start and the last five
-// plies three times, and
+// king's contact, a chain of sacrifices, the start and the last five and
+// three plies three times, and
 // each kind that stays unpromoted twice, so that the cap shared by its
 // lengths counts them so; a run of one length lists the first ones once
 // and has no start class.
@@ -214,6 +214,7 @@ func TestWorksheetClasses(t *testing.T) {
 		{&long, "start G 2a K 2a", 3, 0},
 		{&five, "last five +R m -2 0 K 0 1 G d 0 1 x G +B m 1 -1", 3, 0},
 		{&seven, "last five +R m -2 0 K 0 1 G d 0 1 x G +B m 1 -1", 3, 0},
+		{&single, "last three d -1 -1 x G m -1 1", 3, 0},
 	} {
 		if n := count(worksheetClasses(c.p), c.class); n != c.times {
 			t.Errorf("worksheetClasses lists %q %d times, want %d: %q", c.class, n, c.times, worksheetClasses(c.p))

@@ -223,7 +223,13 @@ func finishClasses(p *problem.Problem) []string {
 // mate-in-7 of the worksheet plays after two plies of its own, a file
 // apart ("No. 19 moved one file over"), named by both readers both
 // times; of the four pairs of reads 36–56 that share their last five, two
-// were named so.
+// were named so. So, three times, are the last three plies without the
+// attacker's pieces (maten.LastThree): the fifty-seventh and
+// fifty-eighth reads each found a mate-in-5 that ends as one of the
+// worksheet's mate-in-3s ("19 is 9 again with an extra gold move"), each
+// named by both readers; over reads 36–58 ten of the 72 pairs so read
+// were named. A worksheet makes its mate-in-3s last (runOrder), where
+// drawing again costs least.
 func worksheetClasses(p *problem.Problem) []string {
 	cs := composedClasses(p)
 	for _, c := range cs { // the classes composedClasses made, appended to once
@@ -246,6 +252,10 @@ func worksheetClasses(p *problem.Problem) []string {
 	cs = append(cs, start, start, start)
 	if f := maten.LastFive(&p.Position, p.Line); f != "" {
 		f = "last five " + f
+		cs = append(cs, f, f, f)
+	}
+	if f := maten.LastThree(&p.Position, p.Line); f != "" {
+		f = "last three " + f
 		cs = append(cs, f, f, f)
 	}
 	return cs
