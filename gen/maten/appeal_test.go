@@ -244,29 +244,16 @@ func TestAppealHeldOut(t *testing.T) {
 // horse and silver on 9一 and 8一 in its camp, the rook dropped on 9三 and
 // taken, and after the drop one king move (the capture).
 func TestAppealFeatures(t *testing.T) {
-	pos, err := shogi.ParseSFEN("+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var line []shogi.Move
-	q := pos
-	for _, u := range []string{"R*9c", "8c9c", "9a9b"} {
-		m, err := q.ParseUSIMove(u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		line = append(line, m)
-		q.DoMove(m)
-	}
+	pos, moves := line(t, "+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", "R*9c", "8c9c", "9a9b")
 	want := appealFeatures{Length: 3, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 5, Sacrifices: 1, InCamp: 2}
-	if got := appealOf(&pos, line); got != want {
+	if got := appealOf(&pos, moves); got != want {
 		t.Errorf("features %+v, want %+v", got, want)
 	}
-	a := Appeal(&pos, line)
+	a := Appeal(&pos, moves)
 	if a <= 0 || a >= 1 {
 		t.Errorf("Appeal = %v, want a share between 0 and 1", a)
 	}
-	if got := Appeal(&pos, line[:1]); got != 0 {
+	if got := Appeal(&pos, moves[:1]); got != 0 {
 		t.Errorf("Appeal of a mate-in-1 = %v, want 0 (no read judged one)", got)
 	}
 }

@@ -1,31 +1,6 @@
 package maten
 
-import (
-	"testing"
-
-	"github.com/tsume-shogi/tsume/shogi"
-)
-
-// playUSI returns the position of sfen and the moves of the USI line,
-// failing the test on either.
-func playUSI(t *testing.T, sfen string, usi ...string) (shogi.Position, []shogi.Move) {
-	t.Helper()
-	pos, err := shogi.ParseSFEN(sfen)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var line []shogi.Move
-	q := pos
-	for _, u := range usi {
-		m, err := q.ParseUSIMove(u)
-		if err != nil {
-			t.Fatalf("%s: %v", u, err)
-		}
-		line = append(line, m)
-		q.DoMove(m)
-	}
-	return pos, line
-}
+import "testing"
 
 // The fifty-sixth read's mate-in-5 (its problem 19) and the last five
 // plies of its mate-in-7 (problem 28), one file apart, read alike; so
@@ -44,14 +19,14 @@ func TestLastFive(t *testing.T) {
 		{"20", "4sk1g1/5g3/4PSL2/3B5/9/9/9/9/9 b N2rb2g2s3n3l17p 1", []string{"5c5b+", "4b5b", "3c3a+", "2a3a", "N*3c"}, ""},
 		{"a mate-in-3", "+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", []string{"R*9c", "8c9c", "9a9b"}, ""},
 	} {
-		pos, line := playUSI(t, c.sfen, c.line...)
-		got := LastFive(&pos, line)
+		pos, l := line(t, c.sfen, c.line...)
+		got := LastFive(&pos, l)
 		switch {
 		case c.want != "" && got != c.want:
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		case c.want == "" && len(line) >= 5 && got == want:
+		case c.want == "" && len(l) >= 5 && got == want:
 			t.Errorf("%s: %q, the same as 19's", c.name, got)
-		case c.want == "" && len(line) < 5 && got != "":
+		case c.want == "" && len(l) < 5 && got != "":
 			t.Errorf("%s: %q, want none", c.name, got)
 		}
 	}
@@ -65,8 +40,8 @@ func TestLastFive(t *testing.T) {
 // with another square read otherwise, and a mate-in-1 has none.
 func TestLastThree(t *testing.T) {
 	read := func(sfen string, usi ...string) string {
-		pos, line := playUSI(t, sfen, usi...)
-		return LastThree(&pos, line)
+		pos, l := line(t, sfen, usi...)
+		return LastThree(&pos, l)
 	}
 	corner := read("1G+R6/ks7/sn7/9/9/9/9/9/9 b Sr2b3gs3n4l18p 1", "8a9a", "8b9a", "S*8a")
 	if got := read("k1G+R5/1s7/sp7/N8/9/9/9/9/9 b Brb3g2s3n4l17p 1", "7a8a", "9a9b", "8a9a", "8b9a", "B*8a"); got != corner || corner == "" {

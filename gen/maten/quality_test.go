@@ -210,7 +210,8 @@ func TestMainTheme(t *testing.T) {
 // that promotes, a gold dropped on the same square: heavy material and
 // the plain first move) scores 0 and is turned away; problem 22 scores
 // 5 and is kept, its score and themes kept for accept. Every problem of
-// a composed run scores at least the floor.
+// a composed run scores at least the floor, and its appeal (Appeal, which
+// its quality carries) is at least composedMinAppeal.
 func TestComposedQualityFloor(t *testing.T) {
 	o := DefaultOptions()
 	o.Length = 5
@@ -237,6 +238,9 @@ func TestComposedQualityFloor(t *testing.T) {
 	for _, p := range generate(t, newTestGenerator(t, 5, Backward, 10, nil), 20, 2) {
 		if p.Quality.Score < composedMinQuality {
 			t.Errorf("%s: quality %v, under the floor %v", p.Position.SFEN(), p.Quality.Score, composedMinQuality)
+		}
+		if p.Quality.Appeal < composedMinAppeal || p.Quality.Appeal != round2(Appeal(&p.Position, p.Line)) {
+			t.Errorf("%s: appeal %v (Appeal %v), under the floor %v or not the problem's", p.Position.SFEN(), p.Quality.Appeal, Appeal(&p.Position, p.Line), composedMinAppeal)
 		}
 	}
 }
