@@ -50,7 +50,8 @@ const lastThreePlies = 3
 // Over reads 36–58, 72 pairs of a worksheet's problems ended so alike,
 // ten of them named as repeats; with the pieces' kinds, 16 pairs, of
 // which three were named. The variety cap classes a worksheet's problem
-// by it against every length. "" for a line of fewer than three plies.
+// of up to 5 plies by it against every length. "" for a line of fewer
+// than three plies.
 func LastThree(pos *shogi.Position, line []shogi.Move) string {
 	return ending(pos, line, lastThreePlies, false)
 }

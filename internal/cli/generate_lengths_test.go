@@ -228,6 +228,14 @@ func TestWorksheetClasses(t *testing.T) {
 			t.Errorf("a mate-in-3 has the class %q", c)
 		}
 	}
+	for _, c := range worksheetClasses(&seven) {
+		if strings.HasPrefix(c, "last three") {
+			t.Errorf("a mate-in-7 has the class %q", c)
+		}
+	}
+	if count(worksheetClasses(&five), "last three d 0 1 x G m -1 -1") != 3 {
+		t.Errorf("the mate-in-5 lacks its last three plies thrice: %q", worksheetClasses(&five))
+	}
 }
 
 // problemOf returns the problem of sfen with the main line line (USI
