@@ -101,23 +101,10 @@ func appealOf(pos *shogi.Position, line []shogi.Move) appealFeatures {
 	attacker := pos.SideToMove()
 	defender := attacker.Opp()
 	f := appealFeatures{Length: len(line)}
-	k := pos.King(defender)
-	if k != shogi.NoSquare {
-		for df := -1; df <= 1; df++ {
-			for dr := -1; dr <= 1; dr++ {
-				file, rank := k.File()+df, k.Rank()+dr
-				if df == 0 && dr == 0 || file < 1 || file > 9 || rank < 1 || rank > 9 {
-					continue
-				}
-				s := shogi.NewSquare(file, rank)
-				switch pc := pos.PieceAt(s); {
-				case pc == shogi.NoPiece:
-					f.FreeAroundKing++
-				case pc.Color() == defender:
-					f.NextToKing++
-				}
-			}
-		}
+	if k := pos.King(defender); k != shogi.NoSquare {
+		around := shogi.AttacksFrom(shogi.NewPiece(defender, shogi.King), k, shogi.Bitboard{})
+		f.FreeAroundKing = around.AndNot(pos.Occupied()).Count()
+		f.NextToKing = around.And(pos.ByColor(defender)).Count()
 	}
 	for rest := pos.ByColor(attacker); rest.Any(); {
 		s := rest.LSB()
@@ -131,7 +118,7 @@ func appealOf(pos *shogi.Position, line []shogi.Move) appealFeatures {
 		if i == len(line)-2 {
 			f.LastKingMoves = q.KingEscapes()
 		}
-		if i%2 == 0 && i+1 < len(line) && line[i+1].To() == m.To() {
+		if i%2 == 0 && sacrificed(line, i) {
 			f.Sacrifices++
 		}
 		q.DoMove(m)

@@ -45,7 +45,7 @@ func measure(pos *shogi.Position, line []shogi.Move, replies []shogi.Move) (prob
 			if i == 0 {
 				c.QuietFirst = m.IsDrop() || q.PieceAt(m.To()) == shogi.NoPiece
 			}
-			if i+1 < len(line) && line[i+1].To() == m.To() {
+			if sacrificed(line, i) {
 				c.Sacrifices++
 			}
 			if !m.IsDrop() && !m.IsPromotion() && q.IsLegal(m.TogglePromotion()) {
@@ -94,6 +94,12 @@ func Beauty(c *problem.Composer, pieces int) float64 {
 	s += float64(max(0, 4-c.FinalPieces))
 	s -= 0.5 * float64(max(0, pieces-5))
 	return round2(s)
+}
+
+// sacrificed reports whether the piece line[i] moves or drops is taken on
+// the next ply (a sacrifice, as Measure and Appeal count them).
+func sacrificed(line []shogi.Move, i int) bool {
+	return i+1 < len(line) && line[i+1].To() == line[i].To()
 }
 
 // adjacent reports whether squares a and k are neighbours (k may be
