@@ -306,9 +306,6 @@ func runGenerate(ctx context.Context, e *env, runs []genRun, sp span, workers in
 		}
 		if len(runs) > 1 {
 			emit = func(p problem.Problem) error {
-				if writeErr != nil {
-					return writeErr
-				}
 				held[i] = append(held[i], p)
 				progress()
 				return nil
