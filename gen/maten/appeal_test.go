@@ -15,6 +15,8 @@ import (
 // and its readers' verdicts.
 type readProblem struct {
 	read     string
+	pos      shogi.Position
+	line     []shogi.Move
 	features appealFeatures
 	yes, all int // the readers who said "yes", and all its readers
 }
@@ -53,7 +55,7 @@ func loadReads(t *testing.T) []readProblem {
 			moves = append(moves, m)
 			q.DoMove(m)
 		}
-		p := readProblem{read: cols[0], features: appealOf(&pos, moves)}
+		p := readProblem{read: cols[0], pos: pos, line: moves, features: appealOf(&pos, moves)}
 		for v := range strings.SplitSeq(cols[2], ",") {
 			switch v {
 			case "yes":

@@ -327,11 +327,19 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 	nt, ns := j.o.work(n)
 	q := &j.qs[(n-3)/2] // the search is depth-first: one position a length
 	from := newStepFrom(cur)
+	mix := j.o.mix(n)
+	need := j.o.floorNeedOf(cur, curPV, n)
+	switch need {
+	case needHopeless:
+		return shogi.Position{}, found{}, false
+	case needSacrifice:
+		mix = repliesTake
+	}
 	for range nt {
 		if ns == 0 || j.ctx.Err() != nil {
 			break
 		}
-		if a, d, built := j.o.unmoveTo(q, rng, &from, j.o.leans(n)); !built || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
+		if a, d, built := j.o.unmoveTo(q, rng, &from, mix); !built || !need.allows(a, d) || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
 			continue
 		}
 		ns--

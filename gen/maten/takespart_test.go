@@ -122,6 +122,32 @@ func TestLeansAboveTheBottomStep(t *testing.T) {
 	}
 }
 
+// TestReplyMixes: the share of each kind of reply a step back draws,
+// per mix and style; the mix the appeal floor asks for draws only the
+// replies that take the checking piece.
+func TestReplyMixes(t *testing.T) {
+	for _, c := range []struct {
+		style Style
+		mix   replies
+		want  [4]int // percent: king takes, king steps, interposes, defender takes
+	}{
+		{Composed, repliesAny, [4]int{45, 20, 20, 15}},
+		{Composed, repliesLean, [4]int{15, 10, 35, 40}},
+		{Composed, repliesTake, [4]int{27, 0, 0, 73}},
+		{Free, repliesLean, [4]int{45, 20, 20, 15}},
+		{Free, repliesTake, [4]int{45, 20, 20, 15}},
+	} {
+		o := Options{Style: c.style}
+		var got [4]int
+		for r := range 100 {
+			got[o.replyKind(r, c.mix)]++
+		}
+		if got != c.want {
+			t.Errorf("%v, mix %d: %v, want %v", c.style, c.mix, got, c.want)
+		}
+	}
+}
+
 // TestUnmoveNoPromotedDefender: a step back of the composed style never
 // puts a promoted piece of the defender's on the board (a capture taken
 // back returns an unpromoted piece); the free style's steps do, now and

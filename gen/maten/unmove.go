@@ -35,7 +35,11 @@ import (
 // at which steps.
 func (o *Options) unmove(rng *rand.Rand, p *shogi.Position, lean bool) (q shogi.Position, a, d shogi.Move, ok bool) {
 	f := newStepFrom(p)
-	a, d, ok = o.unmoveTo(&q, rng, &f, lean)
+	mix := repliesAny
+	if lean {
+		mix = repliesLean
+	}
+	a, d, ok = o.unmoveTo(&q, rng, &f, mix)
 	return q, a, d, ok
 }
 
@@ -78,14 +82,14 @@ func newStepFrom(p *shogi.Position) stepFrom {
 // failing, and copies no position for those that fail on what it draws
 // first (a neighbour of the king that is taken, no piece to undo, a
 // capture with no origin or no piece that checks).
-func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, lean bool) (a, d shogi.Move, ok bool) {
+func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, mix replies) (a, d shogi.Move, ok bool) {
 	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
 	p, ksq := f.p, f.ksq
 	m := q // the position before d, White to move, then q
 	// Each kind of reply first draws a square of p (the same draw as
 	// from the copy m, which differs only in the side to move), and the
 	// copy is made once that square is usable.
-	switch r := o.replyKind(rng.IntN(100), lean); r {
+	switch r := o.replyKind(rng.IntN(100), mix); r {
 	case replyKingTakes, replyKingSteps:
 		// The king came from a neighbouring square u, maybe taking X.
 		u := neighbour(rng, ksq)
@@ -166,16 +170,34 @@ const (
 	replyDefenderTakes        // a piece other than the king took the checker
 )
 
+// replies is the mix of replies a step back draws from (replyKind).
+type replies int
+
+const (
+	// repliesAny is the mix of the releases before the composed style.
+	repliesAny replies = iota
+	// repliesLean leans towards a reply of the defence's pieces.
+	repliesLean
+	// repliesTake draws only replies that take the checking piece: the
+	// steps back the appeal floor asks to be sacrifices (floorNeedOf).
+	repliesTake
+)
+
 // replyKind maps r, drawn in [0, 100), to the kind of reply a step back
-// undoes. Without lean (and always under Free): the king 65% (taking
+// undoes. Under repliesAny (and always under Free): the king 65% (taking
 // 45%), an interposition 20%, a capture by another piece 15%, as in the
-// releases before. With lean, under Composed, a piece of the defence
-// moves more often (DefenderMoves; docs/generation.md, "Method 1"): the
-// king 25% (taking 15%), an interposition 35%, a capture by another
-// piece 40%.
-func (o *Options) replyKind(r int, lean bool) int {
-	if o.Style != Composed || !lean {
+// releases before. Under repliesLean, in the composed style, a piece of
+// the defence moves more often (DefenderMoves; docs/generation.md,
+// "Method 1"): the king 25% (taking 15%), an interposition 35%, a
+// capture by another piece 40%. Under repliesTake the two captures of
+// repliesLean keep their proportion: the king takes 27%, another piece
+// 73%.
+func (o *Options) replyKind(r int, mix replies) int {
+	switch {
+	case o.Style != Composed || mix == repliesAny:
 		return pick(r, 45, 65, 85)
+	case mix == repliesTake:
+		return pick(r, 27, 27, 27)
 	}
 	return pick(r, 15, 25, 60)
 }
@@ -197,6 +219,15 @@ const leanAllFrom = 7
 // leaning").
 func (o *Options) leans(n int) bool {
 	return o.Style == Composed && (o.Length < leanAllFrom || n > 3)
+}
+
+// mix is the mix of replies of the step back that makes a problem of n
+// plies, by leans.
+func (o *Options) mix(n int) replies {
+	if o.leans(n) {
+		return repliesLean
+	}
+	return repliesAny
 }
 
 // pick returns the kind of reply of r for the cumulative shares a, b, c
