@@ -25,7 +25,14 @@ type readProblem struct {
 // cannot read.
 func loadReads(t *testing.T) []readProblem {
 	t.Helper()
-	f, err := os.Open("testdata/reads.tsv")
+	return loadReadsFile(t, "testdata/reads.tsv")
+}
+
+// loadReadsFile reads a file of blind reads in the columns of
+// testdata/reads.tsv, failing the test on a line it cannot read.
+func loadReadsFile(t *testing.T, name string) []readProblem {
+	t.Helper()
+	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,18 +46,18 @@ func loadReads(t *testing.T) []readProblem {
 		}
 		cols := strings.Split(line, "\t")
 		if len(cols) != 5 {
-			t.Fatalf("reads.tsv:%d: %d columns, want 5", n, len(cols))
+			t.Fatalf("%s:%d: %d columns, want 5", name, n, len(cols))
 		}
 		pos, err := shogi.ParseSFEN(cols[3])
 		if err != nil {
-			t.Fatalf("reads.tsv:%d: %v", n, err)
+			t.Fatalf("%s:%d: %v", name, n, err)
 		}
 		var moves []shogi.Move
 		q := pos
 		for _, u := range strings.Fields(cols[4]) {
 			m, err := q.ParseUSIMove(u)
 			if err != nil {
-				t.Fatalf("reads.tsv:%d: move %s: %v", n, u, err)
+				t.Fatalf("%s:%d: move %s: %v", name, n, u, err)
 			}
 			moves = append(moves, m)
 			q.DoMove(m)
@@ -62,7 +69,7 @@ func loadReads(t *testing.T) []readProblem {
 				p.yes++
 			case "perhaps", "no":
 			default:
-				t.Fatalf("reads.tsv:%d: verdict %q, want yes, perhaps or no", n, v)
+				t.Fatalf("%s:%d: verdict %q, want yes, perhaps or no", name, n, v)
 			}
 			p.all++
 		}
@@ -283,6 +290,41 @@ func TestAppealSigns(t *testing.T) {
 		c.change(&f)
 		if got := appeal.predict(&f); (got > p) != c.up {
 			t.Errorf("%s: appeal %.3f from %.3f, want it %s", c.name, got, p, map[bool]string{true: "higher", false: "lower"}[c.up])
+		}
+	}
+}
+
+// TestAppealLaterReads: on the reads made after the fit
+// (testdata/reads-later.tsv, every problem above the floor), the model's
+// mean appeal by length is within 0.1 of the share of "yes" the readers
+// gave.
+func TestAppealLaterReads(t *testing.T) {
+	type tally struct {
+		appeal        float64
+		yes, verdicts int
+		problems      int
+	}
+	by := map[int]*tally{}
+	for _, p := range loadReadsFile(t, "testdata/reads-later.tsv") {
+		l := p.features.Length
+		if by[l] == nil {
+			by[l] = &tally{}
+		}
+		b := by[l]
+		b.appeal += appeal.predict(&p.features)
+		b.yes += p.yes
+		b.verdicts += p.all
+		b.problems++
+	}
+	for _, l := range []int{3, 5, 7} {
+		b := by[l]
+		if b == nil || b.problems == 0 {
+			t.Fatalf("no later read of %d plies", l)
+		}
+		mean, share := b.appeal/float64(b.problems), float64(b.yes)/float64(b.verdicts)
+		t.Logf("%d plies: %d problems, mean appeal %.3f, %.3f yes", l, b.problems, mean, share)
+		if math.Abs(mean-share) > 0.1 {
+			t.Errorf("%d plies: mean appeal %.3f, but %.3f of the verdicts are yes", l, mean, share)
 		}
 	}
 }
