@@ -101,23 +101,10 @@ func TestFloorNeed(t *testing.T) {
 		{"9 plies: the model does not speak for them", threeMoves, Composed, 9, 5, needNothing},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			pos, err := shogi.ParseSFEN(c.sfen)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var line []shogi.Move
-			q := pos
-			for _, u := range strings.Fields(lines[c.sfen]) {
-				m, err := q.ParseUSIMove(u)
-				if err != nil {
-					t.Fatal(err)
-				}
-				line = append(line, m)
-				q.DoMove(m)
-			}
+			pos, pv := line(t, c.sfen, strings.Fields(lines[c.sfen])...)
 			o := DefaultOptions()
 			o.Style, o.Length = c.style, c.length
-			if got := o.floorNeedOf(&pos, line, c.n); got != c.want {
+			if got := o.floorNeedOf(&pos, pv, c.n); got != c.want {
 				t.Errorf("floorNeedOf = %d, want %d", got, c.want)
 			}
 		})
