@@ -8,7 +8,7 @@ import (
 )
 
 // appealFeatures are what the appeal model (Appeal) reads off a problem:
-// six numbers, the ones that best told the blind reads' "yes" from their
+// nine numbers, the ones that best told the blind reads' "yes" from their
 // other verdicts (docs/generation.md, "Appeal").
 type appealFeatures struct {
 	// Length is the main line's number of plies.
@@ -29,7 +29,22 @@ type appealFeatures struct {
 	// InCamp counts the attacker's pieces on the board in the defender's
 	// camp (its three nearest ranks) at the start.
 	InCamp int
+	// Crowd counts the attacker's pieces on the board at the start
+	// beyond crowdFrom: five attacking pieces read as clutter.
+	Crowd int
+	// Light counts the pieces by which the attacker's material at the
+	// start, on the board and in hand, falls short of (Length+3)/2:
+	// three pieces for a mate-in-3, four for a mate-in-5, five for a
+	// mate-in-7. A bare attack reads as built.
+	Light int
+	// Lances counts the attacker's lances (unpromoted) on the board at
+	// the start beyond the first: doubled lances read as set up.
+	Lances int
 }
+
+// crowdFrom is the number of the attacker's pieces on the board at the
+// start from which each more counts in appealFeatures.Crowd.
+const crowdFrom = 4
 
 // appealModel is a logistic model of the share of teachers who would hand
 // a problem out: the log-odds are Intercept plus each weight times its
@@ -38,19 +53,22 @@ type appealFeatures struct {
 // when the reads or the features change.
 type appealModel struct {
 	Intercept float64
-	Weights   [6]float64
+	Weights   [appealDims]float64
 }
+
+// appealDims is the number of the appeal model's features.
+const appealDims = 9
 
 // appeal is the fitted model (TestAppealModel checks it against the
 // reads).
 var appeal = appealModel{
-	Intercept: 1.62,
-	Weights:   [6]float64{-0.243, -0.41, -0.059, 0.15, 0.671, -0.111},
+	Intercept: 1.308,
+	Weights:   [appealDims]float64{-0.121, -0.396, -0.052, 0.136, 0.632, -0.121, -0.874, -0.805, -0.812},
 }
 
 // vector returns the features in the model's order.
-func (f *appealFeatures) vector() [6]float64 {
-	return [6]float64{float64(f.Length), float64(f.LastKingMoves), float64(f.FreeAroundKing), float64(f.NextToKing), float64(f.Sacrifices), float64(f.InCamp)}
+func (f *appealFeatures) vector() [appealDims]float64 {
+	return [appealDims]float64{float64(f.Length), float64(f.LastKingMoves), float64(f.FreeAroundKing), float64(f.NextToKing), float64(f.Sacrifices), float64(f.InCamp), float64(f.Crowd), float64(f.Light), float64(f.Lances)}
 }
 
 // predict returns the model's share of "yes" for the features f.
@@ -82,11 +100,12 @@ const composedMinAppeal = 0.6
 // number between 0 and 1, or 0 for a line shorter than 3 plies or longer
 // than 7, lengths the blind reads it was fitted to did not judge. The
 // model is fitted to the verdicts of the blind reads of issue 26 (two
-// teachers a worksheet of thirty problems, 660 problems); it reads six
+// teachers a worksheet of thirty problems, 660 problems); it reads nine
 // features: the length, the king's moves at the defender's last reply,
 // the free squares and the defender's pieces next to the king at the
-// start, the sacrifices and the attacker's pieces in the defender's camp
-// (docs/generation.md, "Appeal"). The line must be legal from pos.
+// start, the sacrifices, the attacker's pieces in the defender's camp,
+// and of the attacker's pieces at the start a crowd on the board, too
+// little material and doubled lances (docs/generation.md, "Appeal"). The line must be legal from pos.
 func Appeal(pos *shogi.Position, line []shogi.Move) float64 {
 	if len(line) < appealMinLength || len(line) > appealMaxLength {
 		return 0
@@ -106,13 +125,25 @@ func appealOf(pos *shogi.Position, line []shogi.Move) appealFeatures {
 		f.FreeAroundKing = around.AndNot(pos.Occupied()).Count()
 		f.NextToKing = around.And(pos.ByColor(defender)).Count()
 	}
+	onBoard, lances := 0, 0
 	for rest := pos.ByColor(attacker); rest.Any(); {
 		s := rest.LSB()
 		rest = rest.Without(s)
-		if pos.PieceAt(s).Kind() != shogi.King && inCamp(s, defender) {
+		k := pos.PieceAt(s).Kind()
+		if k == shogi.King {
+			continue
+		}
+		onBoard++
+		if k == shogi.Lance {
+			lances++
+		}
+		if inCamp(s, defender) {
 			f.InCamp++
 		}
 	}
+	f.Crowd = max(0, onBoard-crowdFrom)
+	f.Light = max(0, (len(line)+3)/2-onBoard-pos.Hand(attacker).Total())
+	f.Lances = max(0, lances-1)
 	q := *pos
 	for i, m := range line {
 		if i == len(line)-2 {
@@ -168,17 +199,19 @@ func (n floorNeed) allows(a, d shogi.Move) bool {
 // are known before the problem is: the king's moves at the last reply,
 // fixed once pv has three plies, and the sacrifices of pv; each step
 // back still to come, this one included, may add one sacrifice, the
-// feature that weighs most. The other three, read off the start, are
-// taken as zero: the free squares round the king and the attacker's
-// pieces in the defender's camp only lower the appeal, and the
-// defender's pieces next to the king seldom raise it enough. When the
-// log-odds of the length, the king's moves and the most sacrifices the
+// feature that weighs most. Three more are bounded by cur's material
+// (startBounds): a step back takes at most one piece off the attacker's
+// board and adds at most one to its material. The other
+// three, read off the start, are taken as zero: the free squares round
+// the king and the attacker's pieces in the defender's camp only lower
+// the appeal, and the defender's pieces next to the king seldom raise it
+// enough. When the log-odds of these bounds with the most sacrifices the
 // line can still have fall under the floor's, no problem of the full
 // length from cur reaches the floor (needHopeless); when they reach it
-// only if this step is a sacrifice, needSacrifice. On 100 mate-in-7s of
-// seed 26 every sound problem the floor let through met this bound, and
-// the floor turned away every one that did not (docs/generation.md,
-// "Appeal").
+// only if this step is a sacrifice, needSacrifice. Over the reads, the
+// bound turns away 3 of the 345 mate-in-5s and mate-in-7s the floor
+// keeps, and 41 of the 95 it refuses (TestFloorNeedReads;
+// docs/generation.md, "Appeal").
 func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floorNeed {
 	if o.Style != Composed || o.Length < appealMinLength || o.Length > appealMaxLength || len(pv) < 3 {
 		return needNothing
@@ -194,12 +227,14 @@ func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floor
 		}
 		q.DoMove(m)
 	}
+	later := (o.Length - n) / 2 // the steps back after this one
+	start := startBounds(cur, o.Length, later+1)
 	z := func(sacrifices int) float64 {
 		w := appeal.Weights
-		return appeal.Intercept + w[0]*float64(o.Length) + w[1]*float64(kingMoves) + w[4]*float64(sacrifices)
+		return appeal.Intercept + w[0]*float64(o.Length) + w[1]*float64(kingMoves) + w[4]*float64(sacrifices) +
+			w[6]*float64(start.Crowd) + w[7]*float64(start.Light) + w[8]*float64(start.Lances)
 	}
 	floor := math.Log(composedMinAppeal / (1 - composedMinAppeal))
-	later := (o.Length - n) / 2 // the steps back after this one
 	switch {
 	case z(sacrifices+later+1) < floor:
 		return needHopeless
@@ -207,4 +242,35 @@ func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floor
 		return needSacrifice
 	}
 	return needNothing
+}
+
+// startBounds returns the least Crowd, Light and Lances (appealFeatures)
+// of a problem of the given length built from cur by the given number of
+// steps back. Of a step back from p to q, the check a then the reply d:
+// the attacker's material (board and hand) of q is that of p, more one
+// when d took an attacker piece, less one when a took a defender's; its
+// pieces on the board are those of p, more one when d took one, less one
+// when a was a drop; its lances on the board are those of p, more one
+// when d took a lance or a promoted one, less one when a dropped a lance.
+// So each step back raises the material by at most one and lowers the
+// pieces and the lances on the board by at most one.
+func startBounds(cur *shogi.Position, length, steps int) appealFeatures {
+	attacker := cur.SideToMove()
+	onBoard, lances := 0, 0
+	for rest := cur.ByColor(attacker); rest.Any(); {
+		s := rest.PopLSB()
+		switch cur.PieceAt(s).Kind() {
+		case shogi.King:
+			continue
+		case shogi.Lance:
+			lances++
+		}
+		onBoard++
+	}
+	material := onBoard + cur.Hand(attacker).Total()
+	return appealFeatures{
+		Crowd:  max(0, onBoard-steps-crowdFrom),
+		Light:  max(0, (length+3)/2-material-steps),
+		Lances: max(0, lances-steps-1),
+	}
 }

@@ -90,8 +90,13 @@ const appealPenalty = 10
 // on the log-likelihood of every verdict (a "yes" 1, any other 0), with
 // the features standardised and an L2 penalty on their weights.
 func fitAppeal(ps []readProblem) appealModel {
-	const d = 6
-	var mean, sd [d]float64
+	return fitAppealOn(ps, appealDims)
+}
+
+// fitAppealOn is fitAppeal on the first d features only, the others'
+// weights 0: the model as it was before later features were added.
+func fitAppealOn(ps []readProblem, d int) appealModel {
+	var mean, sd [appealDims]float64
 	n := 0.0
 	for _, p := range ps {
 		x := p.features.vector()
@@ -112,14 +117,15 @@ func fitAppeal(ps []readProblem) appealModel {
 	for j := range d {
 		sd[j] = math.Sqrt(sd[j] / n)
 	}
-	// w[0] is the intercept, w[1:] the standardised weights.
-	var w [d + 1]float64
+	// w[0] is the intercept, w[1:d+1] the standardised weights; the
+	// system is padded to its full size with an identity beyond d.
+	var w [appealDims + 1]float64
 	for range 50 {
-		var g [d + 1]float64
-		var h [d + 1][d + 1]float64
+		var g [appealDims + 1]float64
+		var h [appealDims + 1][appealDims + 1]float64
 		for _, p := range ps {
 			x := p.features.vector()
-			var z [d + 1]float64
+			var z [appealDims + 1]float64
 			z[0] = 1
 			for j := range d {
 				z[j+1] = (x[j] - mean[j]) / sd[j]
@@ -129,9 +135,9 @@ func fitAppeal(ps []readProblem) appealModel {
 				s += w[j] * z[j]
 			}
 			pr := 1 / (1 + math.Exp(-s))
-			for j := range z {
+			for j := range d + 1 {
 				g[j] += (float64(p.all)*pr - float64(p.yes)) * z[j]
-				for k := range z {
+				for k := range d + 1 {
 					h[j][k] += float64(p.all) * pr * (1 - pr) * z[j] * z[k]
 				}
 			}
@@ -139,6 +145,9 @@ func fitAppeal(ps []readProblem) appealModel {
 		for j := 1; j <= d; j++ {
 			g[j] += appealPenalty * w[j]
 			h[j][j] += appealPenalty
+		}
+		for j := d + 1; j <= appealDims; j++ {
+			h[j][j] = 1
 		}
 		step := solve(h, g)
 		for j := range w {
@@ -155,8 +164,8 @@ func fitAppeal(ps []readProblem) appealModel {
 
 // solve returns x with a·x = b, by Gaussian elimination with partial
 // pivoting (a is positive definite here).
-func solve(a [7][7]float64, b [7]float64) [7]float64 {
-	const n = 7
+func solve(a [appealDims + 1][appealDims + 1]float64, b [appealDims + 1]float64) [appealDims + 1]float64 {
+	const n = appealDims + 1
 	for c := range n {
 		p := c
 		for r := c + 1; r < n; r++ {
@@ -197,7 +206,7 @@ func TestAppealModel(t *testing.T) {
 		fit.Weights[j] = round3(fit.Weights[j])
 	}
 	if fit != appeal {
-		t.Errorf("the reads give the model\n\tIntercept: %v,\n\tWeights:   [6]float64{%s},\nthe code has %+v: refit (appeal.go)", fit.Intercept, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(fit.Weights)), ", "), "[]"), appeal)
+		t.Errorf("the reads give the model\n\tIntercept: %v,\n\tWeights:   [appealDims]float64{%s},\nthe code has %+v: refit (appeal.go)", fit.Intercept, strings.Trim(strings.Join(strings.Fields(fmt.Sprint(fit.Weights)), ", "), "[]"), appeal)
 	}
 }
 
@@ -248,16 +257,32 @@ func TestAppealHeldOut(t *testing.T) {
 	}
 }
 
-// Each feature is what its name says, on read 55's first problem: the king
-// on 8三 with three free squares and five of its pieces round it, the
-// horse and silver on 9一 and 8一 in its camp, the rook dropped on 9三 and
-// taken, and after the drop one king move (the capture).
+// Each feature is what its name says, on three problems of the reads.
+// Read 55's first: the king on 8三 with three free squares and five of
+// its pieces round it, the horse and silver on 9一 and 8一 in its camp,
+// the rook dropped on 9三 and taken, and after the drop one king move
+// (the capture). Read 56's thirtieth: five attacking pieces on the board,
+// two of them lances. Read 36's fifteenth: a mate-in-5 of two attacking
+// pieces and an empty hand, two short of four.
 func TestAppealFeatures(t *testing.T) {
-	pos, moves := line(t, "+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", "R*9c", "8c9c", "9a9b")
-	want := appealFeatures{Length: 3, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 5, Sacrifices: 1, InCamp: 2}
-	if got := appealOf(&pos, moves); got != want {
-		t.Errorf("features %+v, want %+v", got, want)
+	for _, c := range []struct {
+		sfen  string
+		moves []string
+		want  appealFeatures
+	}{
+		{"+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", []string{"R*9c", "8c9c", "9a9b"},
+			appealFeatures{Length: 3, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 5, Sacrifices: 1, InCamp: 2}},
+		{"2g1k4/4sL3/3+R1Ls2/4N4/7B1/9/9/9/9 b Nrb3g2s2n2l18p 1", strings.Fields("4b4a+ 5b4a 4c4b+ 3c4b 6c6a 7a6a N*6c"),
+			appealFeatures{Length: 7, LastKingMoves: 0, FreeAroundKing: 3, NextToKing: 1, Sacrifices: 3, InCamp: 3, Crowd: 1, Lances: 1}},
+		{"5+B1k1/8g/7Gg/9/9/9/9/9/9 b 2rbg4s4n4l18p 1", strings.Fields("4a3b 2a1a 2c1b 1a1b G*2b"),
+			appealFeatures{Length: 5, LastKingMoves: 1, FreeAroundKing: 4, NextToKing: 1, Sacrifices: 1, InCamp: 2, Light: 2}},
+	} {
+		pos, moves := line(t, c.sfen, c.moves...)
+		if got := appealOf(&pos, moves); got != c.want {
+			t.Errorf("%s: features %+v, want %+v", c.sfen, got, c.want)
+		}
 	}
+	pos, moves := line(t, "+BS7/1sg6/1k7/lgp6/9/9/9/9/9 b Rrb2g2s4n3l17p 1", "R*9c", "8c9c", "9a9b")
 	a := Appeal(&pos, moves)
 	if a <= 0 || a >= 1 {
 		t.Errorf("Appeal = %v, want a share between 0 and 1", a)
@@ -269,8 +294,8 @@ func TestAppealFeatures(t *testing.T) {
 
 // The model's signs are those the reads show: a sacrifice and a piece next
 // to the king raise the appeal; a king with more moves before the mate, a
-// longer line, free squares round the king and attacker pieces in its
-// camp lower it.
+// longer line, free squares round the king, attacker pieces in its camp,
+// a crowd of attackers, too little material and doubled lances lower it.
 func TestAppealSigns(t *testing.T) {
 	base := appealFeatures{Length: 5, LastKingMoves: 1, FreeAroundKing: 3, NextToKing: 2, Sacrifices: 1, InCamp: 1}
 	p := appeal.predict(&base)
@@ -285,6 +310,9 @@ func TestAppealSigns(t *testing.T) {
 		{"two plies more", func(f *appealFeatures) { f.Length += 2 }, false},
 		{"a free square more", func(f *appealFeatures) { f.FreeAroundKing++ }, false},
 		{"an attacker piece more in the camp", func(f *appealFeatures) { f.InCamp++ }, false},
+		{"a fifth attacking piece on the board", func(f *appealFeatures) { f.Crowd++ }, false},
+		{"a piece less of the attacker's material", func(f *appealFeatures) { f.Light++ }, false},
+		{"a second lance", func(f *appealFeatures) { f.Lances++ }, false},
 	} {
 		f := base
 		c.change(&f)
@@ -326,5 +354,45 @@ func TestAppealLaterReads(t *testing.T) {
 		if math.Abs(mean-share) > 0.1 {
 			t.Errorf("%d plies: mean appeal %.3f, but %.3f of the verdicts are yes", l, mean, share)
 		}
+	}
+}
+
+// TestAppealLaterFeatures: the three features added after reads 56–60
+// (Crowd, Light and Lances) predict those reads, which the fit did not
+// see, better than the six before them: the log loss of their verdicts
+// is lower under the model than under the six-feature model fitted to
+// the same reads, and the problems the model puts under the floor got
+// fewer "yes" than the rest.
+func TestAppealLaterFeatures(t *testing.T) {
+	six := fitAppealOn(loadReads(t), 6)
+	later := loadReadsFile(t, "testdata/reads-later.tsv")
+	loss := func(m *appealModel) float64 {
+		l, n := 0.0, 0
+		for _, p := range later {
+			pr := m.predict(&p.features)
+			l -= float64(p.yes)*math.Log(pr) + float64(p.all-p.yes)*math.Log(1-pr)
+			n += p.all
+		}
+		return l / float64(n)
+	}
+	before, after := loss(&six), loss(&appeal)
+	t.Logf("log loss of reads 56–60: %.4f with six features, %.4f with nine", before, after)
+	if after >= before {
+		t.Errorf("the nine-feature model's log loss on the later reads is %.4f, not below the six-feature model's %.4f", after, before)
+	}
+	var kept, cut struct{ yes, all, problems int }
+	for _, p := range later {
+		c := &kept
+		if appeal.predict(&p.features) < composedMinAppeal {
+			c = &cut
+		}
+		c.yes += p.yes
+		c.all += p.all
+		c.problems++
+	}
+	kr, cr := float64(kept.yes)/float64(kept.all), float64(cut.yes)/float64(cut.all)
+	t.Logf("%d problems at or above the floor, %.3f yes; %d under it, %.3f yes", kept.problems, kr, cut.problems, cr)
+	if cut.problems == 0 || kr <= cr {
+		t.Errorf("the later reads' problems under the floor got %.3f yes (%d problems), those above %.3f: want fewer under it", cr, cut.problems, kr)
 	}
 }
