@@ -358,11 +358,11 @@ func TestAppealLaterReads(t *testing.T) {
 }
 
 // TestAppealLaterFeatures: the three features added after reads 56–60
-// (Crowd, Light and Lances) predict those reads, which the fit did not
-// see, better than the six before them: the log loss of their verdicts
-// is lower under the model than under the six-feature model fitted to
-// the same reads, and the problems the model puts under the floor got
-// fewer "yes" than the rest.
+// (Crowd, Light and Lances) predict the later reads (56–61), which the
+// fit did not see, better than the six before them: the log loss of
+// their verdicts is lower under the model than under the six-feature
+// model fitted to the same reads, and the problems the model puts under
+// the floor got fewer "yes" than the rest.
 func TestAppealLaterFeatures(t *testing.T) {
 	six := fitAppealOn(loadReads(t), 6)
 	later := loadReadsFile(t, "testdata/reads-later.tsv")
@@ -376,7 +376,7 @@ func TestAppealLaterFeatures(t *testing.T) {
 		return l / float64(n)
 	}
 	before, after := loss(&six), loss(&appeal)
-	t.Logf("log loss of reads 56–60: %.4f with six features, %.4f with nine", before, after)
+	t.Logf("log loss of the later reads: %.4f with six features, %.4f with nine", before, after)
 	if after >= before {
 		t.Errorf("the nine-feature model's log loss on the later reads is %.4f, not below the six-feature model's %.4f", after, before)
 	}
