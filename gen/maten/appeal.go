@@ -105,7 +105,8 @@ const composedMinAppeal = 0.6
 // the free squares and the defender's pieces next to the king at the
 // start, the sacrifices, the attacker's pieces in the defender's camp,
 // and of the attacker's pieces at the start a crowd on the board, too
-// little material and doubled lances (docs/generation.md, "Appeal"). The line must be legal from pos.
+// little material and doubled lances (docs/generation.md, "Appeal").
+// The line must be legal from pos.
 func Appeal(pos *shogi.Position, line []shogi.Move) float64 {
 	if len(line) < appealMinLength || len(line) > appealMaxLength {
 		return 0
@@ -201,16 +202,15 @@ func (n floorNeed) allows(a, d shogi.Move) bool {
 // back still to come, this one included, may add one sacrifice, the
 // feature that weighs most. Three more are bounded by cur's material
 // (startBounds): a step back takes at most one piece off the attacker's
-// board and adds at most one to its material. The other
-// three, read off the start, are taken as zero: the free squares round
-// the king and the attacker's pieces in the defender's camp only lower
-// the appeal, and the defender's pieces next to the king seldom raise it
-// enough. When the log-odds of these bounds with the most sacrifices the
+// board and adds at most one to its material. The other three, read off
+// the start, are taken as zero: the free squares round the king and the
+// attacker's pieces in the defender's camp only lower the appeal, and
+// the defender's pieces next to the king seldom raise it enough. When the log-odds of these bounds with the most sacrifices the
 // line can still have fall under the floor's, no problem of the full
 // length from cur reaches the floor (needHopeless); when they reach it
 // only if this step is a sacrifice, needSacrifice. Over the reads, the
-// bound turns away 3 of the 345 mate-in-5s and mate-in-7s the floor
-// keeps, and 41 of the 95 it refuses (TestFloorNeedReads;
+// bound turns away none of the 345 mate-in-5s and mate-in-7s the floor
+// keeps, and 24 of the 95 it refuses (TestFloorNeedReads;
 // docs/generation.md, "Appeal").
 func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floorNeed {
 	if o.Style != Composed || o.Length < appealMinLength || o.Length > appealMaxLength || len(pv) < 3 {
@@ -251,7 +251,8 @@ func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floor
 // when d took an attacker piece, less one when a took a defender's; its
 // pieces on the board are those of p, more one when d took one, less one
 // when a was a drop; its lances on the board are those of p, more one
-// when d took a lance or a promoted one, less one when a dropped a lance.
+// when d took a lance or a was a lance that promoted, less one when a
+// dropped a lance.
 // So each step back raises the material by at most one and lowers the
 // pieces and the lances on the board by at most one.
 func startBounds(cur *shogi.Position, length, steps int) appealFeatures {
