@@ -132,6 +132,24 @@ type Generator struct {
 	// of ten sharing one Tally let such a class hold three of one run's
 	// ten problems, this one of ten.
 	RunClasses func(p *problem.Problem) []string
+	// LooseClasses, if set with ClassPercent, are classes of a problem
+	// the cap counts against this run's problems alone, as RunClasses,
+	// with the share rounded up instead of down: a problem fits when
+	// each of them has at most ClassPercent% of the problems emitted
+	// before it (rounded down), so that a run of n problems has at most
+	// ⌈ClassPercent·n/100⌉ of one, where Classes and RunClasses allow
+	// max(1, ⌊ClassPercent·n/100⌋). The two agree whenever ClassPercent·n
+	// is a multiple of 100 (ten of a hundred problems at 10%), and on one
+	// of a class up to 100/ClassPercent problems; in between, rounding up
+	// lets the run's next problems share a loose class as soon as a
+	// share is begun (the eleventh of a run at 10% may be the second of
+	// its class), where rounding down keeps every class at one until
+	// the share is whole (the first 19 problems all apart). For a class
+	// of what a problem looks like, a run's pages stay apart at a
+	// fraction of the cost: with many such classes, keeping the first 19
+	// problems apart in all of them took most of a run of 100
+	// (docs/generation.md, "Variety in a run").
+	LooseClasses func(p *problem.Problem) []string
 	// HoldBack: a problem the variety cap turns away is held back and
 	// emitted, the lowest index first, as soon as the problems emitted
 	// after it make room for it, so that the work of its index is not
@@ -176,7 +194,18 @@ func (t *Tally) add(class []string) {
 // fits reports whether a problem of the given classes fits under the cap
 // of percent% of the problems counted with it (one at least).
 func (t *Tally) fits(class []string, percent int) bool {
-	limit := max(1, (t.n+1)*percent/100)
+	return t.under(class, max(1, (t.n+1)*percent/100))
+}
+
+// fitsLoose reports whether a problem of the given classes fits under
+// the cap of percent% of the problems counted before it, rounded down,
+// plus one (Generator.LooseClasses).
+func (t *Tally) fitsLoose(class []string, percent int) bool {
+	return t.under(class, 1+t.n*percent/100)
+}
+
+// under reports whether every class has fewer than limit problems.
+func (t *Tally) under(class []string, limit int) bool {
 	for _, c := range class {
 		if t.classes[c] >= limit {
 			return false
@@ -359,15 +388,15 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 
 	var st Stats
 	seen := make(map[string]bool)
-	capped := want >= 0 && (g.Classes != nil || g.RunClasses != nil) && g.ClassPercent > 0
+	capped := want >= 0 && (g.Classes != nil || g.RunClasses != nil || g.LooseClasses != nil) && g.ClassPercent > 0
 	tally := g.Tally // the problems emitted by class, under the cap
 	if tally == nil {
 		tally = new(Tally)
 	}
-	var own Tally // this run's problems by their RunClasses
+	var own, loose Tally // this run's problems by their RunClasses and LooseClasses
 	// classes are a problem's classes for the cap: those counted in
-	// tally, then those counted in own.
-	type classes struct{ shared, run []string }
+	// tally, in own and in loose.
+	type classes struct{ shared, run, loose []string }
 	classesOf := func(p *problem.Problem) classes {
 		var c classes
 		if g.Classes != nil {
@@ -375,6 +404,9 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 		}
 		if g.RunClasses != nil {
 			c.run = g.RunClasses(p)
+		}
+		if g.LooseClasses != nil {
+			c.loose = g.LooseClasses(p)
 		}
 		return c
 	}
@@ -386,7 +418,7 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 	}
 	var held []heldProblem
 	fits := func(c classes) bool {
-		return tally.fits(c.shared, g.ClassPercent) && own.fits(c.run, g.ClassPercent)
+		return tally.fits(c.shared, g.ClassPercent) && own.fits(c.run, g.ClassPercent) && loose.fitsLoose(c.loose, g.ClassPercent)
 	}
 	emitted := func(p problem.Problem, class classes) error {
 		if err := emit(p); err != nil {
@@ -395,6 +427,7 @@ func (g *Generator) run(ctx context.Context, sh Shard, size, want, workers int, 
 		if capped {
 			tally.add(class.shared)
 			own.add(class.run)
+			loose.add(class.loose)
 		}
 		st.Problems++
 		return nil

@@ -566,3 +566,67 @@ func TestRunVarietyCapListedTwice(t *testing.T) {
 		t.Error("a rank listed once keeps half the share too: the test proves nothing")
 	}
 }
+
+// LooseClasses round the share up: of the first n problems a run emits,
+// at most ⌈ClassPercent·n/100⌉ are of one such class, counted against
+// the run alone; the cap of Classes, rounded down, keeps every class at
+// one until the share is whole, so a run of 12 at 20% has two of a rank
+// earlier under LooseClasses. The run is the same with 1 worker and 2,
+// and a short run is the prefix of a longer one.
+func TestRunVarietyCapLoose(t *testing.T) {
+	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
+	run := func(loose bool, n, workers int) []problem.Problem {
+		g := kingSquares(5)
+		classes := func(p *problem.Problem) []string { return []string{rank(p)} }
+		if loose {
+			g.LooseClasses = classes
+		} else {
+			g.Classes = classes
+		}
+		g.ClassPercent, g.MaxDuplicates, g.HoldBack = 20, 200, true
+		var ps []problem.Problem
+		if _, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+			ps = append(ps, p)
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return ps
+	}
+	// most returns, for each prefix of ps, the most problems of one rank.
+	most := func(ps []problem.Problem) []int {
+		count := map[string]int{}
+		var out []int
+		top := 0
+		for _, p := range ps {
+			count[rank(&p)]++
+			top = max(top, count[rank(&p)])
+			out = append(out, top)
+		}
+		return out
+	}
+	ps := run(true, 12, 1)
+	if len(ps) != 12 {
+		t.Fatalf("%d problems, want 12", len(ps))
+	}
+	for k, m := range most(ps) {
+		if want := (20*(k+1) + 99) / 100; m > want {
+			t.Errorf("loose: %d of a rank among the first %d problems, want at most ⌈20%%·%d⌉ = %d", m, k+1, k+1, want)
+		}
+	}
+	if two := run(true, 12, 2); !reflect.DeepEqual(two, ps) {
+		t.Error("loose: 1 worker and 2 differ")
+	}
+	if short := run(true, 7, 2); !reflect.DeepEqual(short, ps[:7]) {
+		t.Error("loose: a run of 7 is not the prefix of a run of 12")
+	}
+	// Rounded down, the first nine problems keep one of each rank; rounded
+	// up, the sixth may be the second of its rank.
+	strict := run(false, 12, 1)
+	if m := most(strict); m[8] != 1 {
+		t.Errorf("strict: %d of a rank among the first nine, want 1", m[8])
+	}
+	if m := most(ps); m[8] < 2 {
+		t.Error("loose: no rank twice among the first nine: the test proves nothing")
+	}
+}

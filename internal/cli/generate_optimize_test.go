@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -145,16 +144,28 @@ func TestGenerateVarietyCap(t *testing.T) {
 	if err != nil || len(ps) != 30 {
 		t.Fatalf("%d problems (%v)", len(ps), err)
 	}
+	// The pairs and triples of the cap hold at most 10% of the
+	// first k+1 problems, rounded down (one at least); the style's other
+	// classes at most 10% rounded up.
 	count := map[string]int{}
+	loose := false
 	for k := range ps {
-		cs := append(composedClasses(&ps[k]), lineClasses(&ps[k])...)
-		slices.Sort(cs)
-		for _, c := range slices.Compact(cs) { // a finish's classes are in both
+		for _, c := range problemClasses(&ps[k]) {
 			count[c]++
 			if limit := max(1, (k+1)/10); count[c] > limit {
 				t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
 			}
 		}
+		for _, c := range looseClasses(&ps[k]) {
+			count[c]++
+			if limit := (k + 10) / 10; count[c] > limit {
+				t.Errorf("class %q: %d of the first %d problems, want at most %d", c, count[c], k+1, limit)
+			}
+			loose = loose || count[c] > max(1, (k+1)/10)
+		}
+	}
+	if !loose {
+		t.Error("no class of the style above the share rounded down: the test proves nothing of rounding up")
 	}
 	off, _, code := runGenerateCLI(t, context.Background(), append(args, "--variety-cap", "0")...)
 	if code != ExitOK || off == outs[0] {
