@@ -31,12 +31,13 @@ func (a *analysis[P, PP]) attackerMoves() error {
 // nonPromotion (不成): a board move that could promote and does not,
 // where the promoting move also checks but does not mate within the
 // plies left (the solver decides). A promotion that gives no check is
-// no try in a tsume problem, where every attacker move checks, so the
-// refusal teaches nothing and is not the theme (the promoting move must
-// be a move that "does not mate in the same length",
-// ../shared/tsume-themes.md; docs/themes.md). When replaying the rest
-// of the line after the promoting move meets a pawn drop that would mate
-// but is illegal, the non-promotion also avoids a drop-pawn mate.
+// no try in a tsume problem, where every attacker move checks: such a
+// move is the unpromoted check (不成の王手) instead, a knight, a lance
+// at a distance or a silver checking backwards that only the
+// unpromoted piece gives, which the answer key names and the quality
+// score does not weigh (docs/themes.md). When replaying the rest of the
+// line after the promoting move meets a pawn drop that would mate but
+// is illegal, the non-promotion also avoids a drop-pawn mate.
 func (a *analysis[P, PP]) nonPromotion(j int) error {
 	m := a.line[j]
 	if m.IsDrop() || m.IsPromotion() {
@@ -44,7 +45,11 @@ func (a *analysis[P, PP]) nonPromotion(j int) error {
 	}
 	p := a.at(j)
 	alt := m.TogglePromotion()
-	if !p.IsLegal(alt) || !p.GivesCheck(alt) {
+	if !p.IsLegal(alt) {
+		return nil
+	}
+	if !p.GivesCheck(alt) {
+		a.add(UnpromotedCheck, j)
 		return nil
 	}
 	v, err := a.matesWithin(p, alt, len(a.line)-j)

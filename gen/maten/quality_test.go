@@ -65,13 +65,17 @@ func TestQualityIsTheSumOfItsParts(t *testing.T) {
 	}
 }
 
-// Every theme of the catalogue weighs something, and a theme counts once
-// however often it occurs.
+// Every theme of the catalogue weighs something but the unpromoted check
+// (不成の王手), which weighs nothing and is no problem's main theme; a
+// theme counts once however often it occurs.
 func TestQualityThemesWeighted(t *testing.T) {
 	for _, th := range theme.Catalogue() {
-		if ThemeWeight(th.Name) <= 0 {
-			t.Errorf("theme %s has no weight", th.Name)
+		if w := ThemeWeight(th.Name); (w <= 0) != (th.Name == theme.UnpromotedCheck) {
+			t.Errorf("theme %s weighs %v", th.Name, w)
 		}
+	}
+	if m := MainTheme([]problem.Theme{{Name: theme.UnpromotedCheck, Ply: 1}}); m != "none" {
+		t.Errorf("the main theme of an unpromoted check alone is %q, want none", m)
 	}
 	p, line, _ := scored(t, lureSFEN, lureLine)
 	none := Score(&p, line, nil)

@@ -130,8 +130,9 @@ func checkLines(t *testing.T, j *judge, cases []lineCase) {
 	}
 }
 
-// TestAttackerThemes: the attacker's themes count, the defender's and
-// the final positions do not.
+// TestAttackerThemes: the attacker's themes count, the defender's, the
+// final positions and the unpromoted check (a refusal that is no try) do
+// not.
 func TestAttackerThemes(t *testing.T) {
 	for _, c := range []struct {
 		themes []problem.Theme
@@ -142,6 +143,8 @@ func TestAttackerThemes(t *testing.T) {
 		{[]problem.Theme{{Name: theme.DistantInterposition, Ply: 2}, {Name: theme.CounterCheck, Ply: 4}}, false},
 		{[]problem.Theme{{Name: theme.HeadGold, Ply: 3}, {Name: theme.Sacrifice, Ply: 1}}, true},
 		{[]problem.Theme{{Name: theme.NonPromotion, Ply: 3}}, true},
+		{[]problem.Theme{{Name: theme.UnpromotedCheck, Ply: 1}, {Name: theme.HeadGold, Ply: 3}}, false},
+		{[]problem.Theme{{Name: theme.UnpromotedCheck, Ply: 1}, {Name: theme.Lure, Ply: 1}}, true},
 		{[]problem.Theme{{Name: theme.DiscoveredCheck, Ply: 1}}, true},
 	} {
 		if got := HasAttackerTheme(c.themes); got != c.want {
