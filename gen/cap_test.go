@@ -17,6 +17,20 @@ import (
 // The variety cap of Generator.Run: Classes, RunClasses, LooseClasses,
 // HoldBack and Tally.
 
+// emitted runs g for n problems with the workers and returns them in the
+// order emitted.
+func emitted(t *testing.T, g *gen.Generator, n, workers int) []problem.Problem {
+	t.Helper()
+	var ps []problem.Problem
+	if _, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
 // The variety cap: of the first k problems Run emits, at most
 // max(1, ClassPercent·k/100) are of one class (here two classes a
 // problem: its king's rank and its king's file), the same ones for any
@@ -262,14 +276,7 @@ func TestRunVarietyCapListedTwice(t *testing.T) {
 		g := kingSquares(5)
 		g.Classes = func(p *problem.Problem) []string { return slices.Repeat([]string{rank(p)}, times) }
 		g.ClassPercent, g.MaxDuplicates = 50, 200
-		var ps []problem.Problem
-		if _, err := g.Run(context.Background(), 12, 2, func(p problem.Problem) error {
-			ps = append(ps, p)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return ps
+		return emitted(t, g, 12, 2)
 	}
 	// halfShare reports whether each problem of ps found its rank, counted
 	// twice, under the cap of the problems before it.
@@ -309,14 +316,7 @@ func TestRunVarietyCapLoose(t *testing.T) {
 			g.Classes = classes
 		}
 		g.ClassPercent, g.MaxDuplicates, g.HoldBack = 20, 200, true
-		var ps []problem.Problem
-		if _, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
-			ps = append(ps, p)
-			return nil
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return ps
+		return emitted(t, g, n, workers)
 	}
 	// most returns, for each prefix of ps, the most problems of one rank.
 	most := func(ps []problem.Problem) []int {
