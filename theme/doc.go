@@ -1,6 +1,7 @@
 // Package theme recognises the themes (手筋) of a tsume problem on its
 // main line: the sacrifices and what they achieve, necessary
-// non-promotion, the avoided drop-pawn mate, distant and limited drops,
+// non-promotion and the check only an unpromoted piece gives, the
+// avoided drop-pawn mate, distant and limited drops,
 // discovered and double checks, the defender's distant and moving
 // interpositions, and the named final positions (詰め上がり).
 //
