@@ -23,7 +23,7 @@ const (
 	Redrop               = "redrop"                 // 打ち替え
 	Hostage              = "hostage"                // 質駒
 	NonPromotion         = "non-promotion"          // 不成
-	UnpromotedCheck      = "unpromoted-check"       // 不成の王手
+	UnpromotedCheck      = "unpromoted-check"       // 王手のための不成
 	DropPawnMateAvoided  = "drop-pawn-mate-avoided" // 打歩詰打開
 	DistantDrop          = "distant-drop"           // 遠打
 	LimitedDrop          = "limited-drop"           // 限定打
@@ -79,7 +79,7 @@ func Catalogue() []Theme {
 		{Redrop, "打ち替え", Attacker, false},
 		{Hostage, "質駒", Attacker, false},
 		{NonPromotion, "不成", Attacker, true},
-		{UnpromotedCheck, "不成の王手", Attacker, false},
+		{UnpromotedCheck, "王手のための不成", Attacker, false},
 		{DropPawnMateAvoided, "打歩詰打開", Attacker, false},
 		{DistantDrop, "遠打", Attacker, true},
 		{LimitedDrop, "限定打", Attacker, true},

@@ -32,7 +32,7 @@ func (a *analysis[P, PP]) attackerMoves() error {
 // where the promoting move also checks but does not mate within the
 // plies left (the solver decides). A promotion that gives no check is
 // no try in a tsume problem, where every attacker move checks: such a
-// move is the unpromoted check (不成の王手) instead, a knight, a lance
+// move is the unpromoted check (王手のための不成) instead, a knight, a lance
 // at a distance or a silver checking backwards that only the
 // unpromoted piece gives, which the answer key names and the quality
 // score does not weigh (docs/themes.md). When replaying the rest of the

@@ -17,7 +17,7 @@ import (
 // a necessary non-promotion, the avoided drop-pawn mate, a limited drop,
 // a clearance or a re-drop, the defender's distant interposition — weigh
 // 2 to 2.5, a plain sacrifice 1, the common final positions (頭金) a
-// quarter. The unpromoted check (不成の王手: a promotion that would give
+// quarter. The unpromoted check (王手のための不成: a promotion that would give
 // no check is no try, docs/themes.md) and a name the catalogue does not
 // have weigh 0.
 func ThemeWeight(name string) float64 {

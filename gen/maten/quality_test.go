@@ -66,7 +66,7 @@ func TestQualityIsTheSumOfItsParts(t *testing.T) {
 }
 
 // Every theme of the catalogue weighs something but the unpromoted check
-// (不成の王手), which weighs nothing and is no problem's main theme; a
+// (王手のための不成), which weighs nothing and is no problem's main theme; a
 // theme counts once however often it occurs.
 func TestQualityThemesWeighted(t *testing.T) {
 	for _, th := range theme.Catalogue() {

@@ -400,7 +400,7 @@ func (j *judge) lineOK(q *shogi.Position, pv []shogi.Move, n int) bool {
 // play: one whose Side in package theme's catalogue is theme.Attacker (a
 // sacrifice and what it achieves, 不成, 打歩詰打開, a distant or limited
 // drop, a discovered or double check, 駒の連続活用), but the unpromoted
-// check (不成の王手), which the answer key names and no composer counts
+// check (王手のための不成), which the answer key names and no composer counts
 // as a tesuji. The defender's themes (中合, 移動合, 逆王手) are not the
 // attacker's tesuji, and a final position alone (頭金, 吊し桂 …) is the
 // plain mate of a first exercise, not a tesuji (docs/generation.md,
