@@ -31,6 +31,43 @@ func emitted(t *testing.T, g *gen.Generator, n, workers int) []problem.Problem {
 	return ps
 }
 
+// rankFileRun runs kingSquares(5) for n problems with the workers under
+// a cap of percent% on two classes a problem, its king's rank and its
+// king's file, holding back what the cap turns away under holdBack.
+func rankFileRun(holdBack bool, workers, n, percent int) ([]problem.Problem, gen.Stats, error) {
+	g := kingSquares(5)
+	g.Classes = func(p *problem.Problem) []string {
+		k := p.Position.King(shogi.White)
+		return []string{strconv.Itoa(k.Rank()), "file " + strconv.Itoa(k.File())}
+	}
+	g.ClassPercent, g.MaxDuplicates, g.HoldBack = percent, 200, holdBack
+	var ps []problem.Problem
+	st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
+		ps = append(ps, p)
+		return nil
+	})
+	return ps, st, err
+}
+
+// rankFileRuns makes rankFileRun's run of 18 problems at 20% with one
+// worker and with two, and of 7 with two, checks that the two long runs
+// agree and that the short one is their prefix, and returns the first.
+func rankFileRuns(t *testing.T, holdBack bool) ([]problem.Problem, gen.Stats) {
+	t.Helper()
+	ps1, st1, err := rankFileRun(holdBack, 1, 18, 20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if short, _, err := rankFileRun(holdBack, 2, 7, 20); err != nil || !reflect.DeepEqual(short, ps1[:7]) {
+		t.Errorf("a run of 7 is not the prefix of a run of 18 (%v)", err)
+	}
+	ps2, st2, err := rankFileRun(holdBack, 2, 18, 20)
+	if err != nil || !reflect.DeepEqual(ps1, ps2) || st1 != st2 {
+		t.Fatalf("1 worker and 2 differ (%v): %+v, %+v", err, st1, st2)
+	}
+	return ps1, st1
+}
+
 // The variety cap: of the first k problems Run emits, at most
 // max(1, ClassPercent·k/100) are of one class (here two classes a
 // problem: its king's rank and its king's file), the same ones for any
@@ -40,28 +77,7 @@ func emitted(t *testing.T, g *gen.Generator, n, workers int) []problem.Problem {
 func TestRunVarietyCap(t *testing.T) {
 	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
 	file := func(p *problem.Problem) string { return "file " + strconv.Itoa(p.Position.King(shogi.White).File()) }
-	capped := func(workers, n, percent int) ([]problem.Problem, gen.Stats, error) {
-		g := kingSquares(5)
-		g.Classes = func(p *problem.Problem) []string { return []string{rank(p), file(p)} }
-		g.ClassPercent, g.MaxDuplicates = percent, 200
-		var ps []problem.Problem
-		st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
-			ps = append(ps, p)
-			return nil
-		})
-		return ps, st, err
-	}
-	ps1, st1, err := capped(1, 18, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if short, _, err := capped(2, 7, 20); err != nil || !reflect.DeepEqual(short, ps1[:7]) {
-		t.Errorf("a run of 7 is not the prefix of a run of 18 (%v)", err)
-	}
-	ps2, st2, err := capped(2, 18, 20)
-	if err != nil || !reflect.DeepEqual(ps1, ps2) || st1 != st2 {
-		t.Fatalf("1 worker and 2 differ (%v): %+v, %+v", err, st1, st2)
-	}
+	ps1, st1 := rankFileRuns(t, false)
 	count := map[string]int{}
 	last := -1
 	for k, p := range ps1 {
@@ -81,16 +97,11 @@ func TestRunVarietyCap(t *testing.T) {
 	}
 	// Nine ranks, at most 1% each, so one each below 200 problems: a
 	// tenth cannot be had.
-	if _, _, err := capped(2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
+	if _, _, err := rankFileRun(false, 2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
 		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
 	}
 	// Without the cap, the first 18 problems are not all spread so.
-	g := kingSquares(5)
-	var plain []problem.Problem
-	if _, err := g.Run(context.Background(), 18, 2, func(p problem.Problem) error { plain = append(plain, p); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if reflect.DeepEqual(plain, ps1) {
+	if plain := emitted(t, kingSquares(5), 18, 2); reflect.DeepEqual(plain, ps1) {
 		t.Error("the cap changed nothing: the test proves nothing")
 	}
 }
@@ -101,28 +112,7 @@ func TestRunVarietyCap(t *testing.T) {
 func TestRunVarietyCapHoldBack(t *testing.T) {
 	rank := func(p *problem.Problem) string { return strconv.Itoa(p.Position.King(shogi.White).Rank()) }
 	file := func(p *problem.Problem) string { return "file " + strconv.Itoa(p.Position.King(shogi.White).File()) }
-	capped := func(workers, n, percent int) ([]problem.Problem, gen.Stats, error) {
-		g := kingSquares(5)
-		g.Classes = func(p *problem.Problem) []string { return []string{rank(p), file(p)} }
-		g.ClassPercent, g.MaxDuplicates, g.HoldBack = percent, 200, true
-		var ps []problem.Problem
-		st, err := g.Run(context.Background(), n, workers, func(p problem.Problem) error {
-			ps = append(ps, p)
-			return nil
-		})
-		return ps, st, err
-	}
-	ps1, st1, err := capped(1, 18, 20)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if short, _, err := capped(2, 7, 20); err != nil || !reflect.DeepEqual(short, ps1[:7]) {
-		t.Errorf("a run of 7 is not the prefix of a run of 18 (%v)", err)
-	}
-	ps2, st2, err := capped(2, 18, 20)
-	if err != nil || !reflect.DeepEqual(ps1, ps2) || st1 != st2 {
-		t.Fatalf("1 worker and 2 differ (%v): %+v, %+v", err, st1, st2)
-	}
+	ps1, st1 := rankFileRuns(t, true)
 	count := map[string]int{}
 	indices := map[int]bool{}
 	late := 0 // problems emitted after one of a higher index: held back
@@ -146,16 +136,11 @@ func TestRunVarietyCapHoldBack(t *testing.T) {
 	}
 	// Nine ranks, at most 1% each, so one each below 200 problems: a
 	// tenth cannot be had.
-	if _, _, err := capped(2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
+	if _, _, err := rankFileRun(false, 2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
 		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
 	}
 	// Without the cap, the first 18 problems are not all spread so.
-	g := kingSquares(5)
-	var plain []problem.Problem
-	if _, err := g.Run(context.Background(), 18, 2, func(p problem.Problem) error { plain = append(plain, p); return nil }); err != nil {
-		t.Fatal(err)
-	}
-	if reflect.DeepEqual(plain, ps1) {
+	if plain := emitted(t, kingSquares(5), 18, 2); reflect.DeepEqual(plain, ps1) {
 		t.Error("the cap changed nothing: the test proves nothing")
 	}
 }
