@@ -126,36 +126,36 @@ func appealOf(pos *shogi.Position, line []shogi.Move) appealFeatures {
 		f.FreeAroundKing = around.AndNot(pos.Occupied()).Count()
 		f.NextToKing = around.And(pos.ByColor(defender)).Count()
 	}
-	onBoard, lances := 0, 0
 	for rest := pos.ByColor(attacker); rest.Any(); {
-		s := rest.LSB()
-		rest = rest.Without(s)
-		k := pos.PieceAt(s).Kind()
-		if k == shogi.King {
-			continue
-		}
-		onBoard++
-		if k == shogi.Lance {
-			lances++
-		}
-		if inCamp(s, defender) {
+		s := rest.PopLSB()
+		if pos.PieceAt(s).Kind() != shogi.King && inCamp(s, defender) {
 			f.InCamp++
 		}
 	}
-	f.Crowd = max(0, onBoard-crowdFrom)
-	f.Light = max(0, (len(line)+3)/2-onBoard-pos.Hand(attacker).Total())
-	f.Lances = max(0, lances-1)
+	// The start's crowd, light material and lances are startBounds' with
+	// no step back to come.
+	start := startBounds(pos, len(line), 0)
+	f.Crowd, f.Light, f.Lances = start.Crowd, start.Light, start.Lances
+	f.LastKingMoves, f.Sacrifices = lineFeatures(pos, line)
+	return f
+}
+
+// lineFeatures returns the appeal model's features of the main line line
+// from pos (of at least 2 plies): the king's moves among the defender's
+// replies at its last move (LastKingMoves) and the sacrifices
+// (Sacrifices).
+func lineFeatures(pos *shogi.Position, line []shogi.Move) (kingMoves, sacrifices int) {
 	q := *pos
 	for i, m := range line {
 		if i == len(line)-2 {
-			f.LastKingMoves = q.KingEscapes()
+			kingMoves = q.KingEscapes()
 		}
 		if i%2 == 0 && sacrificed(line, i) {
-			f.Sacrifices++
+			sacrifices++
 		}
 		q.DoMove(m)
 	}
-	return f
+	return kingMoves, sacrifices
 }
 
 // inCamp reports whether s is in the camp of c: the three ranks nearest
@@ -216,17 +216,7 @@ func (o *Options) floorNeedOf(cur *shogi.Position, pv []shogi.Move, n int) floor
 	if o.Style != Composed || o.Length < appealMinLength || o.Length > appealMaxLength || len(pv) < 3 {
 		return needNothing
 	}
-	q := *cur
-	kingMoves, sacrifices := 0, 0
-	for i, m := range pv {
-		if i == len(pv)-2 {
-			kingMoves = q.KingEscapes()
-		}
-		if i%2 == 0 && sacrificed(pv, i) {
-			sacrifices++
-		}
-		q.DoMove(m)
-	}
+	kingMoves, sacrifices := lineFeatures(cur, pv)
 	later := (o.Length - n) / 2 // the steps back after this one
 	start := startBounds(cur, o.Length, later+1)
 	z := func(sacrifices int) float64 {
