@@ -339,7 +339,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 		if ns == 0 || j.ctx.Err() != nil {
 			break
 		}
-		if a, d, built := j.o.unmoveTo(q, rng, &from, mix); !built || !need.allows(a, d) || !j.o.fits(q, n == j.o.Length) || !j.kept(q, n) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
+		if a, d, built := j.o.unmoveTo(q, rng, &from, mix); !built || !need.allows(a, d) || !j.o.fits(q, n == j.o.Length) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !from.replays(q, a, d) || !j.kept(q, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
 			continue
 		}
 		ns--
