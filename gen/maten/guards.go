@@ -49,6 +49,42 @@ const (
 	nextGuardFrom = 7
 )
 
+// wayGuards is the fewest castle guards (aroundKing) that a candidate on
+// the way to a composed problem of the length has round its king: a
+// base (n = 1) or a problem of n < Length plies. Two plies short of the
+// length it is minCastleGuards, the start's own limit; below, one. A
+// step back seldom adds a guard (it puts back a defender's piece that
+// the check took, or the king comes from a square beside more of its
+// pieces), and the problems made from candidates with fewer were next
+// to none: of 200 mate-in-3s of BenchmarkLength7's seed and options (at
+// most 10 pieces), 1 came from a base with one guard and none from one
+// without (21% and 33% of the bases); of 62 mate-in-5s none came from a
+// mate-in-3 with fewer than two (70% of the sound ones) or a base
+// without; of 26 mate-in-7s none from a mate-in-5 with fewer than two
+// (72% of the sound ones), a mate-in-3 or a base without. A candidate
+// with fewer is turned away before its search and its own extensions
+// (docs/performance.md, "Session 45").
+func (o *Options) wayGuards(n int) int {
+	switch {
+	case o.Style != Composed || n >= o.Length:
+		return 0
+	case n == o.Length-2:
+		return minCastleGuards
+	}
+	return 1
+}
+
+// wayGuardsFit reports whether q, a candidate of n plies, has the castle
+// guards of wayGuards.
+func (o *Options) wayGuardsFit(q *shogi.Position, n int) bool {
+	need := o.wayGuards(n)
+	if need == 0 {
+		return true
+	}
+	g, _ := aroundKing(q, shogi.White)
+	return g >= need
+}
+
 // castleKind reports whether k is a kind a castle is made of: gold,
 // silver, knight, lance, pawn and their promoted forms (the minor
 // pieces), not a rook, bishop, horse or dragon.

@@ -499,3 +499,44 @@ func TestThreeOfAKind(t *testing.T) {
 		}
 	}
 }
+
+// TestWayGuards: on the way to a composed problem of the length, a
+// candidate two plies short has the start's castle guards, every
+// shorter one (a base of 1 ply too) one guard; the length itself and
+// the free style ask for none here.
+func TestWayGuards(t *testing.T) {
+	for _, c := range []struct {
+		style     Style
+		length, n int
+		want      int
+	}{
+		{Composed, 3, 1, minCastleGuards},
+		{Composed, 3, 3, 0},
+		{Composed, 5, 1, 1},
+		{Composed, 5, 3, minCastleGuards},
+		{Composed, 7, 1, 1},
+		{Composed, 7, 3, 1},
+		{Composed, 7, 5, minCastleGuards},
+		{Composed, 7, 7, 0},
+		{Composed, 9, 7, minCastleGuards},
+		{Free, 7, 5, 0},
+		{Free, 3, 1, 0},
+	} {
+		o := Options{Style: c.style, Length: c.length}
+		if got := o.wayGuards(c.n); got != c.want {
+			t.Errorf("%v, length %d, %d plies: %d guards on the way, want %d", c.style, c.length, c.n, got, c.want)
+		}
+	}
+	o := Options{Style: Composed, Length: 7}
+	for sfen, want := range map[string][2]bool{ // at 3 plies, at 5
+		"8k/9/9/9/9/9/9/9/9 b - 1":    {false, false},
+		"7gk/9/9/9/9/9/9/9/9 b - 1":   {true, false},
+		"7gk/7s1/9/9/9/9/9/9/9 b - 1": {true, true},
+		"7Gk/7S1/9/9/9/9/9/9/9 b - 1": {false, false}, // the attacker's
+	} {
+		q := parse(t, sfen)
+		if got := [2]bool{o.wayGuardsFit(&q, 3), o.wayGuardsFit(&q, 5)}; got != want {
+			t.Errorf("%s: fits at 3 and 5 plies %v, want %v", sfen, got, want)
+		}
+	}
+}

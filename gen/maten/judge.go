@@ -301,9 +301,9 @@ func (o *Options) variant(index int) uint64 {
 // length, filling in p; v is the construction's variant.
 func (j *judge) extendBase(p *problem.Problem, v uint64) bool {
 	cur := j.bp.Position
-	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank {
+	if j.o.camp() && cur.King(shogi.White).Rank() > maxLineRank || !j.o.wayGuardsFit(&cur, 1) {
 		// The king is mated out of the ranks the composed style keeps
-		// it in.
+		// it in, or with too few of its guards (wayGuards).
 		return false
 	}
 	// The random choices of the construction depend on the base problem
@@ -339,7 +339,7 @@ func (j *judge) extend(rng *rand.Rand, cur *shogi.Position, curPV []shogi.Move, 
 		if ns == 0 || j.ctx.Err() != nil {
 			break
 		}
-		if a, d, built := j.o.unmoveTo(q, rng, &from, mix); !built || !need.allows(a, d) || !j.o.fits(q, n == j.o.Length) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !from.replays(q, a, d) || !j.kept(q, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
+		if a, d, built := j.o.unmoveTo(q, rng, &from, mix); !built || !need.allows(a, d) || !j.o.fits(q, n == j.o.Length) || !j.o.wayGuardsFit(q, n) || !j.o.stepFits(q, a, d, n) || !j.o.exchangeFits(a, d, curPV) || !j.o.returnFits(d, curPV) || !from.replays(q, a, d) || !j.kept(q, n) || !j.repliesMated(q, a, d) || !j.keyFits(q, a, d, cur, curPV, n) {
 			continue
 		}
 		ns--
