@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -172,10 +173,12 @@ func levelWork(n int) (tries, searches int) {
 //
 // What it decides is a function of cand and the variant of index (and
 // the options): a candidate that made a base problem and failed to extend
-// it fails again when it is drawn again with the same variant, so such failures are kept (j.failed) and not built up
-// and searched again. The candidates the base generator rejects are
-// many, seldom drawn twice, and cheap to reject again: they are not
-// kept, and the set is asked only of the candidates it accepts.
+// it fails again when it is drawn again with the same variant, and one
+// that made a problem makes the same problem again (a duplicate, which
+// the run drops), so both are kept (j.failed) and not built up and
+// searched again. The candidates the base generator rejects are many,
+// seldom drawn twice, and cheap to reject again: they are not kept, and
+// the set is asked only of the candidates it accepts.
 func (j *judge) judgeBackward(cand *shogi.Position, index int, p *problem.Problem) bool {
 	if !j.base(cand, index, &j.bp) {
 		return false
@@ -186,12 +189,21 @@ func (j *judge) judgeBackward(cand *shogi.Position, index int, p *problem.Proble
 	v := j.o.variant(index)
 	k, keyed := exactKeyOf(cand)
 	k.variant = v
-	if keyed && j.failed.has(k) {
-		j.o.Counters.add(repeated, 1)
-		return false
+	if keyed {
+		if made, seen := j.failed.lookup(k); seen {
+			j.o.Counters.add(repeated, 1)
+			if made == nil {
+				return false
+			}
+			*p = cloneProblem(made)
+			return true
+		}
 	}
 	j.o.Counters.add(verdictSound, 1)
 	if j.extendBase(p, v) {
+		if keyed {
+			j.failed.addMade(k, p)
+		}
 		return true
 	}
 	if keyed && j.ctx.Err() == nil {
@@ -201,27 +213,75 @@ func (j *judge) judgeBackward(cand *shogi.Position, index int, p *problem.Proble
 	return false
 }
 
+// cloneProblem returns a copy of p that shares no slice or pointer with
+// it.
+func cloneProblem(p *problem.Problem) problem.Problem {
+	c := *p
+	c.Line = slices.Clone(p.Line)
+	c.Themes = slices.Clone(p.Themes)
+	if p.Composer != nil {
+		cc := *p.Composer
+		c.Composer = &cc
+	}
+	if p.Quality != nil {
+		q := *p.Quality
+		c.Quality = &q
+	}
+	if p.Optimized != nil {
+		o := *p.Optimized
+		c.Optimized = &o
+	}
+	return c
+}
+
 // maxFailed bounds the candidates a run remembers as failed (about 50
 // bytes each); when full, it forgets them all and starts again.
 const maxFailed = 1 << 19
 
-// failedSet is a set of failed candidates that the workers of a run
-// share: what the judge decides of a candidate is the same in every
-// worker, so that one worker's failure spares the others the work.
+// failedSet is a set of failed candidates, and of those that made a
+// problem with that problem, that the workers of a run share: what the
+// judge decides of a candidate is the same in every worker, so that one
+// worker's decision spares the others the work.
 type failedSet struct {
 	mu sync.Mutex
 	m  map[exactKey]struct{}
+	// made holds the problems made, one an index at most: a later
+	// index that draws the candidate with the same variant makes the
+	// same problem, a duplicate the run drops, at the cost of a whole
+	// construction.
+	made map[exactKey]*problem.Problem
 }
 
-func newFailedSet() *failedSet { return &failedSet{m: make(map[exactKey]struct{})} }
+func newFailedSet() *failedSet {
+	return &failedSet{m: make(map[exactKey]struct{}), made: make(map[exactKey]*problem.Problem)}
+}
 
-// has reports whether k is in the set.
-func (f *failedSet) has(k exactKey) bool {
+// lookup reports whether k is in the set, and the problem it made (nil
+// for a failure).
+func (f *failedSet) lookup(k exactKey) (*problem.Problem, bool) {
 	f.mu.Lock()
+	defer f.mu.Unlock()
+	if p, ok := f.made[k]; ok {
+		return p, true
+	}
 	_, ok := f.m[k]
-	f.mu.Unlock()
-	return ok
+	return nil, ok
 }
+
+// addMade records that k made the problem p (a copy of it), first
+// emptying the problems made when there are maxMade.
+func (f *failedSet) addMade(k exactKey, p *problem.Problem) {
+	c := cloneProblem(p)
+	f.mu.Lock()
+	if len(f.made) >= maxMade {
+		clear(f.made)
+	}
+	f.made[k] = &c
+	f.mu.Unlock()
+}
+
+// maxMade bounds the problems a run remembers as made (about 2 kB each).
+const maxMade = 1 << 14
 
 // add puts k in the set, first emptying a full set.
 func (f *failedSet) add(k exactKey) {

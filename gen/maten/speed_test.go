@@ -112,8 +112,8 @@ func TestQuickSearchDecidesAsFull(t *testing.T) {
 // made a base problem but no problem of the length is turned away at
 // once when it is drawn again (what the judge decides is a function of
 // the candidate), one the base generator rejected is judged again, and
-// a candidate that made a problem is not remembered: it makes the same
-// problem again.
+// a candidate that made a problem gives that problem again at once, the
+// one a judge that never saw it makes, in a copy of its own.
 func TestFailedCandidateRemembered(t *testing.T) {
 	var c Counters
 	o := backwardOptions(t, 5, 2, &c)
@@ -157,9 +157,26 @@ func TestFailedCandidateRemembered(t *testing.T) {
 			t.Errorf("%s: %d of %d failed candidates turned away at once, want %d", c0.name, n, len(c0.cands), c0.want)
 		}
 	}
+	before := c.Repeated[0].Load()
 	var p problem.Problem
 	if !j.judgeBackward(&good, 0, &p) || p.Position.SFEN() != made.Position.SFEN() || !slices.Equal(p.Line, made.Line) {
 		t.Errorf("%s made %s, then %s", good.SFEN(), made.Position.SFEN(), p.Position.SFEN())
+	}
+	if n := c.Repeated[0].Load() - before; n != 1 {
+		t.Errorf("a candidate that made a problem, drawn again: %d turned away or given at once, want 1", n)
+	}
+	fresh, err := o.newJudgeState(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var q problem.Problem
+	if !fresh.judgeBackward(&good, 0, &q) || q.Position.SFEN() != p.Position.SFEN() || !slices.Equal(q.Line, p.Line) || !slices.Equal(q.Themes, p.Themes) || *q.Quality != *p.Quality {
+		t.Errorf("%s: the problem remembered %s differs from the one made anew %s", good.SFEN(), p.Position.SFEN(), q.Position.SFEN())
+	}
+	p.Line[0], p.Quality.Score = shogi.NoMove, -100 // the caller's copy
+	var r problem.Problem
+	if !j.judgeBackward(&good, 0, &r) || !slices.Equal(r.Line, q.Line) || r.Quality.Score != q.Quality.Score {
+		t.Errorf("%s: the problem remembered changed with the copy given out", good.SFEN())
 	}
 }
 
