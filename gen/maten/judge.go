@@ -35,6 +35,9 @@ type Counters struct {
 	// Repeated counts, at index 0, the candidates of the backward method
 	// turned away at once because the judge had seen them fail before.
 	Repeated [maxLevels]atomic.Int64
+	// Remade counts, at index 0, the candidates of the backward method
+	// that gave the problem they had made before at once (a duplicate).
+	Remade [maxLevels]atomic.Int64
 }
 
 // stage names a field of Counters.
@@ -48,6 +51,7 @@ const (
 	verdictSound
 	quickRejected
 	repeated
+	remade
 )
 
 // add counts one candidate of n plies at stage s.
@@ -55,7 +59,7 @@ func (c *Counters) add(s stage, n int) {
 	if c == nil || (n-1)/2 >= maxLevels {
 		return
 	}
-	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound, &c.QuickRejected, &c.Repeated}[s]
+	f := [...]*[maxLevels]atomic.Int64{&c.Built, &c.Prefiltered, &c.Searched, &c.SolverSound, &c.VerdictSound, &c.QuickRejected, &c.Repeated, &c.Remade}[s]
 	f[(n-1)/2].Add(1)
 }
 
@@ -191,10 +195,11 @@ func (j *judge) judgeBackward(cand *shogi.Position, index int, p *problem.Proble
 	k.variant = v
 	if keyed {
 		if made, seen := j.failed.lookup(k); seen {
-			j.o.Counters.add(repeated, 1)
 			if made == nil {
+				j.o.Counters.add(repeated, 1)
 				return false
 			}
+			j.o.Counters.add(remade, 1)
 			*p = cloneProblem(made)
 			return true
 		}

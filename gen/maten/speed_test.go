@@ -157,13 +157,13 @@ func TestFailedCandidateRemembered(t *testing.T) {
 			t.Errorf("%s: %d of %d failed candidates turned away at once, want %d", c0.name, n, len(c0.cands), c0.want)
 		}
 	}
-	before := c.Repeated[0].Load()
+	before, remade := c.Repeated[0].Load(), c.Remade[0].Load()
 	var p problem.Problem
 	if !j.judgeBackward(&good, 0, &p) || p.Position.SFEN() != made.Position.SFEN() || !slices.Equal(p.Line, made.Line) {
 		t.Errorf("%s made %s, then %s", good.SFEN(), made.Position.SFEN(), p.Position.SFEN())
 	}
-	if n := c.Repeated[0].Load() - before; n != 1 {
-		t.Errorf("a candidate that made a problem, drawn again: %d turned away or given at once, want 1", n)
+	if n, m := c.Repeated[0].Load()-before, c.Remade[0].Load()-remade; n != 0 || m != 1 {
+		t.Errorf("a candidate that made a problem, drawn again: %d turned away, %d given at once, want 0 and 1", n, m)
 	}
 	fresh, err := o.newJudgeState(context.Background())
 	if err != nil {

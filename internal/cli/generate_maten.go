@@ -596,5 +596,8 @@ func writeCounters(w io.Writer, c *maten.Counters) {
 	if r := c.Repeated[0].Load(); r > 0 {
 		s += fmt.Sprintf("; %d candidates seen failing before", r)
 	}
+	if r := c.Remade[0].Load(); r > 0 {
+		s += fmt.Sprintf("; %d problems given again from their candidates", r)
+	}
 	fmt.Fprintln(w, s)
 }
