@@ -10,9 +10,10 @@ import (
 
 // writeCounters sums up the candidates of a mate-in-N run by length: how
 // many positions were built, rejected by the mate-in-1 prefilter,
-// searched, found sound by the solver and by the verdict, and how many
+// searched, found sound by the solver and by the verdict, how many
 // candidates the backward method turned away at once, having seen them
-// fail before.
+// fail before, and how many gave at once the problem they had made
+// before.
 func writeCounters(w io.Writer, c *maten.Counters) {
 	var b strings.Builder
 	b.WriteString("candidates by length (built / searched, no mate in 1 / solver-sound / verdict-sound):")
