@@ -95,15 +95,7 @@ func TestRunVarietyCap(t *testing.T) {
 	if len(ps1) != 18 || st1.Capped == 0 || st1.Problems+st1.Duplicates+st1.Capped != last+1 {
 		t.Errorf("%d problems, stats %+v: want 18, some capped, every index up to %d counted", len(ps1), st1, last)
 	}
-	// Nine ranks, at most 1% each, so one each below 200 problems: a
-	// tenth cannot be had.
-	if _, _, err := rankFileRun(false, 2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
-		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
-	}
-	// Without the cap, the first 18 problems are not all spread so.
-	if plain := emitted(t, kingSquares(5), 18, 2); reflect.DeepEqual(plain, ps1) {
-		t.Error("the cap changed nothing: the test proves nothing")
-	}
+	capBinds(t, ps1)
 }
 
 // The variety cap under HoldBack: as above, but a problem turned away is
@@ -134,15 +126,7 @@ func TestRunVarietyCapHoldBack(t *testing.T) {
 	if len(ps1) != 18 || st1.Problems != 18 || late == 0 {
 		t.Errorf("%d problems, stats %+v, %d emitted after a higher index: want 18, some held back and emitted", len(ps1), st1, late)
 	}
-	// Nine ranks, at most 1% each, so one each below 200 problems: a
-	// tenth cannot be had.
-	if _, _, err := rankFileRun(false, 2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
-		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
-	}
-	// Without the cap, the first 18 problems are not all spread so.
-	if plain := emitted(t, kingSquares(5), 18, 2); reflect.DeepEqual(plain, ps1) {
-		t.Error("the cap changed nothing: the test proves nothing")
-	}
+	capBinds(t, ps1)
 }
 
 // Runs that share a Tally cap their problems together: the problems of
@@ -338,5 +322,19 @@ func TestRunVarietyCapLoose(t *testing.T) {
 	}
 	if m := most(ps); m[8] < 2 {
 		t.Error("loose: no rank twice among the first nine: the test proves nothing")
+	}
+}
+
+// capBinds checks what both cap tests ask beyond their runs ps: nine
+// ranks capped at 1% each, one each below 200 problems, give no tenth
+// problem, and without the cap the first 18 problems of kingSquares(5)
+// are not ps (the cap changed something).
+func capBinds(t *testing.T, ps []problem.Problem) {
+	t.Helper()
+	if _, _, err := rankFileRun(false, 2, 10, 1); !errors.Is(err, gen.ErrExhausted) || !strings.Contains(err.Error(), "variety cap") {
+		t.Errorf("10 problems of 9 classes capped at one each: %v, want ErrExhausted naming the cap", err)
+	}
+	if plain := emitted(t, kingSquares(5), 18, 2); reflect.DeepEqual(plain, ps) {
+		t.Error("the cap changed nothing: the test proves nothing")
 	}
 }
