@@ -16,7 +16,7 @@ func solveCommand() *command {
 	return &command{
 		name:    "solve",
 		summary: "solve a tsume problem of any length (df-pn) and report its soundness",
-		args:    "(--sfen SFEN | --kif|--ki2|--csa|--file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time D] [--nodes N] [--hash MB] [--threads N] [--as-given] [--futile count] [--no-soundness] [--stip help|helpself [--length N]] [--rules LIST]",
+		args:    "(--sfen SFEN | --kif|--ki2|--csa|--file FILE [--ply N] | --sfen - | --batch FILE) [--json] [--time D] [--nodes N] [--hash MB] [--threads N] [--as-given] [--futile count] [--no-soundness] [--along MOVES|record] [--stip help|helpself [--length N]] [--rules LIST]",
 		help: `
 Solve searches a position for a forced mate by the side to move (the
 attacker) under tsume rules: the attacker checks, the defender plays any
@@ -53,6 +53,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
 	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "limit each search of the verdict to `N` nodes (0: no limit)")
+	along := fs.String("along", "", "prove a bound along a line: USI `MOVES`, or record (its moves after --ply)")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (on a terminal), always or never")
 	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
@@ -68,6 +69,9 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 			errs = append(errs, fmt.Sprintf("bad --progress %q: want auto, always or never", *progress))
 		}
 		errs = append(errs, hf.check(fs)...)
+		if isSet(fs, "along") && hf.cooperative() {
+			errs = append(errs, "--along is for a direct mate, not with --stip")
+		}
 		if len(errs) > 0 {
 			return usageErrorf(self, "%s", strings.Join(errs, "; "))
 		}
@@ -92,6 +96,23 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 		}
 		hasBatch := isSet(fs, "batch")
 		stdinBatch := isSet(fs, "sfen") && in.sfen == "-"
+		if isSet(fs, "along") {
+			if hasBatch || stdinBatch || opt.rules != nil || isSet(fs, "sfen") && isFairySFEN(in.sfen) {
+				return usageErrorf(self, "--along is for one standard position, not a batch or fairy rules")
+			}
+			games, p, err := readPositions(e, in, *hf.rules)
+			if err != nil {
+				return err
+			}
+			if len(games) > 1 {
+				return usageErrorf(self, "--along is for one position: the input holds %d records", len(games))
+			}
+			line, err := alongLine(self, *along, &p.std, games, in)
+			if err != nil {
+				return err
+			}
+			return solveAlong(ctx, e, &p.std, line, opt)
+		}
 		switch {
 		case hasBatch && in.given():
 			return usageErrorf(self, "want either a position or --batch, not both")

@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tsume-shogi/tsume/mate"
+	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// alongLine returns the moves of --along: "record", the moves of the
+// record read after the position solved (--ply), or USI moves separated
+// by spaces, each legal in turn from p. An illegal or unreadable move is
+// named by its place in the list.
+func alongLine(self, spec string, p *shogi.Position, games []*record.Game, in *positionInput) ([]shogi.Move, error) {
+	if spec == "record" {
+		if len(games) != 1 {
+			return nil, usageErrorf(self, "--along record wants one record (--kif, --ki2, --csa, --file or a USI command) with its moves")
+		}
+		g := games[0]
+		ply := in.plyOf(g)
+		if ply >= len(g.Moves) {
+			return nil, usageErrorf(self, "--along record: the record has no moves after ply %d", ply)
+		}
+		return g.Moves[ply:], nil
+	}
+	words := strings.Fields(spec)
+	if len(words) == 0 {
+		return nil, usageErrorf(self, "--along: want USI moves separated by spaces, or the word record")
+	}
+	line := make([]shogi.Move, 0, len(words))
+	q := *p
+	for i, w := range words {
+		m, err := q.ParseUSIMove(w)
+		if err == nil && !q.IsLegal(m) {
+			err = fmt.Errorf("not a legal move here")
+		}
+		if err != nil {
+			return nil, &exitError{ExitError, fmt.Sprintf("--along: move %d, %q: %s", i+1, w, message(err))}
+		}
+		line = append(line, m)
+		q.DoMove(m)
+	}
+	return line, nil
+}
+
+// alongView is the JSON object of solve --along.
+type alongView struct {
+	SFEN     string `json:"sfen"`
+	Along    string `json:"along"`
+	Status   string `json:"status"`
+	Length   int    `json:"length,omitempty"`
+	Exact    bool   `json:"searches_exact"`
+	Ply      int    `json:"stopped_ply,omitempty"`
+	Move     string `json:"stopped_move,omitempty"`
+	Refuted  bool   `json:"refuted,omitempty"`
+	Searches int    `json:"searches"`
+	Nodes    uint64 `json:"nodes"`
+	TimeMS   int64  `json:"time_ms"`
+}
+
+// solveAlong is solve --along: an upper bound on the shortest mate of p,
+// proven by following line (mate.Solver.BoundAlong).
+func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Move, opt solveOptions) error {
+	so := opt.solver
+	so.SkipSoundness = true
+	s, err := mate.NewSolver(so)
+	if err != nil {
+		return err
+	}
+	r, err := s.BoundAlong(ctx, p, line)
+	if err != nil {
+		if isNotAProblem(err) {
+			return inputError(err)
+		}
+		if le := (*mate.LineError)(nil); errors.As(err, &le) {
+			return &exitError{ExitError, fmt.Sprintf("--along: ply %d of the line, %s: %s", le.Ply+1, le.Move, le.Msg)}
+		}
+		return err
+	}
+	words := make([]string, len(line))
+	for i, m := range line {
+		words[i] = m.String()
+	}
+	v := alongView{
+		SFEN: p.SFEN(), Along: strings.Join(words, " "), Status: r.Status.String(),
+		Exact: r.Exact, Searches: r.Searches, Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(),
+	}
+	if r.Status == mate.Mate {
+		v.Length = r.Length
+	} else {
+		v.Ply, v.Move, v.Refuted = r.Ply+1, r.Move.String(), r.Refuted
+		if r.Move == shogi.NoMove {
+			v.Move = ""
+		}
+	}
+	w := bufio.NewWriter(e.stdout)
+	if opt.json {
+		b, err := json.Marshal(v)
+		if err != nil {
+			return err
+		}
+		w.Write(append(b, '\n'))
+	} else {
+		writeAlong(w, &v)
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	if r.Status != mate.Mate {
+		return &exitError{code: ExitNo}
+	}
+	return nil
+}
+
+// writeAlong writes the text report of solve --along.
+func writeAlong(w *bufio.Writer, v *alongView) {
+	fmt.Fprintf(w, "sfen: %s\nalong: %s\n", v.SFEN, v.Along)
+	switch {
+	case v.Status == mate.Mate.String():
+		how := "each search off the line exact"
+		if !v.Exact {
+			how = "some searches off the line only a bound"
+		}
+		fmt.Fprintf(w, "bound: mate in at most %d plies (%s)\n", v.Length, how)
+	case v.Move == "":
+		fmt.Fprintf(w, "bound: none: the position at the end of the line (ply %d) was not decided\n", v.Ply)
+	case v.Refuted:
+		fmt.Fprintf(w, "bound: none: the defence %s at ply %d escapes every mate\n", v.Move, v.Ply)
+	default:
+		fmt.Fprintf(w, "bound: none: the defence %s at ply %d was not decided within the limits\n", v.Move, v.Ply)
+	}
+	fmt.Fprintf(w, "searches off the line: %d, nodes %d, time %.2fs\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
+}

@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+// solve --along proves a bound along a stated line: the text names it,
+// --json gives it as a field, and a record's own moves serve with
+// --along record.
+func TestSolveAlong(t *testing.T) {
+	sfen := "4k4/9/4S4/9/9/9/9/9/9 b G 1"
+	code, out, errOut := runCLI("solve", "--sfen", sfen, "--along", "G*5b")
+	if code != 0 || !strings.Contains(out, "bound: mate in at most 1 plies") {
+		t.Errorf("mate in 1: exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+	code, out, errOut = runCLI("solve", "--sfen", "position sfen 7k1/9/7S1/9/9/9/9/9/9 b R 1 moves R*2b 2a1a 2c1b+", "--ply", "0", "--along", "record", "--json")
+	var v alongView
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.Status != "mate" || v.Length != 3 || v.Along != "R*2b 2a1a 2c1b+" || !v.Exact {
+		t.Errorf("--along record --json: exit %d, %+v (%v), stderr %q", code, v, err, errOut)
+	}
+}
+
+// A line refuted by a defence is no bound: exit 1, the defence named.
+func TestSolveAlongRefuted(t *testing.T) {
+	code, out, _ := runCLI("solve", "--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", "--along", "G*5b")
+	if code != ExitNo || !strings.Contains(out, "the defence 5a5b at ply 2 escapes every mate") {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+}
+
+// Bad lines and bad combinations are named in one line, exit 2.
+func TestSolveAlongErrors(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1", "--along", "G*5b zz"}, `--along: move 2, "zz"`},
+		{[]string{"--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1", "--along", "G*1i"}, "ply 1 of the line, G*1i: the attacker's move does not check"},
+		{[]string{"--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1", "--along", " "}, "want USI moves"},
+		{[]string{"--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1", "--along", "record"}, "--along record: the record has no moves"},
+		{[]string{"--batch", "x.txt", "--along", "G*5b"}, "--along is for one standard position"},
+		{[]string{"--sfen", "4k4/9/4S4/9/9/9/9/9/9 b G 1", "--along", "G*5b", "--stip", "help"}, "--along is for a direct mate"},
+	} {
+		code, _, errOut := runCLI(append([]string{"solve"}, c.args...)...)
+		if code != ExitError || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
+			t.Errorf("%v: exit %d, stderr %q, want one line with %q", c.args, code, errOut, c.want)
+		}
+	}
+}

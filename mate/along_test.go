@@ -1,0 +1,191 @@
+package mate
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
+)
+
+// alongSolver is the solver of the BoundAlong tests: a small table, no
+// soundness search, a node limit instead of a clock.
+func alongSolver(t *testing.T, rule FutileRule) *Solver {
+	t.Helper()
+	s, err := NewSolver(SolverOptions{HashMB: 16, MaxNodes: 2_000_000, SkipSoundness: true, Futile: rule})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// alongProblems are the problems of the bench list of 9 plies or fewer.
+func alongProblems(t *testing.T) []*shogi.Position {
+	t.Helper()
+	list, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ps []*shogi.Position
+	for _, p := range upTo9(list) {
+		ps = append(ps, &p.Position)
+	}
+	if len(ps) < 5 {
+		t.Fatalf("only %d problems", len(ps))
+	}
+	return ps
+}
+
+// alongSFEN parses sfen.
+func alongSFEN(t *testing.T, sfen string) shogi.Position {
+	t.Helper()
+	p, err := shogi.ParseSFEN(sfen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// alongMove parses the USI move s in p.
+func alongMove(t *testing.T, p *shogi.Position, s string) shogi.Move {
+	t.Helper()
+	m, err := p.ParseUSIMove(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// The main line, or any start of it, bounds the mate by its exact length:
+// what the line leaves out is solved exactly.
+func TestBoundAlongMainLine(t *testing.T) {
+	for _, rule := range []FutileRule{Discount, Count} {
+		s := alongSolver(t, rule)
+		for _, p := range alongProblems(t) {
+			sol, err := s.Solve(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sol.Status != Mate || !sol.LengthExact {
+				continue
+			}
+			for k := 0; k <= len(sol.PV); k++ {
+				r, err := s.BoundAlong(context.Background(), p, sol.PV[:k])
+				if err != nil {
+					t.Fatalf("%s along %v: %v", p.SFEN(), sol.PV[:k], err)
+				}
+				if r.Status != Mate || r.Length != sol.Length || !r.Exact {
+					t.Errorf("%s (%v) along the first %d plies of %v: %v in %d (exact %v), want %d", p.SFEN(), rule, k, sol.PV, r.Status, r.Length, r.Exact, sol.Length)
+				}
+			}
+		}
+	}
+}
+
+// A line that follows a shorter defence still bounds the mate by its
+// longest: the main line's own defence, off the line now, is solved.
+func TestBoundAlongShorterDefence(t *testing.T) {
+	s := alongSolver(t, Count)
+	tried := 0
+	for _, p := range alongProblems(t) {
+		sol, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != Mate || !sol.LengthExact || sol.Length < 3 {
+			continue
+		}
+		q, _ := WithRemainingHand(p)
+		q.DoMove(sol.PV[0])
+		for _, e := range q.Evasions(nil) {
+			if e == sol.PV[1] {
+				continue
+			}
+			after := q
+			after.DoMove(e)
+			other, err := s.Solve(context.Background(), &after)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if other.Status != Mate || !other.LengthExact || 2+other.Length >= sol.Length {
+				continue
+			}
+			line := append([]shogi.Move{sol.PV[0], e}, other.PV...)
+			r, err := s.BoundAlong(context.Background(), p, line)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tried++
+			if r.Status != Mate || r.Length != sol.Length {
+				t.Errorf("%s along %v (a mate of %d): %v in %d, want the longest defence's %d", p.SFEN(), line, len(line), r.Status, r.Length, sol.Length)
+			}
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no problem has a shorter defence at ply 2")
+	}
+}
+
+// A line whose move mates is a bound of that ply.
+func TestBoundAlongMateInOne(t *testing.T) {
+	s := alongSolver(t, Discount)
+	p := alongSFEN(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Mate || r.Length != 1 || r.Searches != 0 {
+		t.Errorf("G*5b: %+v, want a mate in 1 with no search", r)
+	}
+}
+
+// A defence after which no mate is left refutes the line: no bound, and
+// the ply and the defence are named.
+func TestBoundAlongRefuted(t *testing.T) {
+	s := alongSolver(t, Discount)
+	p := alongSFEN(t, "4k4/9/9/9/9/9/9/9/9 b G 1")
+	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != Unknown || !r.Refuted || r.Ply != 1 || r.Move.String() != "5a5b" {
+		t.Errorf("G*5b, the king takes: %+v, want refuted at ply 1 by 5a5b", r)
+	}
+}
+
+// A move of the line that is not legal, or an attacker's move that does
+// not check, is a *LineError naming its ply.
+func TestBoundAlongBadLine(t *testing.T) {
+	s := alongSolver(t, Discount)
+	p := alongSFEN(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	quiet := alongMove(t, &p, "G*1i")
+	check := alongMove(t, &p, "G*4b")
+	after := p
+	after.DoMove(check)
+	for _, c := range []struct {
+		line []shogi.Move
+		ply  int
+	}{
+		{[]shogi.Move{quiet}, 0},
+		{[]shogi.Move{check, shogi.NewBoardMove(after.PieceAt(shogi.NewSquare(5, 1)), shogi.NewSquare(5, 1), shogi.NewSquare(4, 1), false)}, 1}, // 5a4a, into the gold's reach: not legal
+	} {
+		_, err := s.BoundAlong(context.Background(), &p, c.line)
+		var le *LineError
+		if !errors.As(err, &le) || le.Ply != c.ply {
+			t.Errorf("%v: %v, want a LineError at ply %d", c.line, err, c.ply)
+		}
+	}
+}
+
+// A cancelled context ends the proof with its error.
+func TestBoundAlongCancelled(t *testing.T) {
+	s := alongSolver(t, Discount)
+	p := alongSFEN(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := s.BoundAlong(ctx, &p, nil); !errors.Is(err, context.Canceled) {
+		t.Errorf("cancelled: %v, want context.Canceled", err)
+	}
+}
