@@ -68,10 +68,14 @@ func (e *LineError) Error() string {
 // bound: the line's attacker moves may not be the quickest, and the
 // defence it follows need not be the longest.
 //
+// each, if not nil, is called after every search off the line with the
+// ply of the defence searched after (0-based), the defence (shogi.NoMove
+// for the position at the end of the line) and the search's solution.
+//
 // It fails with a *LineError when a move of the line is not legal where
 // it stands or an attacker's move does not check, and with a
 // *NotAProblemError when p is not a problem. ctx ends the whole proof.
-func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi.Move) (Along, error) {
+func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi.Move, each func(ply int, m shogi.Move, sol *Solution)) (Along, error) {
 	start := time.Now()
 	pos := *p
 	if s.opts.DefenderHand == Remaining {
@@ -93,6 +97,9 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 			return 0, false, err
 		}
 		res.Nodes += sol.Nodes
+		if each != nil {
+			each(ply, m, sol)
+		}
 		if err := ctx.Err(); err != nil {
 			return 0, false, err
 		}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/tsume-shogi/tsume/problem"
@@ -72,7 +73,7 @@ func TestBoundAlongMainLine(t *testing.T) {
 				continue
 			}
 			for k := 0; k <= len(sol.PV); k++ {
-				r, err := s.BoundAlong(context.Background(), p, sol.PV[:k])
+				r, err := s.BoundAlong(context.Background(), p, sol.PV[:k], nil)
 				if err != nil {
 					t.Fatalf("%s along %v: %v", p.SFEN(), sol.PV[:k], err)
 				}
@@ -113,9 +114,17 @@ func TestBoundAlongShorterDefence(t *testing.T) {
 				continue
 			}
 			line := append([]shogi.Move{sol.PV[0], e}, other.PV...)
-			r, err := s.BoundAlong(context.Background(), p, line)
+			var seen []shogi.Move
+			r, err := s.BoundAlong(context.Background(), p, line, func(ply int, m shogi.Move, sol *Solution) {
+				if ply == 1 {
+					seen = append(seen, m)
+				}
+			})
 			if err != nil {
 				t.Fatal(err)
+			}
+			if n := len(q.Evasions(nil)) - 1; len(seen) != n || !slices.Contains(seen, sol.PV[1]) || slices.Contains(seen, e) {
+				t.Errorf("%s along %v: searched after %v at ply 1, want the %d replies but %v, %v among them", p.SFEN(), line, seen, n, e, sol.PV[1])
 			}
 			tried++
 			if r.Status != Mate || r.Length != sol.Length {
@@ -132,7 +141,7 @@ func TestBoundAlongShorterDefence(t *testing.T) {
 func TestBoundAlongMateInOne(t *testing.T) {
 	s := alongSolver(t, Discount)
 	p := alongSFEN(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
-	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")})
+	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +155,7 @@ func TestBoundAlongMateInOne(t *testing.T) {
 func TestBoundAlongRefuted(t *testing.T) {
 	s := alongSolver(t, Discount)
 	p := alongSFEN(t, "4k4/9/9/9/9/9/9/9/9 b G 1")
-	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")})
+	r, err := s.BoundAlong(context.Background(), &p, []shogi.Move{alongMove(t, &p, "G*5b")}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +180,7 @@ func TestBoundAlongBadLine(t *testing.T) {
 		{[]shogi.Move{quiet}, 0},
 		{[]shogi.Move{check, shogi.NewBoardMove(after.PieceAt(shogi.NewSquare(5, 1)), shogi.NewSquare(5, 1), shogi.NewSquare(4, 1), false)}, 1}, // 5a4a, into the gold's reach: not legal
 	} {
-		_, err := s.BoundAlong(context.Background(), &p, c.line)
+		_, err := s.BoundAlong(context.Background(), &p, c.line, nil)
 		var le *LineError
 		if !errors.As(err, &le) || le.Ply != c.ply {
 			t.Errorf("%v: %v, want a LineError at ply %d", c.line, err, c.ply)
@@ -185,7 +194,7 @@ func TestBoundAlongCancelled(t *testing.T) {
 	p := alongSFEN(t, "4k4/9/4S4/9/9/9/9/9/9 b G 1")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := s.BoundAlong(ctx, &p, nil); !errors.Is(err, context.Canceled) {
+	if _, err := s.BoundAlong(ctx, &p, nil, nil); !errors.Is(err, context.Canceled) {
 		t.Errorf("cancelled: %v, want context.Canceled", err)
 	}
 }

@@ -73,7 +73,25 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 	if err != nil {
 		return err
 	}
-	r, err := s.BoundAlong(ctx, p, line)
+	var each func(int, shogi.Move, *mate.Solution)
+	var sl *statusLine
+	if opt.showProgress {
+		sl = newStatusLine(e.stderr)
+		searches := 0
+		each = func(ply int, m shogi.Move, sol *mate.Solution) {
+			searches++
+			what := sol.Status.String()
+			if sol.Status == mate.Mate {
+				what = fmt.Sprintf("mate in %d", sol.Length)
+				if !sol.LengthExact {
+					what = fmt.Sprintf("mate in at most %d", sol.Length)
+				}
+			}
+			sl.draw("along: %d searches off the line; ply %d, %s: %s (%.1fs)", searches, ply+1, m, what, sol.Time.Seconds())
+		}
+	}
+	r, err := s.BoundAlong(ctx, p, line, each)
+	sl.clear()
 	if err != nil {
 		if isNotAProblem(err) {
 			return inputError(err)

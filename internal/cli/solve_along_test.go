@@ -22,6 +22,14 @@ func TestSolveAlong(t *testing.T) {
 	}
 }
 
+// --progress always shows each search off the line on standard error.
+func TestSolveAlongProgress(t *testing.T) {
+	code, _, errOut := runCLI("solve", "--sfen", "7k1/9/7S1/9/9/9/9/9/9 b R 1", "--along", "R*2b", "--progress", "always")
+	if code != 0 || !strings.Contains(errOut, "searches off the line; ply 2, ") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
+
 // A line refuted by a defence is no bound: exit 1, the defence named.
 func TestSolveAlongRefuted(t *testing.T) {
 	code, out, _ := runCLI("solve", "--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", "--along", "G*5b")
