@@ -84,10 +84,11 @@ func newStepFrom(p *shogi.Position) stepFrom {
 // steps, most failing, and copies no position for those that fail on
 // what it draws first (a neighbour of the king that is taken, no piece
 // to undo, a capture with no origin or no piece that checks). A step it
-// returns is a candidate only once f.replays it: the replay draws
-// nothing, so the judge makes its cheap tests of q first, and replays
-// only the steps that pass them (in a run of mate-in-7s, two in three of
-// those drawn at 3 plies, one in twenty at the full length).
+// returns is a candidate only once f.replays it, which also gives White
+// its hand (every piece left): the replay draws nothing, so the judge
+// makes its cheap tests of q first, none of which reads White's hand,
+// and replays only the steps that pass them (in a run of mate-in-7s, two
+// in three of those drawn at 3 plies, one in twenty at the full length).
 func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, mix replies) (a, d shogi.Move, ok bool) {
 	fail := func() (shogi.Move, shogi.Move, bool) { return shogi.NoMove, shogi.NoMove, false }
 	p, ksq := f.p, f.ksq
@@ -143,20 +144,21 @@ func (o *Options) unmoveTo(q *shogi.Position, rng *rand.Rand, f *stepFrom, mix r
 	if a, ok = o.undoCheck(rng, m); !ok {
 		return fail()
 	}
-	h, ok := mate.HandLeft(q, shogi.Black)
-	if !ok {
-		return fail()
-	}
-	q.SetHand(shogi.White, h)
 	q.SetSideToMove(shogi.Black)
 	return a, d, true
 }
 
-// replays reports whether q, drawn by unmoveTo from f.p with the check a
-// and the reply d, is a position the rules allow (not Black's king in
-// check) from which a and d are legal and lead to f.p: an undo the rules
-// do not allow is thrown away.
+// replays gives q, drawn by unmoveTo from f.p with the check a and the
+// reply d, White's hand (every piece not on the board or in Black's) and
+// reports whether q is then a position the rules allow (a full set at
+// most, not Black's king in check) from which a and d are legal and lead
+// to f.p: an undo the rules do not allow is thrown away.
 func (f *stepFrom) replays(q *shogi.Position, a, d shogi.Move) bool {
+	h, ok := mate.HandLeft(q, shogi.Black)
+	if !ok {
+		return false
+	}
+	q.SetHand(shogi.White, h)
 	if !q.IsValid() || q.InCheck() {
 		return false
 	}
