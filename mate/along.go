@@ -3,6 +3,7 @@ package mate
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -32,11 +33,26 @@ type Along struct {
 	Move shogi.Move
 	// Refuted is true when that defence has no mate after it at all.
 	Refuted bool
+	// Longer lists, ply by ply, the defence off the line with the longest
+	// mate where that mate, of exact length, is longer than the bound
+	// along the line after the line's own defence there: the line does
+	// not follow the longest defence at that ply (a record whose defender
+	// could resist longer). Set with a Mate only.
+	Longer []LongerDefence
 	// Searches counts the positions solved off the line; Nodes and Time
 	// are theirs in all.
 	Searches int
 	Nodes    uint64
 	Time     time.Duration
+}
+
+// LongerDefence is a defence off the line that resists longer than the
+// line's own (Along.Longer).
+type LongerDefence struct {
+	Ply  int        // 0-based ply of the defence
+	Move shogi.Move // the defence
+	Mate int        // the exact length of the mate after it
+	Line int        // the bound along the line after the line's defence
 }
 
 // LineError reports a line BoundAlong cannot follow: a move that is not
@@ -88,6 +104,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 		return Along{}, notAProblem(err)
 	}
 	res := Along{Exact: true}
+	lastExact := false // whether solveOff's last mate was of exact length
 	// solveOff solves q, a position off the line (or at its end) with the
 	// attacker to move, and returns its mate's length.
 	solveOff := func(q *shogi.Position, ply int, m shogi.Move) (int, bool, error) {
@@ -96,6 +113,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 		if err != nil {
 			return 0, false, err
 		}
+		lastExact = sol.LengthExact
 		res.Nodes += sol.Nodes
 		if each != nil {
 			each(ply, m, sol)
@@ -111,10 +129,12 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 		return sol.Length, true, nil
 	}
 	// off[i] is the longest mate after the defences off the line at ply
-	// 2i+1 (-1: none); tail the mate of the position the line ends at,
-	// when it ends on a defence (-1: it ends on a mate or an attacker's
-	// move).
+	// 2i+1 (-1: none), by the defence offMove[i], of exact length when
+	// offExact[i]; tail the mate of the position the line ends at, when
+	// it ends on a defence (-1: it ends on a mate or an attacker's move).
 	var off []int
+	var offMove []shogi.Move
+	var offExact []bool
 	tail := -1
 	var replies []shogi.Move
 	for k := 0; ; k += 2 {
@@ -147,7 +167,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 				return Along{}, &LineError{Ply: k + 1, Move: next.String(), Msg: "not a legal move"}
 			}
 		}
-		longest := -1
+		longest, by, exact := -1, shogi.NoMove, false
 		for _, e := range replies {
 			if e == next {
 				continue
@@ -159,9 +179,11 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 				res.Time = time.Since(start)
 				return res, err
 			}
-			longest = max(longest, l)
+			if l > longest || l == longest && lastExact && !exact {
+				longest, by, exact = l, e, lastExact
+			}
 		}
-		off = append(off, longest)
+		off, offMove, offExact = append(off, longest), append(offMove, by), append(offExact, exact)
 		if len(replies) == 0 || next == shogi.NoMove {
 			break
 		}
@@ -173,12 +195,16 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 	rest := tail
 	for i := len(off) - 1; i >= 0; i-- {
 		longest := off[i]
+		if lineReply := 2*i+1 < len(line); lineReply && offExact[i] && longest > rest {
+			res.Longer = append(res.Longer, LongerDefence{Ply: 2*i + 1, Move: offMove[i], Mate: longest, Line: rest})
+		}
 		if rest >= 0 || longest >= 0 {
 			rest = 2 + max(longest, rest)
 		} else {
 			rest = 1 // the line's move mates
 		}
 	}
+	slices.Reverse(res.Longer)
 	res.Status, res.Length, res.Time = Mate, rest, time.Since(start)
 	return res, nil
 }

@@ -77,8 +77,8 @@ func TestBoundAlongMainLine(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s along %v: %v", p.SFEN(), sol.PV[:k], err)
 				}
-				if r.Status != Mate || r.Length != sol.Length || !r.Exact {
-					t.Errorf("%s (%v) along the first %d plies of %v: %v in %d (exact %v), want %d", p.SFEN(), rule, k, sol.PV, r.Status, r.Length, r.Exact, sol.Length)
+				if r.Status != Mate || r.Length != sol.Length || !r.Exact || len(r.Longer) != 0 {
+					t.Errorf("%s (%v) along the first %d plies of %v: %v in %d (exact %v, longer defences %v), want %d and none longer", p.SFEN(), rule, k, sol.PV, r.Status, r.Length, r.Exact, r.Longer, sol.Length)
 				}
 			}
 		}
@@ -129,6 +129,10 @@ func TestBoundAlongShorterDefence(t *testing.T) {
 			tried++
 			if r.Status != Mate || r.Length != sol.Length {
 				t.Errorf("%s along %v (a mate of %d): %v in %d, want the longest defence's %d", p.SFEN(), line, len(line), r.Status, r.Length, sol.Length)
+			}
+			// The longer defence is named at ply 1, against the line's own.
+			if len(r.Longer) != 1 || r.Longer[0].Ply != 1 || r.Longer[0].Mate != sol.Length-2 || r.Longer[0].Line != other.Length {
+				t.Errorf("%s along %v: longer defences %+v, want one at ply 1 with a mate of %d against the line's %d", p.SFEN(), line, r.Longer, sol.Length-2, other.Length)
 			}
 		}
 	}

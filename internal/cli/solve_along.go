@@ -51,17 +51,29 @@ func alongLine(self, spec string, p *shogi.Position, games []*record.Game, in *p
 
 // alongView is the JSON object of solve --along.
 type alongView struct {
-	SFEN     string `json:"sfen"`
-	Along    string `json:"along"`
-	Status   string `json:"status"`
-	Length   int    `json:"length,omitempty"`
-	Exact    bool   `json:"searches_exact"`
-	Ply      int    `json:"stopped_ply,omitempty"`
-	Move     string `json:"stopped_move,omitempty"`
-	Refuted  bool   `json:"refuted,omitempty"`
-	Searches int    `json:"searches"`
-	Nodes    uint64 `json:"nodes"`
-	TimeMS   int64  `json:"time_ms"`
+	SFEN    string `json:"sfen"`
+	Along   string `json:"along"`
+	Status  string `json:"status"`
+	Length  int    `json:"length,omitempty"`
+	Exact   bool   `json:"searches_exact"`
+	Ply     int    `json:"stopped_ply,omitempty"`
+	Move    string `json:"stopped_move,omitempty"`
+	Refuted bool   `json:"refuted,omitempty"`
+	// Longer are the defences off the line that resist longer than the
+	// line's own (mate.Along.Longer); never null.
+	Longer   []longerView `json:"longer"`
+	Searches int          `json:"searches"`
+	Nodes    uint64       `json:"nodes"`
+	TimeMS   int64        `json:"time_ms"`
+}
+
+// longerView is a defence of alongView.Longer: its ply (from 1), the
+// move, the exact mate after it and the bound after the line's defence.
+type longerView struct {
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+	Mate int    `json:"mate"`
+	Line int    `json:"line"`
 }
 
 // solveAlong is solve --along: an upper bound on the shortest mate of p,
@@ -109,8 +121,12 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		SFEN: p.SFEN(), Along: strings.Join(words, " "), Status: r.Status.String(),
 		Exact: r.Exact, Searches: r.Searches, Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(),
 	}
+	v.Longer = []longerView{}
 	if r.Status == mate.Mate {
 		v.Length = r.Length
+		for _, l := range r.Longer {
+			v.Longer = append(v.Longer, longerView{Ply: l.Ply + 1, Move: l.Move.String(), Mate: l.Mate, Line: l.Line})
+		}
 	} else {
 		v.Ply, v.Move, v.Refuted = r.Ply+1, r.Move.String(), r.Refuted
 		if r.Move == shogi.NoMove {
@@ -146,6 +162,9 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 			how = "some searches off the line only a bound"
 		}
 		fmt.Fprintf(w, "bound: mate in at most %d plies (%s)\n", v.Length, how)
+		for _, l := range v.Longer {
+			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
+		}
 	case v.Move == "":
 		fmt.Fprintf(w, "bound: none: the position at the end of the line (ply %d) was not decided\n", v.Ply)
 	case v.Refuted:

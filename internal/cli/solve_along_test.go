@@ -30,6 +30,21 @@ func TestSolveAlongProgress(t *testing.T) {
 	}
 }
 
+// A line that follows a shorter defence gets the longest one's bound,
+// and the longer defence is named.
+func TestSolveAlongLongerDefence(t *testing.T) {
+	args := []string{"solve", "--sfen", "9/5k3/3+R5/9/7B1/9/9/9/9 b SN 1", "--along", "N*3d 4b5a S*4b"}
+	code, out, _ := runCLI(args...)
+	if code != 0 || !strings.Contains(out, "mate in at most 7 plies") || !strings.Contains(out, "longer defence at ply 2: 4b3a, mated in 5 more plies (exact), the line's own in at most 1") {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	code, out, _ = runCLI(append(args, "--json")...)
+	var v alongView
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || len(v.Longer) != 1 || v.Longer[0] != (longerView{Ply: 2, Move: "4b3a", Mate: 5, Line: 1}) {
+		t.Errorf("--json: exit %d, %+v (%v)", code, v, err)
+	}
+}
+
 // A line refuted by a defence is no bound: exit 1, the defence named.
 func TestSolveAlongRefuted(t *testing.T) {
 	code, out, _ := runCLI("solve", "--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", "--along", "G*5b")
