@@ -93,15 +93,9 @@ func (e *LineError) Error() string {
 // *NotAProblemError when p is not a problem. ctx ends the whole proof.
 func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi.Move, each func(ply int, m shogi.Move, sol *Solution)) (Along, error) {
 	start := time.Now()
-	pos := *p
-	if s.opts.DefenderHand == Remaining {
-		var err error
-		if pos, err = WithRemainingHand(p); err != nil {
-			return Along{}, notAProblem(err)
-		}
-	}
-	if err := pos.Validate(); err != nil {
-		return Along{}, notAProblem(err)
+	pos, err := s.root(p)
+	if err != nil {
+		return Along{}, err
 	}
 	res := Along{Exact: true}
 	lastExact := false // whether solveOff's last mate was of exact length

@@ -192,6 +192,17 @@ func TestBoundAlongBadLine(t *testing.T) {
 	}
 }
 
+// A position without the defender's king is no problem: the error says
+// so before any move of the line is read.
+func TestBoundAlongNoKing(t *testing.T) {
+	s := alongSolver(t, Discount)
+	p := alongSFEN(t, "9/9/4S4/9/9/9/9/9/9 b G 1")
+	var np *NotAProblemError
+	if _, err := s.BoundAlong(context.Background(), &p, nil, nil); !errors.As(err, &np) {
+		t.Errorf("no defender's king: %v, want a NotAProblemError", err)
+	}
+}
+
 // A cancelled context ends the proof with its error.
 func TestBoundAlongCancelled(t *testing.T) {
 	s := alongSolver(t, Discount)

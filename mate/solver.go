@@ -340,23 +340,34 @@ func (s *Solver) SolveWithin(ctx context.Context, p *shogi.Position, plies int) 
 	return s.solve(ctx, p, uint16(min(plies, int(unlimited)-1)))
 }
 
-// solve is Solve with the first search limited to mates within first
-// plies (unlimited: none).
-func (s *Solver) solve(ctx context.Context, p *shogi.Position, first uint16) (*Solution, error) {
-	start := time.Now()
+// root returns p as a search starts from it: with the defender's hand
+// of the Solver's convention (DefenderHand), checked to be a problem (a
+// legal position, the defender's king on the board); else a
+// *NotAProblemError.
+func (s *Solver) root(p *shogi.Position) (shogi.Position, error) {
 	q := *p
 	if s.opts.DefenderHand == Remaining {
 		var err error
 		if q, err = WithRemainingHand(p); err != nil {
-			return nil, notAProblem(err)
+			return q, notAProblem(err)
 		}
 	}
 	if err := q.Validate(); err != nil {
-		return nil, notAProblem(err)
+		return q, notAProblem(err)
 	}
-	attacker := q.SideToMove()
-	if q.King(attacker.Opp()) == shogi.NoSquare {
-		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	if attacker := q.SideToMove(); q.King(attacker.Opp()) == shogi.NoSquare {
+		return q, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	}
+	return q, nil
+}
+
+// solve is Solve with the first search limited to mates within first
+// plies (unlimited: none).
+func (s *Solver) solve(ctx context.Context, p *shogi.Position, first uint16) (*Solution, error) {
+	start := time.Now()
+	q, err := s.root(p)
+	if err != nil {
+		return nil, err
 	}
 	sol, err := solveAs[stdPos](s, ctx, std(&q), start, first)
 	if sol != nil {

@@ -2,7 +2,6 @@ package mate
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/tsume-shogi/tsume/shogi"
@@ -32,18 +31,9 @@ type Within struct {
 // refuses gives a *NotAProblemError.
 func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (Within, error) {
 	start := time.Now()
-	q := *p
-	if s.opts.DefenderHand == Remaining {
-		var err error
-		if q, err = WithRemainingHand(p); err != nil {
-			return Within{}, notAProblem(err)
-		}
-	}
-	if err := q.Validate(); err != nil {
-		return Within{}, notAProblem(err)
-	}
-	if attacker := q.SideToMove(); q.King(attacker.Opp()) == shogi.NoSquare {
-		return Within{}, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	q, err := s.root(p)
+	if err != nil {
+		return Within{}, err
 	}
 	return mateWithin[stdPos](s, ctx, std(&q), plies, start), nil
 }
