@@ -39,6 +39,10 @@ type Along struct {
 	// not follow the longest defence at that ply (a record whose defender
 	// could resist longer). Set with a Mate only.
 	Longer []LongerDefence
+	// Rest, with a Mate, is the bound from each of the line's attacker
+	// moves: Rest[i] plies from ply 2i (Rest[0] is Length), what
+	// AlternativesAlong asks other moves to mate within.
+	Rest []int
 	// Searches counts the positions solved off the line; Nodes and Time
 	// are theirs in all.
 	Searches int
@@ -187,6 +191,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 	// Back from the end: at ply 2i the attacker's move, then the longest
 	// defence, the line's own (the rest) or another.
 	rest := tail
+	res.Rest = make([]int, len(off))
 	for i := len(off) - 1; i >= 0; i-- {
 		longest := off[i]
 		if lineReply := 2*i+1 < len(line); lineReply && offExact[i] && longest > rest {
@@ -197,8 +202,42 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 		} else {
 			rest = 1 // the line's move mates
 		}
+		res.Rest[i] = rest
 	}
 	slices.Reverse(res.Longer)
 	res.Status, res.Length, res.Time = Mate, rest, time.Since(start)
 	return res, nil
+}
+
+// AlternativesAlong looks, at each of line's attacker moves that rest
+// covers, for another check that also mates within rest[i] plies from
+// ply 2i (rest is Along.Rest of BoundAlong's proof along line): the
+// cooks (余詰) of a stated solution, judged against the bound its own
+// moves prove. The searches are the soundness search of Solve, one
+// depth-limited search a check, under the Solver's rules and limits (one
+// budget for them all) and with one thread; checked is false when a
+// limit or ctx cut them short. Alternative.LastMovePromotion marks the
+// line's last move with the other promotion choice, which the
+// convention tolerates.
+func (s *Solver) AlternativesAlong(ctx context.Context, p *shogi.Position, line []shogi.Move, rest []int) (alts []Alternative, checked bool, err error) {
+	start := time.Now()
+	q, err := s.root(p)
+	if err != nil {
+		return nil, false, err
+	}
+	n := min(len(line), 2*len(rest)-1)
+	if n <= 0 {
+		return nil, true, nil
+	}
+	s.resume, s.last = nil, nil
+	s.tt.newGeneration()
+	sr := reusing[stdPos, *stdPos](s.tt, q.SideToMove(), s)
+	defer func() { s.buffers = sr.buffers }()
+	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
+	sr.futile = s.opts.Futile == Discount
+	alts, checked = sr.alternatives(std(&q), line[:n], false, func(ply int) int { return rest[ply/2] })
+	if err := ctx.Err(); err != nil {
+		return alts, false, err
+	}
+	return alts, checked, nil
 }

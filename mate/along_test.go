@@ -85,6 +85,49 @@ func TestBoundAlongMainLine(t *testing.T) {
 	}
 }
 
+// Along a main line the alternatives are the soundness search's: the
+// bound from each attacker move is the main line's remaining length, and
+// the same checks mate within it.
+func TestAlternativesAlongMainLine(t *testing.T) {
+	s, err := NewSolver(SolverOptions{HashMB: 16, MaxNodes: 2_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	along := alongSolver(t, Discount)
+	withAlts := 0
+	for _, p := range alongProblems(t) {
+		sol, err := s.Solve(context.Background(), p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != Mate || !sol.LengthExact || !sol.SoundnessChecked {
+			continue
+		}
+		r, err := along.BoundAlong(context.Background(), p, sol.PV, nil)
+		if err != nil || r.Status != Mate {
+			t.Fatalf("%s: %+v, %v", p.SFEN(), r, err)
+		}
+		for i, n := range r.Rest {
+			if n != len(sol.PV)-2*i {
+				t.Errorf("%s: the bound from ply %d is %d, want %d", p.SFEN(), 2*i+1, n, len(sol.PV)-2*i)
+			}
+		}
+		alts, checked, err := along.AlternativesAlong(context.Background(), p, sol.PV, r.Rest)
+		if err != nil || !checked {
+			t.Fatalf("%s: %v, checked %v", p.SFEN(), err, checked)
+		}
+		if len(alts) > 0 {
+			withAlts++
+		}
+		if !slices.Equal(alts, sol.Alternatives) {
+			t.Errorf("%s: alternatives along the main line %+v, Solve's %+v", p.SFEN(), alts, sol.Alternatives)
+		}
+	}
+	if withAlts == 0 {
+		t.Error("no problem with an alternative: the test proves nothing")
+	}
+}
+
 // A line that follows a shorter defence still bounds the mate by its
 // longest: the main line's own defence, off the line now, is solved.
 func TestBoundAlongShorterDefence(t *testing.T) {

@@ -7,10 +7,11 @@ import "github.com/tsume-shogi/tsume/shogi"
 // length.
 
 // alternatives looks, at every attacker move of pv, for another check that
-// also mates within the remaining length (余詰), and with first stops at
-// the first that is more than the last move's other promotion. checked is
-// false when a limit cut it short.
-func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts []Alternative, checked bool) {
+// also mates within the remaining length (余詰): rem(ply) plies from the
+// attacker's move at ply, len(pv)-ply for a main line. With first it
+// stops at the first that is more than the last move's other promotion.
+// checked is false when a limit cut it short.
+func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool, rem func(ply int) int) (alts []Alternative, checked bool) {
 	lb := &s.lines
 	ancestors := append(lb.ancestors[:0], *root)
 	defer func() { lb.ancestors = ancestors[:0] }()
@@ -19,7 +20,7 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts
 	for ply, m := range pv {
 		p := &ancestors[len(ancestors)-1]
 		if ply%2 == 0 {
-			rem := len(pv) - ply
+			rem := rem(ply)
 			lb.checks = PP(p).Checks(moveBuf(lb.checks))
 			for _, alt := range lb.checks {
 				if alt == m {
@@ -53,7 +54,7 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool) (alts
 // SoundnessChecked and Unique: unique when checked and no alternative is
 // more than the other promotion choice of the last move.
 func (s *search[P, PP]) soundness(root *P, sol *Solution, first bool) {
-	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV, first)
+	sol.Alternatives, sol.SoundnessChecked = s.alternatives(root, sol.PV, first, func(ply int) int { return len(sol.PV) - ply })
 	sol.Unique = sol.SoundnessChecked
 	for _, a := range sol.Alternatives {
 		if !a.LastMovePromotion {

@@ -61,10 +61,17 @@ type alongView struct {
 	Refuted bool   `json:"refuted,omitempty"`
 	// Longer are the defences off the line that resist longer than the
 	// line's own (mate.Along.Longer); never null.
-	Longer   []longerView `json:"longer"`
-	Searches int          `json:"searches"`
-	Nodes    uint64       `json:"nodes"`
-	TimeMS   int64        `json:"time_ms"`
+	Longer []longerView `json:"longer"`
+	// Alternatives are the other attacker moves along the line that mate
+	// within its bound from there (余詰 of the line), with
+	// AlternativesChecked false when a limit cut their search short or
+	// --no-soundness left it out; never null.
+	Alternatives        []alongAlt `json:"alternatives"`
+	AlternativesChecked bool       `json:"alternatives_checked"`
+	skipped             bool       // --no-soundness: not searched
+	Searches            int        `json:"searches"`
+	Nodes               uint64     `json:"nodes"`
+	TimeMS              int64      `json:"time_ms"`
 }
 
 // longerView is a defence of alongView.Longer: its ply (from 1), the
@@ -76,10 +83,22 @@ type longerView struct {
 	Line int    `json:"line"`
 }
 
+// alongAlt is an alternative of alongView: its ply (from 1), the move,
+// and whether it is the last move's other promotion (tolerated).
+type alongAlt struct {
+	Ply               int    `json:"ply"`
+	Move              string `json:"move"`
+	LastMovePromotion bool   `json:"last_move_promotion"`
+	// Promotion: the line's own move with the other promotion choice
+	// (非限定 before the last move).
+	Promotion bool `json:"other_promotion"`
+}
+
 // solveAlong is solve --along: an upper bound on the shortest mate of p,
 // proven by following line (mate.Solver.BoundAlong).
 func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Move, opt solveOptions) error {
 	so := opt.solver
+	cooks := !so.SkipSoundness
 	so.SkipSoundness = true
 	s, err := mate.NewSolver(so)
 	if err != nil {
@@ -121,7 +140,18 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		SFEN: p.SFEN(), Along: strings.Join(words, " "), Status: r.Status.String(),
 		Exact: r.Exact, Searches: r.Searches, Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(),
 	}
-	v.Longer = []longerView{}
+	v.Longer, v.Alternatives, v.skipped = []longerView{}, []alongAlt{}, !cooks
+	if r.Status == mate.Mate && cooks {
+		alts, checked, err := s.AlternativesAlong(ctx, p, line, r.Rest)
+		if err != nil {
+			return err
+		}
+		v.AlternativesChecked = checked
+		for _, a := range alts {
+			v.Alternatives = append(v.Alternatives, alongAlt{Ply: a.Ply + 1, Move: a.Move.String(), LastMovePromotion: a.LastMovePromotion,
+				Promotion: a.Move == line[a.Ply].TogglePromotion()})
+		}
+	}
 	if r.Status == mate.Mate {
 		v.Length = r.Length
 		for _, l := range r.Longer {
@@ -164,6 +194,22 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 		fmt.Fprintf(w, "bound: mate in at most %d plies (%s)\n", v.Length, how)
 		for _, l := range v.Longer {
 			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
+		}
+		for _, a := range v.Alternatives {
+			what := "余詰: another move mates within the line's bound"
+			switch {
+			case a.LastMovePromotion:
+				what = "the last move's other promotion (tolerated)"
+			case a.Promotion:
+				what = "非限定: the line's move with the other promotion choice mates within the bound too"
+			}
+			fmt.Fprintf(w, "alternative at ply %d: %s, %s\n", a.Ply, a.Move, what)
+		}
+		switch {
+		case v.skipped:
+			fmt.Fprintf(w, "alternatives: not searched (--no-soundness)\n")
+		case !v.AlternativesChecked:
+			fmt.Fprintf(w, "alternatives: a limit stopped their search (those above were found)\n")
 		}
 	case v.Move == "":
 		fmt.Fprintf(w, "bound: none: the position at the end of the line (ply %d) was not decided\n", v.Ply)

@@ -45,6 +45,27 @@ func TestSolveAlongLongerDefence(t *testing.T) {
 	}
 }
 
+// The other moves along the line that mate within its bound are listed,
+// a promotion twin as 非限定, unless --no-soundness: 将棋図巧 第15番 along
+// its record (docs/classics-report.md).
+func TestSolveAlongAlternatives(t *testing.T) {
+	args := []string{"solve", "--sfen", "2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1", "--along",
+		"N*8d 9b8c 8d9b+ 8c9b 8f8b+ 7a8b R*9a 9b8c 6a7b 8c7b 6d6c+ 7b6c P*6d 5d6d G*5c 6c7b 6b7c+ 7b7c 4b5a 7c7b 9a7a+ 7b8c P*8d 8c9c 7a8b 9c8b 5a7c+ 8b7c G*8c"}
+	code, out, _ := runCLI(args...)
+	if code != 0 || !strings.Contains(out, "mate in at most 33 plies") || !strings.Contains(out, "alternative at ply 27: 5a7c, 非限定") || !strings.Contains(out, "longer defence at ply 20: P*6b") {
+		t.Errorf("exit %d, stdout %q", code, out)
+	}
+	code, out, _ = runCLI(append(args, "--json")...)
+	var v alongView
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || !v.AlternativesChecked || len(v.Alternatives) != 1 || v.Alternatives[0] != (alongAlt{Ply: 27, Move: "5a7c", Promotion: true}) {
+		t.Errorf("--json: exit %d, %+v (%v)", code, v, err)
+	}
+	code, out, _ = runCLI(append(args, "--no-soundness")...)
+	if code != 0 || strings.Contains(out, "alternative at") || !strings.Contains(out, "alternatives: not searched (--no-soundness)") {
+		t.Errorf("--no-soundness: exit %d, stdout %q", code, out)
+	}
+}
+
 // A line refuted by a defence is no bound: exit 1, the defence named.
 func TestSolveAlongRefuted(t *testing.T) {
 	code, out, _ := runCLI("solve", "--sfen", "4k4/9/9/9/9/9/9/9/9 b G 1", "--along", "G*5b")
