@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
@@ -51,14 +52,19 @@ func alongLine(self, spec string, p *shogi.Position, games []*record.Game, in *p
 
 // alongView is the JSON object of solve --along.
 type alongView struct {
-	SFEN    string `json:"sfen"`
-	Along   string `json:"along"`
-	Status  string `json:"status"`
-	Length  int    `json:"length,omitempty"`
-	Exact   bool   `json:"searches_exact"`
-	Ply     int    `json:"stopped_ply,omitempty"`
-	Move    string `json:"stopped_move,omitempty"`
-	Refuted bool   `json:"refuted,omitempty"`
+	SFEN   string `json:"sfen"`
+	Along  string `json:"along"`
+	Status string `json:"status"`
+	Length int    `json:"length,omitempty"`
+	Exact  bool   `json:"searches_exact"`
+	// LengthExact is true when no mate within Length-2 plies was proven
+	// (the bound is then the shortest mate); Shorter, when that search
+	// found a mate, its length (a better bound than the line's).
+	LengthExact bool   `json:"exact"`
+	Shorter     int    `json:"shorter,omitempty"`
+	Ply         int    `json:"stopped_ply,omitempty"`
+	Move        string `json:"stopped_move,omitempty"`
+	Refuted     bool   `json:"refuted,omitempty"`
 	// Longer are the defences off the line that resist longer than the
 	// line's own (mate.Along.Longer); never null.
 	Longer []longerView `json:"longer"`
@@ -97,6 +103,7 @@ type alongAlt struct {
 // solveAlong is solve --along: an upper bound on the shortest mate of p,
 // proven by following line (mate.Solver.BoundAlong).
 func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Move, opt solveOptions) error {
+	start := time.Now()
 	so := opt.solver
 	cooks := !so.SkipSoundness
 	so.SkipSoundness = true
@@ -141,6 +148,22 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		Exact: r.Exact, Searches: r.Searches, Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(),
 	}
 	v.Longer, v.Alternatives, v.skipped = []longerView{}, []alongAlt{}, !cooks
+	if r.Status == mate.Mate && r.Length >= 3 {
+		// The other half of an exact length: no mate two plies shorter.
+		w, err := s.MateWithin(ctx, p, r.Length-2)
+		if err != nil {
+			return err
+		}
+		switch w.Status {
+		case mate.NoMate:
+			v.LengthExact = true
+		case mate.Mate:
+			v.Shorter = w.Length
+		}
+		v.Nodes += w.Nodes
+	} else if r.Status == mate.Mate {
+		v.LengthExact = true // a mate in 1
+	}
 	if r.Status == mate.Mate && cooks {
 		alts, checked, err := s.AlternativesAlong(ctx, p, line, r.Rest)
 		if err != nil {
@@ -163,6 +186,7 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 			v.Move = ""
 		}
 	}
+	v.TimeMS = time.Since(start).Milliseconds()
 	w := bufio.NewWriter(e.stdout)
 	if opt.json {
 		b, err := json.Marshal(v)
@@ -192,6 +216,16 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 			how = "some searches off the line only a bound"
 		}
 		fmt.Fprintf(w, "bound: mate in at most %d plies (%s)\n", v.Length, how)
+		switch {
+		case v.LengthExact && v.Length == 1:
+			fmt.Fprintf(w, "exact: a mate in 1\n")
+		case v.LengthExact:
+			fmt.Fprintf(w, "exact: no mate within %d plies, so the shortest mate is %d\n", v.Length-2, v.Length)
+		case v.Shorter > 0:
+			fmt.Fprintf(w, "shorter: a mate within %d plies exists (the line's attacker moves are not the quickest; solve finds it)\n", v.Shorter)
+		default:
+			fmt.Fprintf(w, "not exact: the search for a mate within %d plies did not end within the limits\n", v.Length-2)
+		}
 		for _, l := range v.Longer {
 			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
 		}
@@ -218,5 +252,5 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 	default:
 		fmt.Fprintf(w, "bound: none: the defence %s at ply %d was not decided within the limits\n", v.Move, v.Ply)
 	}
-	fmt.Fprintf(w, "searches off the line: %d, nodes %d, time %.2fs\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
+	fmt.Fprintf(w, "searches off the line: %d; nodes %d, time %.2fs in all\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
 }
