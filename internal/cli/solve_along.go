@@ -98,6 +98,8 @@ type alongAlt struct {
 	// Promotion: the line's own move with the other promotion choice
 	// (非限定 before the last move).
 	Promotion bool `json:"other_promotion"`
+	// LastMove: another mating last move (最終手余詰, tolerated).
+	LastMove bool `json:"last_move"`
 }
 
 // solveAlong is solve --along: an upper bound on the shortest mate of p,
@@ -172,7 +174,7 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		v.AlternativesChecked = checked
 		for _, a := range alts {
 			v.Alternatives = append(v.Alternatives, alongAlt{Ply: a.Ply + 1, Move: a.Move.String(), LastMovePromotion: a.LastMovePromotion,
-				Promotion: a.Move == line[a.Ply].TogglePromotion()})
+				Promotion: a.Move == line[a.Ply].TogglePromotion(), LastMove: r.Rest[a.Ply/2] == 1})
 		}
 	}
 	if r.Status == mate.Mate {
@@ -230,10 +232,14 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
 		}
 		for _, a := range v.Alternatives {
-			what := "余詰: another move mates within the line's bound"
+			// The verdict's finer classes (非限定 by another route,
+			// 手順前後) are not told apart here: 余詰 in the wide sense.
+			what := "another move mates within the line's bound (余詰 in the wide sense)"
 			switch {
 			case a.LastMovePromotion:
 				what = "the last move's other promotion (tolerated)"
+			case a.LastMove:
+				what = "最終手余詰: another move mates at once (tolerated)"
 			case a.Promotion:
 				what = "非限定: the line's move with the other promotion choice mates within the bound too"
 			}

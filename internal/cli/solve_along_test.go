@@ -35,7 +35,7 @@ func TestSolveAlongProgress(t *testing.T) {
 func TestSolveAlongLongerDefence(t *testing.T) {
 	args := []string{"solve", "--sfen", "9/5k3/3+R5/9/7B1/9/9/9/9 b SN 1", "--along", "N*3d 4b5a S*4b"}
 	code, out, _ := runCLI(args...)
-	if code != 0 || !strings.Contains(out, "mate in at most 7 plies") || !strings.Contains(out, "exact: no mate within 5 plies, so the shortest mate is 7") || !strings.Contains(out, "longer defence at ply 2: 4b3a, mated in 5 more plies (exact), the line's own in at most 1") {
+	if code != 0 || !strings.Contains(out, "mate in at most 7 plies") || !strings.Contains(out, "exact: no mate within 5 plies, so the shortest mate is 7") || !strings.Contains(out, "alternative at ply 3: S*5b, 最終手余詰") || !strings.Contains(out, "longer defence at ply 2: 4b3a, mated in 5 more plies (exact), the line's own in at most 1") {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
 	code, out, _ = runCLI(append(args, "--json")...)
