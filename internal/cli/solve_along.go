@@ -156,6 +156,8 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		if err != nil {
 			return err
 		}
+		// An interrupted search decides nothing (Unknown), and the bound
+		// is still reported, then "interrupted".
 		switch w.Status {
 		case mate.NoMate:
 			v.LengthExact = true
@@ -168,7 +170,7 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 	}
 	if r.Status == mate.Mate && cooks {
 		alts, checked, err := s.AlternativesAlong(ctx, p, line, r.Rest)
-		if err != nil {
+		if err != nil && ctx.Err() == nil {
 			return err
 		}
 		v.AlternativesChecked = checked
@@ -201,6 +203,9 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 	}
 	if err := w.Flush(); err != nil {
 		return err
+	}
+	if err := ctx.Err(); err != nil {
+		return err // what was proven before the interruption is above
 	}
 	if r.Status != mate.Mate {
 		return &exitError{code: ExitNo}

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -92,5 +94,16 @@ func TestSolveAlongErrors(t *testing.T) {
 		if code != ExitError || !strings.Contains(errOut, c.want) || strings.Count(strings.TrimSpace(errOut), "\n") > 0 {
 			t.Errorf("%v: exit %d, stderr %q, want one line with %q", c.args, code, errOut, c.want)
 		}
+	}
+}
+
+// An interrupted --along says so (exit 130), as solve does.
+func TestSolveAlongInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var stdout, stderr bytes.Buffer
+	code := Run(ctx, []string{"solve", "--sfen", "7k1/9/7S1/9/9/9/9/9/9 b R 1", "--along", "R*2b"}, nil, &stdout, &stderr)
+	if code != ExitInterrupted || stderr.String() != "tsume solve: interrupted\n" {
+		t.Errorf("exit %d, stderr %q; want %d and interrupted", code, stderr.String(), ExitInterrupted)
 	}
 }
