@@ -102,29 +102,28 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 		return Along{}, err
 	}
 	res := Along{Exact: true}
-	lastExact := false // whether solveOff's last mate was of exact length
 	// solveOff solves q, a position off the line (or at its end) with the
-	// attacker to move, and returns its mate's length.
-	solveOff := func(q *shogi.Position, ply int, m shogi.Move) (int, bool, error) {
+	// attacker to move, and returns its mate's length and whether that is
+	// exact; ok is false when it has no mate or none was found.
+	solveOff := func(q *shogi.Position, ply int, m shogi.Move) (length int, exact, ok bool, err error) {
 		sol, err := s.Solve(ctx, q)
 		res.Searches++
 		if err != nil {
-			return 0, false, err
+			return 0, false, false, err
 		}
-		lastExact = sol.LengthExact
 		res.Nodes += sol.Nodes
 		if each != nil {
 			each(ply, m, sol)
 		}
 		if err := ctx.Err(); err != nil {
-			return 0, false, err
+			return 0, false, false, err
 		}
 		if sol.Status != Mate {
 			res.Status, res.Ply, res.Move, res.Refuted = Unknown, ply, m, sol.Status == NoMate
-			return 0, false, nil
+			return 0, false, false, nil
 		}
 		res.Exact = res.Exact && sol.LengthExact
-		return sol.Length, true, nil
+		return sol.Length, sol.LengthExact, true, nil
 	}
 	// off[i] is the longest mate after the defences off the line at ply
 	// 2i+1 (-1: none), by the defence offMove[i], of exact length when
@@ -140,7 +139,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 			return Along{}, err
 		}
 		if k == len(line) {
-			l, ok, err := solveOff(&pos, k, shogi.NoMove)
+			l, _, ok, err := solveOff(&pos, k, shogi.NoMove)
 			if err != nil || !ok {
 				res.Time = time.Since(start)
 				return res, err
@@ -172,13 +171,13 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 			}
 			q := r
 			q.DoMove(e)
-			l, ok, err := solveOff(&q, k+1, e)
+			l, lExact, ok, err := solveOff(&q, k+1, e)
 			if err != nil || !ok {
 				res.Time = time.Since(start)
 				return res, err
 			}
-			if l > longest || l == longest && lastExact && !exact {
-				longest, by, exact = l, e, lastExact
+			if l > longest || l == longest && lExact && !exact {
+				longest, by, exact = l, e, lExact
 			}
 		}
 		off, offMove, offExact = append(off, longest), append(offMove, by), append(offExact, exact)

@@ -76,8 +76,10 @@ type alongView struct {
 	AlternativesChecked bool       `json:"alternatives_checked"`
 	skipped             bool       // --no-soundness: not searched
 	Searches            int        `json:"searches"`
-	Nodes               uint64     `json:"nodes"`
-	TimeMS              int64      `json:"time_ms"`
+	// Nodes are those of the searches off the line and of the search
+	// for a shorter mate (not of the alternatives').
+	Nodes  uint64 `json:"nodes"`
+	TimeMS int64  `json:"time_ms"`
 }
 
 // longerView is a defence of alongView.Longer: its ply (from 1), the
@@ -263,5 +265,5 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 	default:
 		fmt.Fprintf(w, "bound: none: the defence %s at ply %d was not decided within the limits\n", v.Move, v.Ply)
 	}
-	fmt.Fprintf(w, "searches off the line: %d; nodes %d, time %.2fs in all\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
+	fmt.Fprintf(w, "searches off the line: %d; nodes %d (the bound's and the shortness search's), time %.2fs in all\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
 }
