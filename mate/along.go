@@ -11,6 +11,9 @@ import (
 
 // Along is the result of BoundAlong.
 type Along struct {
+	// Position is the position the line was followed from, with the
+	// defender's hand applied as the Solver's convention says.
+	Position shogi.Position
 	// Status is Mate when every defence was mated: the attacker mates
 	// within Length plies. It is Unknown when a defence off the line was
 	// not decided within the limits (Ply and Move say which), or when it
@@ -101,7 +104,7 @@ func (s *Solver) BoundAlong(ctx context.Context, p *shogi.Position, line []shogi
 	if err != nil {
 		return Along{}, err
 	}
-	res := Along{Exact: true}
+	res := Along{Position: pos, Exact: true}
 	// solveOff solves q, a position off the line (or at its end) with the
 	// attacker to move, and returns its mate's length and whether that is
 	// exact; ok is false when it has no mate or none was found.

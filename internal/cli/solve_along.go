@@ -12,6 +12,7 @@ import (
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
 	"github.com/tsume-shogi/tsume/shogi"
+	"github.com/tsume-shogi/tsume/verdict"
 )
 
 // alongLine returns the moves of --along: "record", the moves of the
@@ -92,11 +93,26 @@ type longerView struct {
 }
 
 // alongAlt is an alternative of alongView: its ply (from 1), the move,
-// and whether it is the last move's other promotion (tolerated).
+// its class as the verdict classes a solution's alternatives
+// (verdict.ClassifyAlong), and whether it is the last move's other
+// promotion (tolerated).
 type alongAlt struct {
-	Ply               int    `json:"ply"`
-	Move              string `json:"move"`
-	LastMovePromotion bool   `json:"last_move_promotion"`
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+	// Class is the verdict's class (余詰, 最終手余詰, 非限定, 手順前後),
+	// English its English words, Severity what it costs the line
+	// (tolerated, blemish, flaw), Rejoin for 手順前後 the ply of the line
+	// whose position the other order reaches, Detail the verdict's
+	// words for it.
+	Class    string `json:"class"`
+	English  string `json:"english"`
+	Severity string `json:"severity"`
+	Rejoin   int    `json:"rejoin,omitempty"`
+	Detail   string `json:"detail"`
+	// Bound is the line's bound from this ply, which the alternative
+	// mates within.
+	Bound             int  `json:"bound"`
+	LastMovePromotion bool `json:"last_move_promotion"`
 	// Promotion: the line's own move with the other promotion choice
 	// (非限定 before the last move).
 	Promotion bool `json:"other_promotion"`
@@ -176,9 +192,17 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 			return err
 		}
 		v.AlternativesChecked = checked
-		for _, a := range alts {
-			v.Alternatives = append(v.Alternatives, alongAlt{Ply: a.Ply + 1, Move: a.Move.String(), LastMovePromotion: a.LastMovePromotion,
-				Promotion: a.Move == line[a.Ply].TogglePromotion(), LastMove: r.Rest[a.Ply/2] == 1})
+		fs, err := verdict.ClassifyAlong(&r.Position, line, alts, r.Rest, so.Futile)
+		if err != nil {
+			return err
+		}
+		for _, f := range fs {
+			v.Alternatives = append(v.Alternatives, alongAlt{
+				Ply: f.Ply, Move: f.Move.String(), Class: string(f.Class), English: f.Class.English(),
+				Severity: f.Severity.String(), Rejoin: f.Rejoin, Detail: f.Detail(), Bound: f.Length,
+				LastMovePromotion: f.Class == verdict.LastMoveCook && f.Move == f.Main.TogglePromotion(),
+				Promotion:         f.Move == f.Main.TogglePromotion(), LastMove: f.Class == verdict.LastMoveCook,
+			})
 		}
 	}
 	if r.Status == mate.Mate {
@@ -239,18 +263,7 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
 		}
 		for _, a := range v.Alternatives {
-			// The verdict's finer classes (非限定 by another route,
-			// 手順前後) are not told apart here: 余詰 in the wide sense.
-			what := "another move mates within the line's bound (余詰 in the wide sense)"
-			switch {
-			case a.LastMovePromotion:
-				what = "the last move's other promotion (tolerated)"
-			case a.LastMove:
-				what = "最終手余詰: another move mates at once (tolerated)"
-			case a.Promotion:
-				what = "非限定: the line's move with the other promotion choice mates within the bound too"
-			}
-			fmt.Fprintf(w, "alternative at ply %d: %s, %s\n", a.Ply, a.Move, what)
+			fmt.Fprintf(w, "alternative at ply %d: %s, %s (%s, %s): %s\n", a.Ply, a.Move, a.Class, a.English, a.Severity, a.Detail)
 		}
 		switch {
 		case v.skipped:

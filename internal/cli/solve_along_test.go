@@ -47,8 +47,8 @@ func TestSolveAlongLongerDefence(t *testing.T) {
 	}
 }
 
-// The other moves along the line that mate within its bound are listed,
-// a promotion twin as 非限定, unless --no-soundness: 将棋図巧 第15番 along
+// The other moves along the line that mate within its bound are listed
+// in the verdict's classes, a promotion twin as 非限定, unless --no-soundness: 将棋図巧 第15番 along
 // its record (docs/classics-report.md).
 func TestSolveAlongAlternatives(t *testing.T) {
 	args := []string{"solve", "--sfen", "2g+Rp4/k+r1BlB3/NN1g5/n1pP+p4/9/1L7/9/9/9 b NP2g4s2l13p 1", "--along",
@@ -60,7 +60,8 @@ func TestSolveAlongAlternatives(t *testing.T) {
 	}
 	code, out, _ = runCLI(append(args, "--json")...)
 	var v alongView
-	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.LengthExact || v.Shorter != 31 || !v.AlternativesChecked || len(v.Alternatives) != 1 || v.Alternatives[0] != (alongAlt{Ply: 27, Move: "5a7c", Promotion: true}) {
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || v.LengthExact || v.Shorter != 31 || !v.AlternativesChecked || len(v.Alternatives) != 1 || v.Alternatives[0] != (alongAlt{Ply: 27, Move: "5a7c", Class: "非限定", English: "non-unique choice", Severity: "blemish",
+		Rejoin: 28, Detail: "the other promotion choice, mates in at most 5 plies too", Bound: 5, Promotion: true}) {
 		t.Errorf("--json: exit %d, %+v (%v)", code, v, err)
 	}
 	code, out, _ = runCLI(append(args, "--no-soundness")...)
@@ -105,5 +106,32 @@ func TestSolveAlongInterrupted(t *testing.T) {
 	code := Run(ctx, []string{"solve", "--sfen", "7k1/9/7S1/9/9/9/9/9/9 b R 1", "--along", "R*2b"}, nil, &stdout, &stderr)
 	if code != ExitInterrupted || stderr.String() != "tsume solve: interrupted\n" {
 		t.Errorf("exit %d, stderr %q; want %d and interrupted", code, stderr.String(), ExitInterrupted)
+	}
+}
+
+// Each alternative along a stated line gets the verdict's class, as
+// verdict.JudgeLine gives it: ▲1三竜 first is 手順前後 (the line's moves
+// in another order reach its position after ply 4), ▲5一飛 非限定 (the
+// other promotion choice), ▲3一竜 and, at ply 3, ▲4一竜 余詰.
+func TestSolveAlongClasses(t *testing.T) {
+	args := []string{"solve", "--sfen", "8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1", "--as-given", "--along", "5f5a+ 4b4a 3c1c 1a2a 5a4a"}
+	code, out, _ := runCLI(args...)
+	for _, s := range []string{
+		"alternative at ply 1: 3c1c, 手順前後 (transposition, blemish): the main line's moves in another order: the same position after ply 4\n",
+		"alternative at ply 1: 3c3a, 余詰 (cook, flaw): also mates in at most 5 plies\n",
+		"alternative at ply 1: 5f5a, 非限定 (non-unique choice, blemish): the other promotion choice, mates in at most 5 plies too\n",
+		"alternative at ply 3: 5a4a, 余詰 (cook, flaw): also mates in at most 3 plies\n",
+	} {
+		if code != 0 || !strings.Contains(out, s) {
+			t.Errorf("exit %d, stdout %q: want %q", code, out, s)
+		}
+	}
+	code, out, _ = runCLI(append(args, "--json")...)
+	var v alongView
+	if err := json.Unmarshal([]byte(out), &v); code != 0 || err != nil || len(v.Alternatives) != 4 {
+		t.Fatalf("--json: exit %d, %+v (%v)", code, v, err)
+	}
+	if a := v.Alternatives[0]; a.Class != "手順前後" || a.Rejoin != 4 || a.Severity != "blemish" || a.Bound != 5 {
+		t.Errorf("--json: first alternative %+v, want 手順前後 rejoining after ply 4", a)
 	}
 }
