@@ -35,7 +35,7 @@ func (s *Solver) MateWithin(ctx context.Context, p *shogi.Position, plies int) (
 	if err != nil {
 		return Within{}, err
 	}
-	return mateWithin[stdPos](s, ctx, std(&q), plies, start), nil
+	return mateWithin[stdPos](s, ctx, std(&q), q.SideToMove(), plies, start), nil
 }
 
 // MateWithinVariant is MateWithin for a position of package variant,
@@ -49,17 +49,40 @@ func (s *Solver) MateWithinVariant(ctx context.Context, p *variant.Position, pli
 	if err != nil {
 		return Within{}, err
 	}
-	return mateWithin[fairyPos](s, ctx, (*fairyPos)(&q), plies, start), nil
+	return mateWithin[fairyPos](s, ctx, (*fairyPos)(&q), q.SideToMove(), plies, start), nil
+}
+
+// MatedWithin searches p, a position whose side to move is in check, for
+// a mate of it by the other side within plies plies, p's move first
+// (under the Solver's futile rule and limits, with its table): MateWithin
+// from a defender's node, such as a node of a stated line (verdict
+// asks whether a node where a longer interposition is played is mated
+// within the line's plies under the futile rule, the interposition then
+// futile). The hands are taken as they are (the defender's hand of the
+// convention already applied, as in the positions of Along or Solution);
+// a position that is not valid, or whose side to move is not in check,
+// gives a *NotAProblemError.
+func (s *Solver) MatedWithin(ctx context.Context, p *shogi.Position, plies int) (Within, error) {
+	start := time.Now()
+	if err := p.Validate(); err != nil {
+		return Within{}, notAProblem(err)
+	}
+	if !p.InCheck() {
+		return Within{}, &NotAProblemError{Msg: "the side to move is not in check"}
+	}
+	q := *p
+	return mateWithin[stdPos](s, ctx, std(&q), q.SideToMove().Opp(), plies, start), nil
 }
 
 // mateWithin is the search of MateWithin from q, a position checked to
-// be a problem.
-func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, plies int, start time.Time) Within {
+// be a problem, for a mate by attacker (q's side to move, or the other
+// side when q is a defender's node).
+func mateWithin[P any, PP positionOps[P]](s *Solver, ctx context.Context, q PP, attacker shogi.Color, plies int, start time.Time) Within {
 	if plies < 1 {
 		return Within{Status: NoMate}
 	}
 	s.tt.newGeneration()
-	sr := reusing[P, PP](s.tt, q.SideToMove(), s)
+	sr := reusing[P, PP](s.tt, attacker, s)
 	defer func() { s.buffers = sr.buffers }()
 	sr.setBudget(ctx, s.opts.MaxNodes, s.opts.MaxTime, start)
 	sr.futile = s.opts.Futile == Discount

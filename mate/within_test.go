@@ -179,3 +179,44 @@ func upTo9(ps []problem.Problem) []problem.Problem {
 	}
 	return short
 }
+
+// MatedWithin from the position after each bench problem's first move
+// agrees with Solve: the defender is mated within the main line's
+// remaining plies and not within two fewer; a position not in check is
+// refused.
+func TestMatedWithin(t *testing.T) {
+	ps, err := problem.ReadTSV(bytes.NewReader(BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSolver(t, SolverOptions{HashMB: 16, SkipSoundness: true})
+	tried := 0
+	for _, p := range upTo9(ps) {
+		sol, err := s.Solve(context.Background(), &p.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != Mate || !sol.LengthExact || sol.Length < 3 {
+			continue
+		}
+		tried++
+		d := sol.Position
+		d.DoMove(sol.PV[0])
+		rem := sol.Length - 1
+		for _, c := range []struct {
+			plies int
+			want  Status
+		}{{rem, Mate}, {rem - 2, NoMate}} {
+			w, err := s.MatedWithin(context.Background(), &d, c.plies)
+			if err != nil || w.Status != c.want || w.Status == Mate && w.Length > c.plies {
+				t.Errorf("%s (mated in %d after %s): MatedWithin %d gives %+v, %v; want %v", p.ID, rem, sol.PV[0], c.plies, w, err, c.want)
+			}
+		}
+		if _, err := s.MatedWithin(context.Background(), &sol.Position, rem); !errors.As(err, new(*NotAProblemError)) {
+			t.Errorf("%s: MatedWithin of the attacker's node: %v, want a NotAProblemError", p.ID, err)
+		}
+	}
+	if tried < 3 {
+		t.Fatalf("only %d problems tried", tried)
+	}
+}

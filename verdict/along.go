@@ -53,3 +53,140 @@ func ClassifyAlong(root *shogi.Position, line []shogi.Move, alts []mate.Alternat
 	})
 	return fs, nil
 }
+
+// OffLine is a reply off a stated line at one of its defender plies, and
+// the solution of the position after it: one of the searches
+// mate.Solver.BoundAlong makes (its each function is given each).
+type OffLine struct {
+	Ply  int // 0-based ply of the reply
+	Move shogi.Move
+	Sol  *mate.Solution
+}
+
+// Followed is what the searches of a bound along a stated line found,
+// the input of JudgeAlong: the bound's proof, every reply off the line it
+// solved, the attacker's alternatives and whether the line's length is
+// the shortest mate.
+type Followed struct {
+	// Along is the proof of the bound (mate.Solver.BoundAlong), of
+	// Status Mate.
+	Along mate.Along
+	// Off are the replies off the line it solved, in any order.
+	Off []OffLine
+	// Alternatives are mate.Solver.AlternativesAlong's along the line,
+	// AlternativesChecked whether their search ran to the end.
+	Alternatives        []mate.Alternative
+	AlternativesChecked bool
+	// Shorter is the result of a search for a mate within two plies
+	// fewer than the line (mate.Solver.MateWithin): NoMate makes the
+	// line's length the shortest mate, Mate is a shorter mate (早詰),
+	// Unknown leaves it undecided.
+	Shorter mate.Within
+}
+
+// JudgeAlong judges line, a stated solution followed by a bound's proof
+// (f), as JudgeLine judges it, from the searches that proof and the ones
+// after it already made instead of searches of its own: the attacker's
+// alternatives (ClassifyAlong), a shorter mate (早詰), every reply off the
+// line by the solution of the position after it (変同, 変長, 非限定 of an
+// interposition), the pieces left at the end (駒余り). What it searches
+// itself, with s, is only, under the discount rule, whether a node of the
+// line where an interposition lasts longer than the line is mated within
+// the line's plies (mate.Solver.MatedWithin): the interposition is then
+// futile, and no finding. A line that does not end in mate gets an
+// undecided verdict that says so; errors are those of MatedWithin.
+func JudgeAlong(ctx context.Context, s *mate.Solver, line []shogi.Move, f *Followed, futile mate.FutileRule) (*Verdict, error) {
+	root := f.Along.Position
+	n := len(line)
+	if f.Along.Status != mate.Mate {
+		return &Verdict{Overall: Undecided, Reason: "no bound along the line"}, nil
+	}
+	if err := mate.VerifyLine(&root, line, futile); err != nil {
+		return &Verdict{Overall: Undecided, Reason: "the line does not end in mate"}, nil
+	}
+	fs, err := ClassifyAlong(&root, line, f.Alternatives, f.Along.Rest, futile)
+	if err != nil {
+		return nil, err
+	}
+	j := newJudge[stdPos, *stdPos](ctx, stdPos{root}, line, Options{Futile: futile}, nil)
+	if f.Shorter.Status == mate.Mate && n > 2 {
+		// First at its ply, as JudgeLine lists it; the move is not known
+		// (MateWithin gives none).
+		j.add(Finding{Class: ShorterMate, Severity: Flaw, Ply: 1, Main: line[0], MainLength: n, Length: f.Shorter.Length, Bound: true})
+	}
+	j.v.Findings = append(j.v.Findings, fs...)
+	switch {
+	case !f.AlternativesChecked:
+		j.v.Reason = "the search for other mating moves did not run to the end"
+	case f.Shorter.Status == mate.Unknown && n > 2:
+		j.v.Reason = "the search for a shorter mate did not run to the end"
+	}
+	// The replies in the order of the line's plies, and at one ply in the
+	// order BoundAlong solved them (the order of move generation), as
+	// JudgeLine lists them.
+	off := slices.Clone(f.Off)
+	slices.SortStableFunc(off, func(a, b OffLine) int { return a.Ply - b.Ply })
+	mated := map[int]mate.Status{} // MatedWithin of a node of the line, by ply
+	for _, o := range off {
+		k := o.Ply
+		if k%2 != 1 || k >= n || o.Move == shogi.NoMove || o.Move == line[k] || o.Sol == nil {
+			continue // the position the line ends at, or not a reply off it
+		}
+		d := &j.pos[k]
+		if futile == mate.Discount && d.futile(o.Move) {
+			continue
+		}
+		rem := n - k
+		fd := Finding{Ply: k + 1, Move: o.Move, Main: line[k], MainLength: rem}
+		sol := o.Sol
+		switch {
+		case sol.Status == mate.NoMate:
+			fd.Class, fd.Severity = Escape, Flaw
+		case sol.Status != mate.Mate:
+			fd.Class, fd.Severity, fd.Undecided = LongerVariation, Flaw, true
+		case !sol.LengthExact:
+			if sol.Length+1 < rem {
+				continue
+			}
+			fd.Length, fd.Bound, fd.Undecided = sol.Length+1, true, true
+			fd.Class, fd.Severity = LongerVariation, Flaw
+			if fd.Length == rem {
+				fd.Class, fd.Severity = EqualVariation, Blemish
+			}
+		default:
+			fd.Length = sol.Length + 1
+			end := d.Position
+			end.DoMove(o.Move)
+			for _, m := range sol.PV {
+				end.DoMove(m)
+			}
+			fd.Spare = variantHand(end.Hand(root.SideToMove()))
+			fd.Line = slices.Clone(sol.PV)
+			if fd.Length > rem && futile == mate.Discount && d.interposes(o.Move) {
+				// Futile by capture when the line's node is mated within
+				// the line's plies all the same (variation's proven).
+				st, ok := mated[k]
+				if !ok {
+					w, err := s.MatedWithin(ctx, &d.Position, rem)
+					j.v.Searches++
+					if err != nil {
+						return nil, fmt.Errorf("verdict: %w", err)
+					}
+					st, mated[k] = w.Status, w.Status
+				}
+				j.proven[k] = st == mate.Mate
+				if st == mate.Unknown {
+					fd.Class, fd.Severity, fd.Undecided = LongerVariation, Flaw, true
+					j.add(fd)
+					continue
+				}
+			}
+			if !j.variation(&fd, d, rem) {
+				continue
+			}
+		}
+		j.add(fd)
+	}
+	j.finish()
+	return j.v, nil
+}

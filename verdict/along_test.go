@@ -159,3 +159,118 @@ func TestClassifyAlongBadInput(t *testing.T) {
 		t.Error("an alternative beyond the bounds: no error")
 	}
 }
+
+// judgeAlong judges line from p (the hands as they are) by JudgeAlong,
+// from the searches of a bound along it, as solve --along makes them.
+func judgeAlong(t *testing.T, p *shogi.Position, line []shogi.Move, rule mate.FutileRule) *Verdict {
+	t.Helper()
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: rule, DefenderHand: mate.AsGiven, SkipSoundness: true, ProofSpare: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var off []OffLine
+	r, err := s.BoundAlong(context.Background(), p, line, func(ply int, m shogi.Move, sol *mate.Solution) {
+		off = append(off, OffLine{Ply: ply, Move: m, Sol: sol})
+	})
+	if err != nil || r.Status != mate.Mate {
+		t.Fatalf("%s: bound %+v, %v", p.SFEN(), r, err)
+	}
+	f := &Followed{Along: r, Off: off}
+	if len(line) >= 3 {
+		if f.Shorter, err = s.MateWithin(context.Background(), p, len(line)-2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.Alternatives, f.AlternativesChecked, err = s.AlternativesAlong(context.Background(), p, line, r.Rest); err != nil {
+		t.Fatal(err)
+	}
+	v, err := JudgeAlong(context.Background(), s, line, f, rule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// sameVerdict checks that got, from JudgeAlong, has the overall verdict
+// and the findings of want, from JudgeLine: the same classes, moves,
+// plies and severities (the lengths of the attacker's alternatives are
+// bounds along the line, JudgeLine's exact).
+func sameVerdict(t *testing.T, name string, got, want *Verdict) {
+	t.Helper()
+	if got.Overall != want.Overall || len(got.Findings) != len(want.Findings) {
+		t.Fatalf("%s: along %s %+v, JudgeLine %s %+v", name, got.Overall, got.Findings, want.Overall, want.Findings)
+	}
+	for i, g := range got.Findings {
+		w := want.Findings[i]
+		if g.Class != w.Class || g.Severity != w.Severity || g.Ply != w.Ply || g.Move != w.Move || g.Undecided != w.Undecided || g.Spare != w.Spare {
+			t.Errorf("%s: finding %d along %s %s at ply %d (%v), JudgeLine %s %s at ply %d (%v)", name, i, g.Class, g.Move, g.Ply, g.Severity, w.Class, w.Move, w.Ply, w.Severity)
+		}
+		if g.Class != Cook && g.Class != NonUnique && g.Class != Transposition && g.Class != LastMoveCook && g.Length != w.Length {
+			t.Errorf("%s: finding %d (%s at ply %d) of %d plies along, %d by JudgeLine", name, i, g.Class, g.Ply, g.Length, w.Length)
+		}
+	}
+}
+
+// A stated line judged from its bound's searches gets JudgeLine's
+// verdict: 手順前後, 余詰, 非限定 and 駒余り on one line; 2手長駒余り
+// (tolerated) and 最終手余詰 on another; 変長 of three king moves and 最終手余詰
+// on a third.
+func TestJudgeAlongStatedLines(t *testing.T) {
+	for _, c := range []struct{ sfen, moves string }{
+		{"8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1", "5f5a+ 4b4a 3c1c 1a2a 5a4a"},
+		{"7n1/5L3/6k2/4+B1g2/9/8+R/9/9/9 b R 1", "R*3a 3c4b 1f1b 4b3a 5d3b"},
+		{"9/5k3/3+R5/9/7B1/9/9/9/9 b SN 1", "N*3d 4b5a S*4b"},
+	} {
+		p, line, want := judgeLine(t, c.sfen, c.moves)
+		sameVerdict(t, c.moves, judgeAlong(t, p, line, mate.Count), want)
+	}
+}
+
+// A line longer than the shortest mate: 早詰 at ply 1, unsound.
+func TestJudgeAlongShorterMate(t *testing.T) {
+	p, line, _ := judgeLine(t, "9/7k1/9/8+R/5R3/9/9/9/9 b - 1", "1d2d 2b3b 2d3d 3b2a 4e2e 2a1a 3d1d")
+	v := judgeAlong(t, p, line, mate.Count)
+	if v.Overall != Unsound || len(v.Findings) == 0 || v.Findings[0].Class != ShorterMate || v.Findings[0].Ply != 1 || v.Findings[0].Length > 5 {
+		t.Errorf("verdict %s %+v, want unsound with 早詰 at ply 1 within 5 plies", v.Overall, v.Findings)
+	}
+}
+
+// Along the exact main lines of the benchmark's problems up to 9 plies,
+// under the default futile rule, the verdict is JudgeLine's.
+func TestJudgeAlongBench(t *testing.T) {
+	if testing.Short() {
+		t.Skip("judges the benchmark's problems twice")
+	}
+	list, err := problem.ReadTSV(bytes.NewReader(mate.BenchList()), "bench")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: 2_000_000, SkipSoundness: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	judged := map[Overall]int{}
+	for _, pr := range list {
+		if pr.Stipulation.Plies > 9 {
+			continue
+		}
+		sol, err := s.Solve(context.Background(), &pr.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status != mate.Mate || !sol.LengthExact {
+			continue
+		}
+		want, err := JudgeLine(context.Background(), &sol.Position, sol.PV, Options{Futile: mate.Discount, HashMB: 16, MaxNodes: 2_000_000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := judgeAlong(t, &sol.Position, sol.PV, mate.Discount)
+		sameVerdict(t, pr.ID, got, want)
+		judged[got.Overall]++
+	}
+	if len(judged) < 2 {
+		t.Errorf("verdicts along the bench %v: want more than one kind, or the test proves little", judged)
+	}
+	t.Logf("verdicts along the bench: %v", judged)
+}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/record"
+	"github.com/tsume-shogi/tsume/report"
 	"github.com/tsume-shogi/tsume/shogi"
 	"github.com/tsume-shogi/tsume/verdict"
 )
@@ -75,8 +76,12 @@ type alongView struct {
 	// --no-soundness left it out; never null.
 	Alternatives        []alongAlt `json:"alternatives"`
 	AlternativesChecked bool       `json:"alternatives_checked"`
-	skipped             bool       // --no-soundness: not searched
-	Searches            int        `json:"searches"`
+	// Verdict is the verdict on the line in composers' terms
+	// (verdict.JudgeAlong), with the alternatives: absent without a
+	// bound or with --no-soundness.
+	Verdict  *report.Assessment `json:"verdict,omitempty"`
+	skipped  bool               // --no-soundness: not searched
+	Searches int                `json:"searches"`
 	// Nodes are those of the searches off the line and of the search
 	// for a shorter mate (not of the alternatives').
 	Nodes  uint64 `json:"nodes"`
@@ -126,17 +131,25 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 	start := time.Now()
 	so := opt.solver
 	cooks := !so.SkipSoundness
-	so.SkipSoundness = true
+	// The searches off the line give lengths to the bound and variations
+	// to the verdict, whose spare pieces are read from their proofs, as
+	// the verdict reads its own (mate.SolverOptions.ProofSpare).
+	so.SkipSoundness, so.ProofSpare = true, true
 	s, err := mate.NewSolver(so)
 	if err != nil {
 		return err
 	}
-	var each func(int, shogi.Move, *mate.Solution)
+	var off []verdict.OffLine // the searches off the line, for the verdict
 	var sl *statusLine
 	if opt.showProgress {
 		sl = newStatusLine(e.stderr)
-		searches := 0
-		each = func(ply int, m shogi.Move, sol *mate.Solution) {
+	}
+	searches := 0
+	each := func(ply int, m shogi.Move, sol *mate.Solution) {
+		if cooks {
+			off = append(off, verdict.OffLine{Ply: ply, Move: m, Sol: sol})
+		}
+		if sl != nil {
 			searches++
 			what := sol.Status.String()
 			if sol.Status == mate.Mate {
@@ -168,26 +181,29 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 		Exact: r.Exact, Searches: r.Searches, Nodes: r.Nodes, TimeMS: r.Time.Milliseconds(),
 	}
 	v.Longer, v.Alternatives, v.skipped = []longerView{}, []alongAlt{}, !cooks
+	var within mate.Within // the search for a mate two plies shorter than the bound
 	if r.Status == mate.Mate && r.Length >= 3 {
 		// The other half of an exact length: no mate two plies shorter.
-		w, err := s.MateWithin(ctx, p, r.Length-2)
+		within, err = s.MateWithin(ctx, p, r.Length-2)
 		if err != nil {
 			return err
 		}
 		// An interrupted search decides nothing (Unknown), and the bound
 		// is still reported, then "interrupted".
-		switch w.Status {
+		switch within.Status {
 		case mate.NoMate:
 			v.LengthExact = true
 		case mate.Mate:
-			v.Shorter = w.Length
+			v.Shorter = within.Length
 		}
-		v.Nodes += w.Nodes
+		v.Nodes += within.Nodes
 	} else if r.Status == mate.Mate {
 		v.LengthExact = true // a mate in 1
 	}
+	var alts []mate.Alternative
 	if r.Status == mate.Mate && cooks {
-		alts, checked, err := s.AlternativesAlong(ctx, p, line, r.Rest)
+		var checked bool
+		alts, checked, err = s.AlternativesAlong(ctx, p, line, r.Rest)
 		if err != nil && ctx.Err() == nil {
 			return err
 		}
@@ -204,6 +220,13 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 				Promotion:         f.Move == f.Main.TogglePromotion(), LastMove: f.Class == verdict.LastMoveCook,
 			})
 		}
+	}
+	if r.Status == mate.Mate && cooks && ctx.Err() == nil {
+		a, err := judgeAlong(ctx, s, p, line, &r, within, off, alts, v.AlternativesChecked, so.Futile)
+		if err != nil {
+			return err
+		}
+		v.Verdict = a
 	}
 	if r.Status == mate.Mate {
 		v.Length = r.Length
@@ -255,15 +278,24 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 		case v.LengthExact:
 			fmt.Fprintf(w, "exact: no mate within %d plies, so the shortest mate is %d\n", v.Length-2, v.Length)
 		case v.Shorter > 0:
-			fmt.Fprintf(w, "shorter: a mate within %d plies exists (the line's attacker moves are not the quickest; solve finds it)\n", v.Shorter)
+			fmt.Fprintf(w, "shorter: a mate within %d plies exists (the line's attacker moves are not the quickest, or a defence on the line lasts longer only as a futile interposition, which the bound counts)\n", v.Shorter)
 		default:
 			fmt.Fprintf(w, "not exact: the search for a mate within %d plies did not end within the limits\n", v.Length-2)
 		}
 		for _, l := range v.Longer {
 			fmt.Fprintf(w, "longer defence at ply %d: %s, mated in %d more plies (exact), the line's own in at most %d\n", l.Ply, l.Move, l.Mate, l.Line)
 		}
+		// A verdict on a line that ends in mate lists the alternatives
+		// among its findings.
+		judged := v.Verdict != nil && v.Verdict.Length > 0
 		for _, a := range v.Alternatives {
-			fmt.Fprintf(w, "alternative at ply %d: %s, %s (%s, %s): %s\n", a.Ply, a.Move, a.Class, a.English, a.Severity, a.Detail)
+			if !judged {
+				fmt.Fprintf(w, "alternative at ply %d: %s, %s (%s, %s): %s\n", a.Ply, a.Move, a.Class, a.English, a.Severity, a.Detail)
+			}
+		}
+		if v.Verdict != nil {
+			w.WriteString("the line, judged: ")
+			writeAssessment(w, v.Verdict)
 		}
 		switch {
 		case v.skipped:
@@ -279,4 +311,30 @@ func writeAlong(w *bufio.Writer, v *alongView) {
 		fmt.Fprintf(w, "bound: none: the defence %s at ply %d was not decided within the limits\n", v.Move, v.Ply)
 	}
 	fmt.Fprintf(w, "searches off the line: %d; nodes %d (the bound's and the shortness search's), time %.2fs in all\n", v.Searches, v.Nodes, float64(v.TimeMS)/1000)
+}
+
+// judgeAlong returns the verdict on line, followed by the bound's proof r
+// and the searches after it (within, the search for a mate two plies
+// shorter than the bound; off, the searches off the line; alts, the
+// attacker's alternatives), in composers' terms. Whether the line's own
+// length is the shortest mate follows from within when the bound is the
+// line's length, or when within found no mate or one shorter than the
+// line; else one more search asks for a mate two plies shorter than the
+// line.
+func judgeAlong(ctx context.Context, s *mate.Solver, p *shogi.Position, line []shogi.Move, r *mate.Along, within mate.Within, off []verdict.OffLine, alts []mate.Alternative, checked bool, rule mate.FutileRule) (*report.Assessment, error) {
+	n := len(line)
+	shorter := within
+	if n >= 3 && r.Length > n && within.Status == mate.Mate && within.Length >= n {
+		w, err := s.MateWithin(ctx, p, n-2)
+		if err != nil {
+			return nil, err
+		}
+		shorter = w
+	}
+	f := &verdict.Followed{Along: *r, Off: off, Alternatives: alts, AlternativesChecked: checked, Shorter: shorter}
+	v, err := verdict.JudgeAlong(ctx, s, line, f, rule)
+	if err != nil {
+		return nil, err
+	}
+	return report.NewAssessment(v, &r.Position), nil
 }

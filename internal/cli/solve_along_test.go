@@ -37,7 +37,7 @@ func TestSolveAlongProgress(t *testing.T) {
 func TestSolveAlongLongerDefence(t *testing.T) {
 	args := []string{"solve", "--sfen", "9/5k3/3+R5/9/7B1/9/9/9/9 b SN 1", "--along", "N*3d 4b5a S*4b"}
 	code, out, _ := runCLI(args...)
-	if code != 0 || !strings.Contains(out, "mate in at most 7 plies") || !strings.Contains(out, "exact: no mate within 5 plies, so the shortest mate is 7") || !strings.Contains(out, "alternative at ply 3: S*5b, 最終手余詰") || !strings.Contains(out, "longer defence at ply 2: 4b3a, mated in 5 more plies (exact), the line's own in at most 1") {
+	if code != 0 || !strings.Contains(out, "mate in at most 7 plies") || !strings.Contains(out, "exact: no mate within 5 plies, so the shortest mate is 7") || !strings.Contains(out, "the line, judged: verdict: unsound\n") || !strings.Contains(out, "ply 3  S*5b   tolerated  最終手余詰") || !strings.Contains(out, "longer defence at ply 2: 4b3a, mated in 5 more plies (exact), the line's own in at most 1") {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
 	code, out, _ = runCLI(append(args, "--json")...)
@@ -55,7 +55,7 @@ func TestSolveAlongAlternatives(t *testing.T) {
 		"N*8d 9b8c 8d9b+ 8c9b 8f8b+ 7a8b R*9a 9b8c 6a7b 8c7b 6d6c+ 7b6c P*6d 5d6d G*5c 6c7b 6b7c+ 7b7c 4b5a 7c7b 9a7a+ 7b8c P*8d 8c9c 7a8b 9c8b 5a7c+ 8b7c G*8c"}
 	code, out, _ := runCLI(args...)
 	// tsume's own length is 31: the record's attacker is not the quickest.
-	if code != 0 || !strings.Contains(out, "mate in at most 33 plies") || !strings.Contains(out, "shorter: a mate within 31 plies exists") || !strings.Contains(out, "alternative at ply 27: 5a7c, 非限定") || !strings.Contains(out, "longer defence at ply 20: P*6b") {
+	if code != 0 || !strings.Contains(out, "mate in at most 33 plies") || !strings.Contains(out, "shorter: a mate within 31 plies exists") || !strings.Contains(out, "ply 27  5a7c  blemish    非限定") || !strings.Contains(out, "ply 20  P*6b  flaw       変長 (longer variation): 14 plies to mate, the main line 10") || !strings.Contains(out, "longer defence at ply 20: P*6b") {
 		t.Errorf("exit %d, stdout %q", code, out)
 	}
 	code, out, _ = runCLI(append(args, "--json")...)
@@ -67,6 +67,9 @@ func TestSolveAlongAlternatives(t *testing.T) {
 	code, out, _ = runCLI(append(args, "--no-soundness")...)
 	if code != 0 || strings.Contains(out, "alternative at") || !strings.Contains(out, "alternatives: not searched (--no-soundness)") {
 		t.Errorf("--no-soundness: exit %d, stdout %q", code, out)
+	}
+	if strings.Contains(out, "verdict:") {
+		t.Errorf("--no-soundness: a verdict in %q", out)
 	}
 }
 
@@ -109,18 +112,21 @@ func TestSolveAlongInterrupted(t *testing.T) {
 	}
 }
 
-// Each alternative along a stated line gets the verdict's class, as
-// verdict.JudgeLine gives it: ▲1三竜 first is 手順前後 (the line's moves
+// The line is judged from the searches of its bound, and each
+// alternative gets the verdict's class, as verdict.JudgeLine gives it
+// (and 駒余り: a gold is left at the end): ▲1三竜 first is 手順前後 (the line's moves
 // in another order reach its position after ply 4), ▲5一飛 非限定 (the
 // other promotion choice), ▲3一竜 and, at ply 3, ▲4一竜 余詰.
 func TestSolveAlongClasses(t *testing.T) {
 	args := []string{"solve", "--sfen", "8k/5g3/6+R2/8+B/9/4R4/9/9/9 b - 1", "--as-given", "--along", "5f5a+ 4b4a 3c1c 1a2a 5a4a"}
 	code, out, _ := runCLI(args...)
 	for _, s := range []string{
-		"alternative at ply 1: 3c1c, 手順前後 (transposition, blemish): the main line's moves in another order: the same position after ply 4\n",
-		"alternative at ply 1: 3c3a, 余詰 (cook, flaw): also mates in at most 5 plies\n",
-		"alternative at ply 1: 5f5a, 非限定 (non-unique choice, blemish): the other promotion choice, mates in at most 5 plies too\n",
-		"alternative at ply 3: 5a4a, 余詰 (cook, flaw): also mates in at most 3 plies\n",
+		"the line, judged: verdict: unsound\n",
+		"  ply 1  3c1c  blemish    手順前後 (transposition): the main line's moves in another order: the same position after ply 4  ▲１三竜\n",
+		"  ply 1  3c3a  flaw       余詰 (cook): also mates in at most 5 plies  ▲３一竜\n",
+		"  ply 1  5f5a  blemish    非限定 (non-unique choice): the other promotion choice, mates in at most 5 plies too  ▲５一飛不成\n",
+		"  ply 3  5a4a  flaw       余詰 (cook): also mates in at most 3 plies  ▲同　竜\n",
+		"  ply 5        flaw       駒余り (pieces left in hand): the attacker holds G at the end\n",
 	} {
 		if code != 0 || !strings.Contains(out, s) {
 			t.Errorf("exit %d, stdout %q: want %q", code, out, s)
@@ -133,5 +139,8 @@ func TestSolveAlongClasses(t *testing.T) {
 	}
 	if a := v.Alternatives[0]; a.Class != "手順前後" || a.Rejoin != 4 || a.Severity != "blemish" || a.Bound != 5 {
 		t.Errorf("--json: first alternative %+v, want 手順前後 rejoining after ply 4", a)
+	}
+	if v.Verdict == nil || v.Verdict.Overall != "unsound" || len(v.Verdict.Findings) != 5 || v.Verdict.Findings[4].Class != "駒余り" {
+		t.Errorf("--json: verdict %+v, want unsound with five findings, 駒余り last", v.Verdict)
 	}
 }
