@@ -53,7 +53,7 @@ func setupSolve(fs *flag.FlagSet) func(context.Context, *env, []string) error {
 	asGiven := fs.Bool("as-given", false, "keep the input's hands instead of giving the defender every remaining piece")
 	noSoundness := fs.Bool("no-soundness", false, "skip the search for alternative solutions (余詰) and the verdict")
 	verdictNodes := uint64Flag(fs, "verdict-nodes", solveVerdictNodes, "limit each search of the verdict to `N` nodes (0: no limit)")
-	along := fs.String("along", "", "prove a bound along a line: USI `MOVES`, or record (its moves after --ply)")
+	along := fs.String("along", "", "bound and judge a stated line: USI `MOVES`, or record (moves after --ply)")
 	progress := fs.String("progress", "auto", "progress line on stderr: auto (on a terminal), always or never")
 	hf := addHelpFlags(fs)
 	return func(ctx context.Context, e *env, args []string) error {
