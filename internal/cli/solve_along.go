@@ -216,7 +216,7 @@ func solveAlong(ctx context.Context, e *env, p *shogi.Position, line []shogi.Mov
 			v.Alternatives = append(v.Alternatives, alongAlt{
 				Ply: f.Ply, Move: f.Move.String(), Class: string(f.Class), English: f.Class.English(),
 				Severity: f.Severity.String(), Rejoin: f.Rejoin, Detail: f.Detail(), Bound: f.Length,
-				LastMovePromotion: f.Class == verdict.LastMoveCook && f.Move == f.Main.TogglePromotion(),
+				LastMovePromotion: f.Ply == len(line) && f.Move == f.Main.TogglePromotion(),
 				Promotion:         f.Move == f.Main.TogglePromotion(), LastMove: f.Class == verdict.LastMoveCook,
 			})
 		}
