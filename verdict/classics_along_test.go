@@ -7,6 +7,7 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
+	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // Along the recorded lines of six classics, the attacker's alternatives
@@ -67,6 +68,69 @@ func TestClassicsAlongRecordClasses(t *testing.T) {
 		}
 		if g := fmt.Sprint(got); g != c.want {
 			t.Errorf("%s along its record: %s, want %s", c.id, g, c.want)
+		}
+	}
+}
+
+// 図巧18 judged along its record: at ply 14 the defender may interpose a
+// pawn or a lance on 3d (P*3d, L*3d) and last two plies longer than the
+// record, but only because the bound counts them: under the discount rule
+// they are futile by capture (the record's node is mated within the
+// record's plies all the same), so the verdict is run H's, two 変同 (14
+// and 22); under the count rule they are 変長, each with a piece left in
+// hand at the end (2手長駒余り, tolerated).
+func TestClassicAlongVerdictFutileByCapture(t *testing.T) {
+	ps, err := problem.ReadTSVFile("../problem/testdata/classics/classics.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var p *problem.Problem
+	for i := range ps {
+		if ps[i].ID == "図巧18" {
+			p = &ps[i]
+		}
+	}
+	if p == nil {
+		t.Fatal("no 図巧18")
+	}
+	for _, c := range []struct {
+		rule mate.FutileRule
+		want string
+	}{
+		{mate.Discount, "sound with blemishes [14 N*3d 変同 22 1c1b 変同]"},
+		{mate.Count, "sound with blemishes [14 P*3d 変長 tolerated 14 L*3d 変長 tolerated 14 N*3d 変同 22 1c1b 変同]"},
+	} {
+		s, err := mate.NewSolver(mate.SolverOptions{HashMB: 64, MaxNodes: 5_000_000, SkipSoundness: true, ProofSpare: true, Futile: c.rule})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var off []OffLine
+		r, err := s.BoundAlong(context.Background(), &p.Position, p.Line, func(ply int, m shogi.Move, sol *mate.Solution) {
+			off = append(off, OffLine{Ply: ply, Move: m, Sol: sol})
+		})
+		if err != nil || r.Status != mate.Mate {
+			t.Fatalf("%v: bound %v, %v", c.rule, r.Status, err)
+		}
+		f := &Followed{Along: r, Off: off}
+		if f.Shorter, err = s.MateWithin(context.Background(), &p.Position, len(p.Line)-2); err != nil {
+			t.Fatal(err)
+		}
+		if f.Alternatives, f.AlternativesChecked, err = s.AlternativesAlong(context.Background(), &p.Position, p.Line, r.Rest); err != nil {
+			t.Fatal(err)
+		}
+		v, err := JudgeAlong(context.Background(), s, p.Line, f, c.rule)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []any
+		for _, fd := range v.Findings {
+			got = append(got, fd.Ply, fd.Move, fd.Class)
+			if fd.Class == LongerVariation {
+				got = append(got, fd.Severity)
+			}
+		}
+		if g := fmt.Sprint(v.Overall, " ", got); g != c.want {
+			t.Errorf("%v: %s, want %s", c.rule, g, c.want)
 		}
 	}
 }
