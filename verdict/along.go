@@ -127,65 +127,30 @@ func JudgeAlong(ctx context.Context, s *mate.Solver, line []shogi.Move, f *Follo
 	off := slices.Clone(f.Off)
 	slices.SortStableFunc(off, func(a, b OffLine) int { return a.Ply - b.Ply })
 	mated := map[int]mate.Status{} // MatedWithin of a node of the line, by ply
+	j.settle = func(k, rem int) (bool, error) {
+		st, ok := mated[k]
+		if !ok {
+			w, err := s.MatedWithin(ctx, &j.pos[k].Position, rem)
+			j.v.Searches++
+			if err != nil {
+				return false, fmt.Errorf("verdict: %w", err)
+			}
+			st, mated[k] = w.Status, w.Status
+		}
+		j.proven[k] = st == mate.Mate
+		return st != mate.Unknown, nil
+	}
 	for _, o := range off {
 		k := o.Ply
 		if k%2 != 1 || k >= n || o.Move == shogi.NoMove || o.Move == line[k] || o.Sol == nil {
 			continue // the position the line ends at, or not a reply off it
 		}
-		d := &j.pos[k]
-		if futile == mate.Discount && d.futile(o.Move) {
+		if futile == mate.Discount && j.pos[k].futile(o.Move) {
 			continue
 		}
-		rem := n - k
-		fd := Finding{Ply: k + 1, Move: o.Move, Main: line[k], MainLength: rem}
-		sol := o.Sol
-		switch {
-		case sol.Status == mate.NoMate:
-			fd.Class, fd.Severity = Escape, Flaw
-		case sol.Status != mate.Mate:
-			fd.Class, fd.Severity, fd.Undecided = LongerVariation, Flaw, true
-		case !sol.LengthExact:
-			if sol.Length+1 < rem {
-				continue
-			}
-			fd.Length, fd.Bound, fd.Undecided = sol.Length+1, true, true
-			fd.Class, fd.Severity = LongerVariation, Flaw
-			if fd.Length == rem {
-				fd.Class, fd.Severity = EqualVariation, Blemish
-			}
-		default:
-			fd.Length = sol.Length + 1
-			end := d.Position
-			end.DoMove(o.Move)
-			for _, m := range sol.PV {
-				end.DoMove(m)
-			}
-			fd.Spare = variantHand(end.Hand(root.SideToMove()))
-			fd.Line = slices.Clone(sol.PV)
-			if fd.Length > rem && futile == mate.Discount && d.interposes(o.Move) {
-				// Futile by capture when the line's node is mated within
-				// the line's plies all the same (variation's proven).
-				st, ok := mated[k]
-				if !ok {
-					w, err := s.MatedWithin(ctx, &d.Position, rem)
-					j.v.Searches++
-					if err != nil {
-						return nil, fmt.Errorf("verdict: %w", err)
-					}
-					st, mated[k] = w.Status, w.Status
-				}
-				j.proven[k] = st == mate.Mate
-				if st == mate.Unknown {
-					fd.Class, fd.Severity, fd.Undecided = LongerVariation, Flaw, true
-					j.add(fd)
-					continue
-				}
-			}
-			if !j.variation(&fd, d, rem) {
-				continue
-			}
+		if err := j.addReply(k, o.Move, o.Sol); err != nil {
+			return nil, err
 		}
-		j.add(fd)
 	}
 	j.finish()
 	return j.v, nil

@@ -39,6 +39,11 @@ type judge[P any, PP position[P]] struct {
 	// the solver's own exact line, every node; for a stated line, the
 	// nodes after an attacker move the solver found to mate in time.
 	proven []bool
+	// settle, when set, decides proven[k] for the defender's node k
+	// before a longer interposition there is classified (JudgeAlong:
+	// the line's nodes are not solved beforehand); decided is false when
+	// a limit stopped it.
+	settle func(k, rem int) (decided bool, err error)
 	v      *Verdict
 }
 

@@ -20,10 +20,8 @@ const blemishPlies = 4
 // defences searches every other reply at every defender node of the line.
 func (j *judge[P, PP]) defences() error {
 	n := len(j.line)
-	attacker := PP(&j.pos[0]).SideToMove()
 	for k := 1; k < n && j.ctx.Err() == nil; k += 2 {
 		d := &j.pos[k]
-		rem := n - k
 		for _, r := range PP(d).replies() {
 			if r == j.line[k] || j.opts.Futile == mate.Discount && PP(d).futile(r) {
 				continue
@@ -34,38 +32,65 @@ func (j *judge[P, PP]) defences() error {
 			if err != nil {
 				return err
 			}
-			f := Finding{Ply: k + 1, Move: r, Main: j.line[k], MainLength: rem}
-			switch {
-			case sol.Status == mate.NoMate:
-				f.Class, f.Severity = Escape, Flaw
-			case sol.Status != mate.Mate:
-				f.Class, f.Severity, f.Undecided = LongerVariation, Flaw, true
-			case !sol.LengthExact:
-				// Length is an upper bound: a shorter variation is
-				// decided, any other is not.
-				if sol.Length+1 < rem {
-					continue
-				}
-				f.Length, f.Bound, f.Undecided = sol.Length+1, true, true
-				f.Class, f.Severity = LongerVariation, Flaw
-				if f.Length == rem {
-					f.Class, f.Severity = EqualVariation, Blemish
-				}
-			default:
-				f.Length = sol.Length + 1
-				end := c
-				for _, m := range sol.PV {
-					PP(&end).DoMove(m)
-				}
-				f.Spare = PP(&end).spare(attacker)
-				f.Line = slices.Clone(sol.PV)
-				if !j.variation(&f, d, rem) {
-					continue
-				}
+			if err := j.addReply(k, r, sol); err != nil {
+				return err
 			}
-			j.add(f)
 		}
 	}
+	return nil
+}
+
+// addReply adds the finding of r, a reply off the line at the defender's
+// node k, after which sol solves the position, if it is one: 不詰, a
+// variation shorter than, as long as or longer than the line's (変同,
+// 変長, the other interposition of a 非限定), undecided when sol is not
+// exact. Under the discount rule a longer interposition is none when the
+// line's node is proven mated within the line's plies (proven[k]), which
+// settle, when set, decides first (JudgeAlong).
+func (j *judge[P, PP]) addReply(k int, r shogi.Move, sol *mate.Solution) error {
+	d := &j.pos[k]
+	rem := len(j.line) - k
+	f := Finding{Ply: k + 1, Move: r, Main: j.line[k], MainLength: rem}
+	switch {
+	case sol.Status == mate.NoMate:
+		f.Class, f.Severity = Escape, Flaw
+	case sol.Status != mate.Mate:
+		f.Class, f.Severity, f.Undecided = LongerVariation, Flaw, true
+	case !sol.LengthExact:
+		// Length is an upper bound: a shorter variation is decided, any
+		// other is not.
+		if sol.Length+1 < rem {
+			return nil
+		}
+		f.Length, f.Bound, f.Undecided = sol.Length+1, true, true
+		f.Class, f.Severity = LongerVariation, Flaw
+		if f.Length == rem {
+			f.Class, f.Severity = EqualVariation, Blemish
+		}
+	default:
+		f.Length = sol.Length + 1
+		end := *d
+		PP(&end).DoMove(r)
+		for _, m := range sol.PV {
+			PP(&end).DoMove(m)
+		}
+		f.Spare = PP(&end).spare(PP(&j.pos[0]).SideToMove())
+		f.Line = slices.Clone(sol.PV)
+		if j.settle != nil && f.Length > rem && j.opts.Futile == mate.Discount && PP(d).interposes(r) {
+			decided, err := j.settle(k, rem)
+			if err != nil {
+				return err
+			}
+			if !decided {
+				f.Class, f.Severity, f.Undecided = LongerVariation, Flaw, true
+				break
+			}
+		}
+		if !j.variation(&f, d, rem) {
+			return nil
+		}
+	}
+	j.add(f)
 	return nil
 }
 
