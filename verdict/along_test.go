@@ -13,28 +13,83 @@ import (
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
+// alongSolver returns a solver of solve --along's options under rule,
+// the hands as they are.
+func alongSolver(t *testing.T, rule mate.FutileRule) *mate.Solver {
+	t.Helper()
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: rule, DefenderHand: mate.AsGiven, SkipSoundness: true, ProofSpare: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// follow makes with s the searches of solve --along along line from p:
+// the bound (every reply off the line kept), the search for a mate two
+// plies shorter than the line, the attacker's alternatives.
+func follow(t *testing.T, s *mate.Solver, p *shogi.Position, line []shogi.Move) *Followed {
+	t.Helper()
+	var off []OffLine
+	r, err := s.BoundAlong(context.Background(), p, line, func(ply int, m shogi.Move, sol *mate.Solution) {
+		off = append(off, OffLine{Ply: ply, Move: m, Sol: sol})
+	})
+	if err != nil || r.Status != mate.Mate {
+		t.Fatalf("%s: bound %+v, %v", p.SFEN(), r, err)
+	}
+	f := &Followed{Along: r, Off: off}
+	if len(line) >= 3 {
+		if f.Shorter, err = s.MateWithin(context.Background(), p, len(line)-2); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if f.Alternatives, f.AlternativesChecked, err = s.AlternativesAlong(context.Background(), p, line, r.Rest); err != nil || !f.AlternativesChecked {
+		t.Fatalf("%s: alternatives %v, checked %v", p.SFEN(), err, f.AlternativesChecked)
+	}
+	return f
+}
+
 // along returns the alternatives mate.Solver.AlternativesAlong finds
 // along line from p (the hands as they are), classed by ClassifyAlong,
 // and the bound the line proves.
 func along(t *testing.T, p *shogi.Position, line []shogi.Move, rule mate.FutileRule) ([]Finding, int) {
 	t.Helper()
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: rule, DefenderHand: mate.AsGiven, SkipSoundness: true})
+	f := follow(t, alongSolver(t, rule), p, line)
+	fs, err := ClassifyAlong(&f.Along.Position, line, f.Alternatives, f.Along.Rest, rule)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := s.BoundAlong(context.Background(), p, line, nil)
-	if err != nil || r.Status != mate.Mate {
-		t.Fatalf("%s: bound %+v, %v", p.SFEN(), r, err)
-	}
-	alts, checked, err := s.AlternativesAlong(context.Background(), p, line, r.Rest)
-	if err != nil || !checked {
-		t.Fatalf("%s: alternatives %v, checked %v", p.SFEN(), err, checked)
-	}
-	fs, err := ClassifyAlong(&r.Position, line, alts, r.Rest, rule)
+	return fs, f.Along.Length
+}
+
+// benchLines returns the solver's exact solutions of the benchmark's
+// problems up to 9 plies, under the default futile rule.
+func benchLines(t *testing.T) []*mate.Solution {
+	t.Helper()
+	list, err := problem.ReadTSV(bytes.NewReader(mate.BenchList()), "bench")
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fs, r.Length
+	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: 2_000_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sols []*mate.Solution
+	for _, pr := range list {
+		if pr.Stipulation.Plies > 9 {
+			continue
+		}
+		sol, err := s.Solve(context.Background(), &pr.Position)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sol.Status == mate.Mate && sol.LengthExact && sol.SoundnessChecked {
+			sols = append(sols, sol)
+		}
+	}
+	if len(sols) < 5 {
+		t.Fatalf("only %d bench problems solved", len(sols))
+	}
+	return sols
 }
 
 // attackers returns v's findings on the attacker's alternatives.
@@ -108,32 +163,14 @@ func TestClassifyAlongSolversLine(t *testing.T) {
 // Along the exact main lines of the benchmark's problems up to 9 plies,
 // under the default futile rule, the classes are Judge's.
 func TestClassifyAlongBench(t *testing.T) {
-	list, err := problem.ReadTSV(bytes.NewReader(mate.BenchList()), "bench")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: 2_000_000})
-	if err != nil {
-		t.Fatal(err)
-	}
 	classes := map[Class]int{}
-	for _, pr := range list {
-		if pr.Stipulation.Plies > 9 {
-			continue
-		}
-		sol, err := s.Solve(context.Background(), &pr.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sol.Status != mate.Mate || !sol.LengthExact || !sol.SoundnessChecked {
-			continue
-		}
+	for _, sol := range benchLines(t) {
 		v, err := Judge(context.Background(), sol, Options{Futile: mate.Discount, HashMB: 16, MaxNodes: 2_000_000})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got, _ := along(t, &sol.Position, sol.PV, mate.Discount)
-		sameFindings(t, pr.ID, got, attackers(v))
+		sameFindings(t, sol.Position.SFEN(), got, attackers(v))
 		for _, f := range got {
 			classes[f.Class]++
 		}
@@ -164,27 +201,8 @@ func TestClassifyAlongBadInput(t *testing.T) {
 // from the searches of a bound along it, as solve --along makes them.
 func judgeAlong(t *testing.T, p *shogi.Position, line []shogi.Move, rule mate.FutileRule) *Verdict {
 	t.Helper()
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, Futile: rule, DefenderHand: mate.AsGiven, SkipSoundness: true, ProofSpare: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var off []OffLine
-	r, err := s.BoundAlong(context.Background(), p, line, func(ply int, m shogi.Move, sol *mate.Solution) {
-		off = append(off, OffLine{Ply: ply, Move: m, Sol: sol})
-	})
-	if err != nil || r.Status != mate.Mate {
-		t.Fatalf("%s: bound %+v, %v", p.SFEN(), r, err)
-	}
-	f := &Followed{Along: r, Off: off}
-	if len(line) >= 3 {
-		if f.Shorter, err = s.MateWithin(context.Background(), p, len(line)-2); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if f.Alternatives, f.AlternativesChecked, err = s.AlternativesAlong(context.Background(), p, line, r.Rest); err != nil {
-		t.Fatal(err)
-	}
-	v, err := JudgeAlong(context.Background(), s, line, f, rule)
+	s := alongSolver(t, rule)
+	v, err := JudgeAlong(context.Background(), s, line, follow(t, s, p, line), rule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,32 +259,14 @@ func TestJudgeAlongBench(t *testing.T) {
 	if testing.Short() {
 		t.Skip("judges the benchmark's problems twice")
 	}
-	list, err := problem.ReadTSV(bytes.NewReader(mate.BenchList()), "bench")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := mate.NewSolver(mate.SolverOptions{HashMB: 16, MaxNodes: 2_000_000, SkipSoundness: true})
-	if err != nil {
-		t.Fatal(err)
-	}
 	judged := map[Overall]int{}
-	for _, pr := range list {
-		if pr.Stipulation.Plies > 9 {
-			continue
-		}
-		sol, err := s.Solve(context.Background(), &pr.Position)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if sol.Status != mate.Mate || !sol.LengthExact {
-			continue
-		}
+	for _, sol := range benchLines(t) {
 		want, err := JudgeLine(context.Background(), &sol.Position, sol.PV, Options{Futile: mate.Discount, HashMB: 16, MaxNodes: 2_000_000})
 		if err != nil {
 			t.Fatal(err)
 		}
 		got := judgeAlong(t, &sol.Position, sol.PV, mate.Discount)
-		sameVerdict(t, pr.ID, got, want)
+		sameVerdict(t, sol.Position.SFEN(), got, want)
 		judged[got.Overall]++
 	}
 	if len(judged) < 2 {

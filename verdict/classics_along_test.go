@@ -7,7 +7,6 @@ import (
 
 	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/problem"
-	"github.com/tsume-shogi/tsume/shogi"
 )
 
 // Along the recorded lines of six classics, the attacker's alternatives
@@ -50,15 +49,8 @@ func TestClassicsAlongRecordClasses(t *testing.T) {
 		if p == nil {
 			t.Fatalf("no problem %s", c.id)
 		}
-		r, err := s.BoundAlong(context.Background(), &p.Position, p.Line, nil)
-		if err != nil || r.Status != mate.Mate {
-			t.Fatalf("%s: bound %v, %v", c.id, r.Status, err)
-		}
-		alts, checked, err := s.AlternativesAlong(context.Background(), &p.Position, p.Line, r.Rest)
-		if err != nil || !checked {
-			t.Fatalf("%s: alternatives %v, checked %v", c.id, err, checked)
-		}
-		fs, err := ClassifyAlong(&r.Position, p.Line, alts, r.Rest, mate.Discount)
+		f := follow(t, s, &p.Position, p.Line)
+		fs, err := ClassifyAlong(&f.Along.Position, p.Line, f.Alternatives, f.Along.Rest, mate.Discount)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -104,20 +96,7 @@ func TestClassicAlongVerdictFutileByCapture(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var off []OffLine
-		r, err := s.BoundAlong(context.Background(), &p.Position, p.Line, func(ply int, m shogi.Move, sol *mate.Solution) {
-			off = append(off, OffLine{Ply: ply, Move: m, Sol: sol})
-		})
-		if err != nil || r.Status != mate.Mate {
-			t.Fatalf("%v: bound %v, %v", c.rule, r.Status, err)
-		}
-		f := &Followed{Along: r, Off: off}
-		if f.Shorter, err = s.MateWithin(context.Background(), &p.Position, len(p.Line)-2); err != nil {
-			t.Fatal(err)
-		}
-		if f.Alternatives, f.AlternativesChecked, err = s.AlternativesAlong(context.Background(), &p.Position, p.Line, r.Rest); err != nil {
-			t.Fatal(err)
-		}
+		f := follow(t, s, &p.Position, p.Line)
 		v, err := JudgeAlong(context.Background(), s, p.Line, f, c.rule)
 		if err != nil {
 			t.Fatal(err)
