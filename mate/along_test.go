@@ -122,6 +122,14 @@ func TestAlternativesAlongMainLine(t *testing.T) {
 		if !slices.Equal(alts, sol.Alternatives) {
 			t.Errorf("%s: alternatives along the main line %+v, Solve's %+v", p.SFEN(), alts, sol.Alternatives)
 		}
+		for _, a := range alts {
+			// The mate proven after it, the move included: within the
+			// rest, an odd number of plies, and never shorter than the
+			// exact line from there (the main line is the shortest).
+			if rest := r.Rest[a.Ply/2]; a.Length > rest || a.Length%2 != 1 || a.Length < len(sol.PV)-a.Ply {
+				t.Errorf("%s: alternative %s at ply %d proven in %d plies, the rest %d", p.SFEN(), a.Move, a.Ply+1, a.Length, rest)
+			}
+		}
 	}
 	if withAlts == 0 {
 		t.Error("no problem with an alternative: the test proves nothing")

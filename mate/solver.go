@@ -92,6 +92,10 @@ type Alternative struct {
 	// LastMovePromotion is true when it is the solution's last move with
 	// the other promotion choice, which the tsume convention tolerates.
 	LastMovePromotion bool
+	// Length is the length, the move included, of the mate after it that
+	// the search proved within the remaining plies: a bound on its
+	// shortest mate, not always the shortest.
+	Length int
 }
 
 // Solution is the result of Solve.

@@ -29,12 +29,12 @@ func (s *search[P, PP]) alternatives(root *P, pv []shogi.Move, first bool, rem f
 				q := &lb.cand.pos
 				*q = *p
 				PP(q).DoMove(alt)
-				_, _, mates := s.childValue(ancestors, q, rem, scratch, false)
+				l, _, mates := s.childValue(ancestors, q, rem, scratch, false)
 				if s.stopped != nil {
 					return alts, false
 				}
 				if mates {
-					a := Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion()}
+					a := Alternative{Ply: ply, Move: alt, LastMovePromotion: rem == 1 && alt == m.TogglePromotion(), Length: l + 1}
 					alts = append(alts, a)
 					if first && !a.LastMovePromotion {
 						return alts, true

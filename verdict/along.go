@@ -19,9 +19,13 @@ import (
 // choice, the same ranged piece nearer or farther on its line of check,
 // or the same choice made differently with the line's own continuation;
 // 手順前後 when the line's later moves in another order reach one of its
-// positions again; 余詰 otherwise. rest is mate.Along.Rest of the bound
-// proven along line: each finding's Length is the bound from its ply,
-// with Bound set, since the searches only ask for a mate within it.
+// positions again; 余詰 otherwise. An alternative whose proof (its
+// Length) is shorter than the line from its ply is 早詰 instead, and the
+// others at that ply are then left out, as JudgeLine names only the
+// shortest mates at a node that has one. rest is mate.Along.Rest of the
+// bound proven along line: each finding's Length is the bound from its
+// ply, or the shorter proof's length, with Bound set, since the searches
+// only ask for a mate within the bound, not for the shortest.
 // Nothing is searched, so ClassifyAlong takes no limit; futile is the
 // rule line is read under. An error reports a move of line that is not
 // legal where it stands, or an alternative that is not at one of line's
@@ -41,11 +45,24 @@ func ClassifyAlong(root *shogi.Position, line []shogi.Move, alts []mate.Alternat
 	}
 	j := newJudge[stdPos, *stdPos](context.Background(), stdPos{*root}, line, Options{Futile: futile}, nil)
 	fs := make([]Finding, 0, len(alts))
+	early := map[int]bool{} // the plies with a shorter mate
 	for _, a := range alts {
-		f := j.classify(a.Ply, a.Move, rest[a.Ply/2], false)
+		// An alternative proven to mate in fewer plies than the line's
+		// own from its ply is a shorter mate (早詰); else its length is
+		// the bound's.
+		length := rest[a.Ply/2]
+		shorter := a.Length > 0 && a.Length < len(line)-a.Ply
+		if shorter {
+			length = a.Length
+			early[a.Ply+1] = true
+		}
+		f := j.classify(a.Ply, a.Move, length, shorter)
 		f.Bound = true
 		fs = append(fs, f)
 	}
+	// Where the attacker mates sooner, the verdict names those mates only,
+	// as JudgeLine names the shortest at a node that has one.
+	fs = slices.DeleteFunc(fs, func(f Finding) bool { return early[f.Ply] && f.Class != ShorterMate })
 	// By ply, and at one ply in the order of the moves' names, as
 	// JudgeLine lists them.
 	slices.SortStableFunc(fs, func(a, b Finding) int {
@@ -109,9 +126,9 @@ func JudgeAlong(ctx context.Context, s *mate.Solver, line []shogi.Move, f *Follo
 		return nil, err
 	}
 	j := newJudge[stdPos, *stdPos](ctx, stdPos{root}, line, Options{Futile: futile}, nil)
-	if f.Shorter.Status == mate.Mate && n > 2 {
+	if f.Shorter.Status == mate.Mate && n > 2 && !slices.ContainsFunc(fs, func(x Finding) bool { return x.Ply == 1 && x.Class == ShorterMate }) {
 		// First at its ply, as JudgeLine lists it; the move is not known
-		// (MateWithin gives none).
+		// (MateWithin gives none) unless an alternative named it.
 		j.add(Finding{Class: ShorterMate, Severity: Flaw, Ply: 1, Main: line[0], MainLength: n, Length: f.Shorter.Length, Bound: true})
 	}
 	j.v.Findings = append(j.v.Findings, fs...)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -179,6 +180,51 @@ func TestClassifyAlongBench(t *testing.T) {
 		t.Errorf("classes along the bench %v: want 非限定 and 最終手余詰 among them, or the test proves little", classes)
 	}
 	t.Logf("classes along the bench: %v", classes)
+}
+
+// An alternative proven to mate in fewer plies than the line from its
+// ply is a shorter mate (早詰) with its proof's length, and the other
+// alternatives at that ply are left out, as JudgeLine names only the
+// shortest mates at a node that has one; one as long as the line is
+// classed as before. (The lengths are given here: S*3c mates in 3, as
+// the line N*3d does, and 6c4c within the bound, 7.)
+func TestClassifyAlongShorterProof(t *testing.T) {
+	p, line, _ := judgeLine(t, "9/5k3/3+R5/9/7B1/9/9/9/9 b SN 1", "N*3d 4b5a S*4b")
+	q := *p
+	s3c, err := q.ParseUSIMove("S*3c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r6c4c, err := q.ParseUSIMove("6c4c")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		length int
+		want   string
+	}{
+		{3, "[{1 6c4c 余詰 7} {1 S*3c 余詰 7}]"},
+		{1, "[{1 S*3c 早詰 1}]"},
+	} {
+		alts := []mate.Alternative{{Ply: 0, Move: s3c, Length: c.length}, {Ply: 0, Move: r6c4c, Length: 7}}
+		fs, err := ClassifyAlong(p, line, alts, []int{7, 1}, mate.Count)
+		if err != nil {
+			t.Fatal(err)
+		}
+		type finding struct {
+			ply    int
+			move   string
+			class  Class
+			length int
+		}
+		var got []finding
+		for _, f := range fs {
+			got = append(got, finding{f.Ply, f.Move.String(), f.Class, f.Length})
+		}
+		if g := fmt.Sprint(got); g != c.want {
+			t.Errorf("S*3c proven in %d: %s, want %s", c.length, g, c.want)
+		}
+	}
 }
 
 // Bad input is an error, not a panic.

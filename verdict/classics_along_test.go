@@ -16,8 +16,9 @@ import (
 // other promotion choice (非限定); 図巧52's rook may be dropped on 4a as
 // well (非限定), and its 5e4f, played at ply 5 or 7, reaches the record's
 // position after ply 10 (手順前後); 無双36's 4b3a at ply 11 reaches it
-// after ply 14 (手順前後); 図巧68's 5e2e at ply 25 and 図巧82's 4d6b at ply 3
-// are other ways (余詰).
+// after ply 14 (手順前後); 図巧68's 5e2e at ply 25 is another way (余詰);
+// 図巧82's 4d6b at ply 3 mates in 17 plies where the record takes 19
+// (早詰: the record is two plies longer than the problem's mate).
 func TestClassicsAlongRecordClasses(t *testing.T) {
 	if testing.Short() {
 		t.Skip("follows six classics' records")
@@ -43,7 +44,7 @@ func TestClassicsAlongRecordClasses(t *testing.T) {
 		{"図巧52", "[5 5e4f 手順前後 10 7 5e4f 手順前後 10 13 R*4a 非限定 0]"},
 		{"無双36", "[11 4b3a 手順前後 14 37 4c5b 最終手余詰 0]"},
 		{"図巧68", "[25 5e2e 余詰 0]"},
-		{"図巧82", "[3 4d6b 余詰 0 21 7a8a 最終手余詰 0]"},
+		{"図巧82", "[3 4d6b 早詰 0 21 7a8a 最終手余詰 0]"},
 	} {
 		p := byID[c.id]
 		if p == nil {
