@@ -10,9 +10,7 @@ package mate
 // phases of Solve; positions.go what the search needs of a position
 // (positionOps) and its standard instantiation, fairy.go and fairyrules.go
 // the variant one; dfpn.go the df-pn procedure, node.go the expansion of a
-// node, storenode.go what a node's search leaves in the table, double.go
-// the double counts found and taken out of the sums, path.go the search
-// path (repetitions), budget.go the node and
+// node, path.go the search path (repetitions), budget.go the node and
 // time limits; table.go the transposition table (table_linux.go its
 // memory), memory_linux.go the machine's memory; hands.go the defender's
 // hand and the proof and disproof hands; futile.go the futile

@@ -205,7 +205,6 @@ func (s *search[P, PP]) help(ancestors []P, pos P, rem uint16) {
 	}
 	if r := s.lookupAt(&pos, rem); r.pn != 0 && r.dn != 0 {
 		ply := len(ancestors)
-		s.base = ply
 		s.frame(ply).pos = pos
 		s.mid(ply, infinity, infinity)
 	}

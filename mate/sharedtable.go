@@ -144,15 +144,7 @@ func (t *table) copyCluster(key uint64, c, cp *cluster) bool {
 		w[2*entryWords+keyWord].Load() != key && w[3*entryWords+keyWord].Load() != key {
 		return false
 	}
-	copyLocked(t.lockOf(key), c, cp)
-	return true
-}
-
-// copyLocked copies c, a cluster of a shared table whose sequence lock is
-// l, into cp, between two reads of l, again until no thread wrote to it
-// meanwhile.
-func copyLocked(l *atomic.Uint32, c, cp *cluster) {
-	w := (*[clusterWords]atomic.Uint64)(unsafe.Pointer(c))
+	l := t.lockOf(key)
 	words := (*[clusterWords]uint64)(unsafe.Pointer(cp))
 	for i := 1; ; i++ {
 		if v := l.Load(); v&1 == 0 {
@@ -160,7 +152,7 @@ func copyLocked(l *atomic.Uint32, c, cp *cluster) {
 				words[j] = w[j].Load()
 			}
 			if l.Load() == v {
-				return
+				return true
 			}
 		}
 		backoff(i)

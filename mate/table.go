@@ -42,11 +42,7 @@ const unlimited uint16 = 0xffff
 //     Proofs and the other disproofs keep in aux the nodes searched below
 //     them, for replacement.
 //   - Any other entry holds the numbers of an unfinished search and, in
-//     aux, the nodes searched below it (for replacement). Its free fields
-//     serve the elimination of double counts (double.go): anchor and
-//     anchor2 hold the tag of the position it was last searched from (its
-//     parent on the search path; parentOf), and length the marks of its
-//     children counted by their largest number, not in the sum.
+//     aux, the nodes searched below it (for replacement).
 //
 // The defender's hand is determined by the board and the attacker's hand,
 // since pieces are conserved, so the attacker's hand is the whole story.
@@ -310,11 +306,6 @@ type result struct {
 	// borrowed: the numbers (neither proof nor disproof) are those of a
 	// search under the other futile rule.
 	borrowed bool
-	// parent is the tag of the position an unfinished search of this
-	// one was last made from (0: none known; double.go), parentHand the
-	// attacker's hand there.
-	parent     uint32
-	parentHand shogi.Hand
 }
 
 // pathChecker lets a lookup decide whether a path-dependent disproof still
@@ -414,9 +405,6 @@ func (t *table) lookup(key uint64, hand shogi.Hand, remaining uint16, futile boo
 			// rule only when there are none under this one: they are
 			// only estimates, and a better start than the initial ones.
 			r = result{pn: e.pn, dn: e.dn, anchor: -1, anchor2: -1, found: true, borrowed: e.futile() != futile}
-			if h, ok := e.parentHand(); ok && !r.borrowed {
-				r.parent, r.parentHand = e.parentOf(), h
-			}
 		}
 	}
 	return r
