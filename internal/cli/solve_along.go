@@ -115,7 +115,7 @@ type alongAlt struct {
 	Rejoin   int    `json:"rejoin,omitempty"`
 	Detail   string `json:"detail"`
 	// Bound is the line's bound from this ply, which the alternative
-	// mates within.
+	// mates within; for a 早詰, the shorter length its search proved.
 	Bound             int  `json:"bound"`
 	LastMovePromotion bool `json:"last_move_promotion"`
 	// Promotion: the line's own move with the other promotion choice
