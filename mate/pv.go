@@ -213,13 +213,14 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 			*c = candidate[P]{move: m, pos: *p, takes: prev != 0 && !m.IsDrop() && m.To() == prev.To()}
 			PP(&c.pos).DoMove(m)
 			if exact && rem-3 >= 1 {
-				r := s.lookupAt(&c.pos, uint16(rem-3))
+				r := s.lookupOnPath(ancestors, &c.pos, uint16(rem-3))
 				if r.pn == 0 {
 					continue // mated sooner: not the longest
 				}
-				// A disproof that depends on no repetition holds on the
-				// line's path too (the lookup has no path: one that
-				// depends on one does not apply).
+				// Known from the table to have no shorter mate: a disproof
+				// that depends on no repetition, or one whose repetition
+				// is on the line's path (ancestors), as the search that
+				// just proved the length leaves many.
 				c.known = r.dn == 0
 			}
 			l, sp, ok := s.childValue(ancestors, &c.pos, rem, scratch, false)
@@ -281,4 +282,19 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 		}
 		return best, false
 	}
+}
+
+// lookupOnPath is lookupAt with ancestors as the path (nil: none), as
+// searchAt would look pos up before searching it: a disproof that depends
+// on a repetition applies when the position repeated is among ancestors.
+func (s *search[P, PP]) lookupOnPath(ancestors []P, pos *P, rem uint16) result {
+	for i := range ancestors {
+		a := PP(&ancestors[i])
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
+	}
+	r := s.lookupAt(pos, rem)
+	for range ancestors {
+		s.pop()
+	}
+	return r
 }

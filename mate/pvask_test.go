@@ -65,7 +65,8 @@ func moves(line []shogi.Move) []string {
 // long and leaving equally many spare pieces (変同), the main line shows
 // the one that takes the piece the attacker has just moved, as a
 // composer writes it: the sacrifice accepted rather than the king
-// stepping aside. Each case's other reply ties (the verdict lists it as
+// stepping aside, unless the table already knows another to be as long
+// (the last case). Each case's other reply ties (the verdict lists it as
 // 変同).
 func TestTiedReplyTakesTheSacrifice(t *testing.T) {
 	for _, c := range []struct {
@@ -79,9 +80,12 @@ func TestTiedReplyTakesTheSacrifice(t *testing.T) {
 		{"the last reply of a mate in 5", "9/9/8k/8p/8R/9/7R+L/9/9 b L2b4g4s4n2l17p 1", 1, "1e1d 1c1d P*1e 1d1e L*1f"},
 		// 図巧第28番, 39 plies: after ▲９一角成 (ply 25), △７一玉 (the
 		// recorded line's) ties △同玉. The table's knowledge comes first
-		// among equals (longestReply): in a table of 16 MB it already
-		// holds △７一玉's disproof, and the line shows that.
-		{"a reply mid-line (図巧28, ply 26)", "6+PlG/6p2/2p1p1+r2/5S1k+p/6P1R/9/8P/9/9 b B3Nb3g3sn3l11p 1", 25, "8c9a+ 8a9a"},
+		// among equals (longestReply): the search that proved the length
+		// left △７一玉's disproof, which depends on a repetition of a
+		// position of the line, and the line shows it, without asking
+		// △同玉 (until session 49 the disproof was not read on the
+		// line's path, and the line showed △同玉).
+		{"a reply mid-line the table knows (図巧28, ply 26)", "6+PlG/6p2/2p1p1+r2/5S1k+p/6P1R/9/8P/9/9 b B3Nb3g3sn3l11p 1", 25, "8c9a+ 8a7a"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			s := newSolver(t, SolverOptions{HashMB: 64})
@@ -100,5 +104,37 @@ func TestTiedReplyTakesTheSacrifice(t *testing.T) {
 				t.Errorf("%v (exact %v), from ply %d %v, want %v", sol.Status, sol.LengthExact, c.from, got, want)
 			}
 		})
+	}
+}
+
+// TestTsumeLineReadsDisproofsOnItsPath: the search that proves a mate's
+// length exact (no mate two plies shorter) leaves in the table, for the
+// defender's replies along the main line, disproofs that depend on a
+// repetition of a position of that line. Read with the line as their
+// path, they hold, and the main line takes such a reply without asking
+// it again. On 将棋無双 第16番 under the count rule the line then costs no
+// search at all; read without the path, asking the one reply left cost
+// 33,459 nodes at its 29th ply (docs/performance.md, "Session 49").
+func TestTsumeLineReadsDisproofsOnItsPath(t *testing.T) {
+	p, err := shogi.ParseSFEN("5g1ks/2l1s1p1p/3N1p3/4P1G1L/5N1p1/4G1N1+p/+B3+R3B/1R7/5L2L b N2Pg2s10p 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSolver(t, SolverOptions{HashMB: 64, SkipSoundness: true, Futile: Count})
+	sol, err := s.Solve(context.Background(), &p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sol.Status != Mate || !sol.LengthExact || sol.Length != 53 {
+		t.Fatalf("%v, length %d (exact %v), want an exact mate in 53", sol.Status, sol.Length, sol.LengthExact)
+	}
+	q := sol.Position
+	sr := newSearch[stdPos](s.tt, q.SideToMove())
+	line := sr.tsumeLine(std(&q), sol.Length)
+	if !slices.Equal(line, sol.PV) {
+		t.Errorf("the line read again %v, Solve's %v", moves(line), moves(sol.PV))
+	}
+	if sr.nodes != 0 {
+		t.Errorf("reading the line again searched %d nodes, want none", sr.nodes)
 	}
 }
