@@ -114,27 +114,48 @@ func TestTiedReplyTakesTheSacrifice(t *testing.T) {
 // path, they hold, and the main line takes such a reply without asking
 // it again. On 将棋無双 第16番 under the count rule the line then costs no
 // search at all; read without the path, asking the one reply left cost
-// 33,459 nodes at its 29th ply (docs/performance.md, "Session 49").
+// 33,459 nodes at its 29th ply (docs/performance.md, "Session 49"). The
+// test replays Solve's steps on a new table (the first proof, then depth
+// limits two plies shorter each time until one fails) and counts the
+// nodes of the line alone.
 func TestTsumeLineReadsDisproofsOnItsPath(t *testing.T) {
 	p, err := shogi.ParseSFEN("5g1ks/2l1s1p1p/3N1p3/4P1G1L/5N1p1/4G1N1+p/+B3+R3B/1R7/5L2L b N2Pg2s10p 1")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSolver(t, SolverOptions{HashMB: 64, SkipSoundness: true, Futile: Count})
-	sol, err := s.Solve(context.Background(), &p)
+	opts := SolverOptions{HashMB: 256, SkipSoundness: true, Futile: Count}
+	sol, err := newSolver(t, opts).Solve(context.Background(), &p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if sol.Status != Mate || !sol.LengthExact || sol.Length != 53 {
 		t.Fatalf("%v, length %d (exact %v), want an exact mate in 53", sol.Status, sol.Length, sol.LengthExact)
 	}
-	q := sol.Position
-	sr := newSearch[stdPos](s.tt, q.SideToMove())
-	line := sr.tsumeLine(std(&q), sol.Length)
-	if !slices.Equal(line, sol.PV) {
-		t.Errorf("the line read again %v, Solve's %v", moves(line), moves(sol.PV))
+
+	s := newSolver(t, opts)
+	s.tt.newGeneration()
+	sr := newSearch[stdPos](s.tt, p.SideToMove())
+	q := p
+	length := int(sr.searchAt(nil, std(&q), unlimited).length)
+	for {
+		r := sr.searchAt(nil, std(&q), uint16(length-2))
+		if r.pn != 0 {
+			if r.dn != 0 {
+				t.Fatalf("the step to %d plies ended undecided", length-2)
+			}
+			break
+		}
+		length = int(r.length)
 	}
-	if sr.nodes != 0 {
-		t.Errorf("reading the line again searched %d nodes, want none", sr.nodes)
+	if length != 53 {
+		t.Fatalf("the steps ended at %d plies, want 53", length)
+	}
+	before := sr.nodes
+	line := sr.tsumeLine(std(&q), length)
+	if !slices.Equal(line, sol.PV) {
+		t.Errorf("the line %v, Solve's %v", moves(line), moves(sol.PV))
+	}
+	if n := sr.nodes - before; n != 0 {
+		t.Errorf("reading the line searched %d nodes, want none", n)
 	}
 }
