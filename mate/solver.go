@@ -359,10 +359,27 @@ func (s *Solver) root(p *shogi.Position) (shogi.Position, error) {
 	if err := q.Validate(); err != nil {
 		return q, notAProblem(err)
 	}
-	if attacker := q.SideToMove(); q.King(attacker.Opp()) == shogi.NoSquare {
-		return q, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	if msg := MissingDefenderKing(&q); msg != "" {
+		return q, &NotAProblemError{Msg: msg}
 	}
 	return q, nil
+}
+
+// MissingDefenderKing returns why p is no tsume position when its defender,
+// the side not to move, has no king on the board, and "" when it has
+// one. When the side to move has the only king, the reason also says how
+// p is read: such a position is most often the one after an attacker's
+// move, given with the defender to move.
+func MissingDefenderKing(p *shogi.Position) string {
+	attacker := p.SideToMove()
+	if p.King(attacker.Opp()) != shogi.NoSquare {
+		return ""
+	}
+	msg := fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())
+	if p.King(attacker) != shogi.NoSquare {
+		msg += fmt.Sprintf(" (the side to move, %s, is the attacker and has the only king: give the position with the attacker to move)", attacker)
+	}
+	return msg
 }
 
 // solve is Solve with the first search limited to mates within first

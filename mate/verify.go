@@ -96,8 +96,8 @@ func Verify1(p *shogi.Position, hand DefenderHand) *Verdict {
 	}
 	v.Legal = true
 	attacker := q.SideToMove()
-	if q.King(attacker.Opp()) == shogi.NoSquare {
-		add(NoDefenderKing, "the defender (%s) has no king on the board", attacker.Opp())
+	if msg := MissingDefenderKing(q); msg != "" {
+		add(NoDefenderKing, "%s", msg)
 	}
 	if q.InCheck() {
 		add(AttackerInCheck, "the attacker (%s) is in check", attacker)

@@ -37,6 +37,7 @@ import (
 	"time"
 
 	"github.com/tsume-shogi/tsume/graph"
+	"github.com/tsume-shogi/tsume/mate"
 	"github.com/tsume-shogi/tsume/shogi"
 )
 
@@ -146,9 +147,8 @@ func Build(ctx context.Context, p *shogi.Position, opt Options) (*Graph, error) 
 	if err := p.Validate(); err != nil {
 		return nil, &NotAProblemError{Err: err}
 	}
-	attacker := p.SideToMove()
-	if p.King(attacker.Opp()) == shogi.NoSquare {
-		return nil, &NotAProblemError{Msg: fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())}
+	if msg := mate.MissingDefenderKing(p); msg != "" {
+		return nil, &NotAProblemError{Msg: msg}
 	}
 
 	sg := &Graph{root: *p, plies: opt.Plies}

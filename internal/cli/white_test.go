@@ -16,6 +16,9 @@ func TestWhiteToMove(t *testing.T) {
 	const (
 		noKing = "4k4/9/4S4/9/9/9/9/9/9 w G 1" // Black, the defender, has no king
 		mate1  = "9/9/9/9/9/9/4s4/9/4K4 w g 1" // White mates with G*5h
+		// The reason says how the position was read: White, to move,
+		// holds the only king.
+		hint = " (the side to move, white, is the attacker and has the only king: give the position with the attacker to move)"
 	)
 	db := filepath.Join(t.TempDir(), "w.db")
 	if code, _, stderr := runCLI("bank", "init", "--bank", db); code != ExitOK {
@@ -27,9 +30,9 @@ func TestWhiteToMove(t *testing.T) {
 		stdout []string // each must appear on standard output
 		stderr string   // standard error, exactly, when not ""
 	}{
-		{[]string{"verify", "--sfen", noKing}, ExitError, nil, "tsume verify: not a tsume position: the defender (black) has no king on the board\n"},
-		{[]string{"solve", "--sfen", noKing}, ExitError, nil, "tsume solve: not a tsume position: the defender (black) has no king on the board\n"},
-		{[]string{"analyze", "--sfen", noKing, "--plies", "1"}, ExitError, nil, "tsume analyze: not a tsume position: the defender (black) has no king on the board\n"},
+		{[]string{"verify", "--sfen", noKing}, ExitError, nil, "tsume verify: not a tsume position: the defender (black) has no king on the board" + hint + "\n"},
+		{[]string{"solve", "--sfen", noKing}, ExitError, nil, "tsume solve: not a tsume position: the defender (black) has no king on the board" + hint + "\n"},
+		{[]string{"analyze", "--sfen", noKing, "--plies", "1"}, ExitError, nil, "tsume analyze: not a tsume position: the defender (black) has no king on the board" + hint + "\n"},
 		// render draws any position, Black's gold in hand as given.
 		{[]string{"render", "--sfen", noKing}, ExitOK, []string{"Black's hand: G\n", "White to move"}, ""},
 		{[]string{"render", "--format", "sfen", "--sfen", noKing}, ExitOK, []string{noKing + "\n"}, ""},
