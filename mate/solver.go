@@ -377,7 +377,7 @@ func MissingDefenderKing(p *shogi.Position) string {
 	}
 	msg := fmt.Sprintf("the defender (%s) has no king on the board", attacker.Opp())
 	if p.King(attacker) != shogi.NoSquare {
-		msg += fmt.Sprintf(" (the side to move, %s, is the attacker and has the only king: give the position with the attacker to move)", attacker)
+		msg += fmt.Sprintf(" (the side to move, %s, is read as the attacker and has the only king: a tsume position is given with the attacker to move)", attacker)
 	}
 	return msg
 }

@@ -326,7 +326,7 @@ func TestSolveErrors(t *testing.T) {
 		// after an attacker's move, given with the defender to move. The
 		// reason says how it was read.
 		{"the only king the side to move's", "4k4/9/4S4/9/9/9/9/9/9 w G 1",
-			"the defender (black) has no king on the board (the side to move, white, is the attacker and has the only king: give the position with the attacker to move)",
+			"the defender (black) has no king on the board (the side to move, white, is read as the attacker and has the only king: a tsume position is given with the attacker to move)",
 			func(t *testing.T, err error) {}},
 	} {
 		t.Run(c.name, func(t *testing.T) {

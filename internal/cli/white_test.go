@@ -18,7 +18,7 @@ func TestWhiteToMove(t *testing.T) {
 		mate1  = "9/9/9/9/9/9/4s4/9/4K4 w g 1" // White mates with G*5h
 		// The reason says how the position was read: White, to move,
 		// holds the only king.
-		hint = " (the side to move, white, is the attacker and has the only king: give the position with the attacker to move)"
+		hint = " (the side to move, white, is read as the attacker and has the only king: a tsume position is given with the attacker to move)"
 	)
 	db := filepath.Join(t.TempDir(), "w.db")
 	if code, _, stderr := runCLI("bank", "init", "--bank", db); code != ExitOK {
