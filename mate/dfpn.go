@@ -560,15 +560,8 @@ func (s *search[P, PP]) searchAt(ancestors []P, pos *P, rem uint16) result {
 	ply := len(ancestors)
 	s.limited = rem != unlimited
 	s.limit = ply + int(rem)
-	for i := range ancestors {
-		a := PP(&ancestors[i])
-		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
-	}
-	defer func() {
-		for range ancestors {
-			s.pop()
-		}
-	}()
+	s.pushAncestors(ancestors)
+	defer s.popAncestors(ancestors)
 	if r := s.lookupAt(pos, rem); r.pn == 0 || r.dn == 0 || s.stopped != nil {
 		return r
 	}

@@ -56,6 +56,22 @@ func (s *search[P, PP]) push(full, board uint64, hand shogi.Hand, or bool) {
 	}
 }
 
+// pushAncestors pushes the positions of ancestors, the path to a
+// position searched or looked up outside a search, onto the path.
+func (s *search[P, PP]) pushAncestors(ancestors []P) {
+	for i := range ancestors {
+		a := PP(&ancestors[i])
+		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
+	}
+}
+
+// popAncestors takes the positions pushAncestors pushed off the path.
+func (s *search[P, PP]) popAncestors(ancestors []P) {
+	for range ancestors {
+		s.pop()
+	}
+}
+
 // growPathFilter makes the filters four times larger (at first: their
 // first size) and fills them from the path again; the new entry is
 // counted by push.

@@ -288,13 +288,7 @@ func (s *search[P, PP]) longestReply(exact, askLast bool) func(ancestors []P, p 
 // searchAt would look pos up before searching it: a disproof that depends
 // on a repetition applies when the position repeated is among ancestors.
 func (s *search[P, PP]) lookupOnPath(ancestors []P, pos *P, rem uint16) result {
-	for i := range ancestors {
-		a := PP(&ancestors[i])
-		s.push(a.Key(), a.BoardKey(), a.Hand(s.attacker), a.SideToMove() == s.attacker)
-	}
-	r := s.lookupAt(pos, rem)
-	for range ancestors {
-		s.pop()
-	}
-	return r
+	s.pushAncestors(ancestors)
+	defer s.popAncestors(ancestors)
+	return s.lookupAt(pos, rem)
 }
