@@ -27,10 +27,14 @@ type child struct {
 	phand   shogi.Hand // proven: the attacker's hand the proof needs
 	anchor  int16      // disproven: path dependency (-1: none)
 	anchor2 int16
-	// unestimated marks an interposing drop waiting behind another one on
-	// its square, new to the table, whose disproof number is worked out
+	// unestimated marks an interposing drop waiting behind another one
+	// (andNumbers), new to the table, whose disproof number is worked out
 	// only when its turn comes.
 	unestimated bool
+	// loose marks an interposing drop on a square that the defender does
+	// not guard, without check (positionOps.Loose): such drops wait for
+	// each other across squares too.
+	loose bool
 	// capTried marks an interposition whose futility by capture was
 	// tested (capture.go); futileCap one found futile: it is proven with
 	// the value of the position after the capture, not one ply more.
@@ -152,8 +156,8 @@ func (s *search[P, PP]) lookupChild(c *child, ply int) (found bool) {
 	return r.found
 }
 
-// waitingPn is what an interposing drop waiting for another one on the
-// same square adds to the proof number of its node.
+// waitingPn is what an interposing drop waiting for another one
+// (andNumbers) adds to the proof number of its node.
 const waitingPn = 2
 
 // branchPn is what a defender's node with two replies or more adds to the
@@ -307,44 +311,7 @@ func (s *search[P, PP]) mid(ply int, thpn, thdn uint32) {
 			pn = low.val
 			dn = ors.disproof()
 		} else {
-			pn = 0
-			blocked, square := false, shogi.NoSquare
-			settled := false // a child is disproven for good
-			for i := range f.children {
-				c := &f.children[i]
-				// Interposing drops on one square wait for each other: only
-				// the first unproven one is searched (and counted), since
-				// once one is proven the others usually follow from it.
-				if c.move.IsDrop() {
-					if to := c.move.To(); to != square {
-						blocked, square = false, to
-					}
-					if blocked && c.dn != 0 {
-						pn = addSat(pn, waitingPn)
-						continue
-					}
-					if c.unestimated {
-						// Its turn has come: what the table knows now, else
-						// its estimate.
-						if c.unestimated = false; !s.lookupChild(c, ply) {
-							s.estimateReply(p, c)
-						}
-					}
-				}
-				if c.dn == 0 && !settled {
-					// A disproven interposition may still be futile by
-					// capture (with plies left, under Discount).
-					if !c.capTried && s.futile && s.limited && droppedInterposition(p, c.move) {
-						s.tryCapture(ply, c)
-					}
-					settled = c.dn == 0
-				}
-				if c.move.IsDrop() && c.pn != 0 {
-					blocked = true
-				}
-				pn = addSat(pn, c.pn)
-				low.add(i, c.dn)
-			}
+			pn = s.andNumbers(ply, &low)
 			dn = low.val
 			if pn != 0 && len(f.children) > 1 { // addSat keeps a saturated sum where it is
 				pn = addSat(pn, branchPn)

@@ -130,6 +130,13 @@ func (p *fairyPos) EvasionsCountingDrops(dst []shogi.Move) ([]shogi.Move, int, s
 	return dst[:n], drops, line, single
 }
 
+// Loose reports whether the drop r puts a piece where no piece of the
+// side to move attacks, without giving check.
+func (p *fairyPos) Loose(r shogi.Move) bool {
+	vp := p.vp()
+	return !vp.AttackersTo(vp.SideToMove(), r.To()).Any() && !vp.GivesCheck(r)
+}
+
 // IsInterposition reports whether r puts a piece that is not royal on
 // the CheckLine, by a drop or a board move.
 func (p *fairyPos) IsInterposition(r shogi.Move) bool {

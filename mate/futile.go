@@ -175,6 +175,14 @@ func isInterposition(p *shogi.Position, r shogi.Move) bool {
 	return shogi.Between(p.King(p.SideToMove()), checkers.LSB()).Has(r.To())
 }
 
+// loose reports whether the drop r, a reply of the side to move in p,
+// puts a piece on a square that no piece of its own (its king included)
+// attacks, without giving check: an unsupported interposition (中合い
+// away from the king), which the attacker usually just takes.
+func loose(p *shogi.Position, r shogi.Move) bool {
+	return !p.AttackersTo(p.SideToMove(), r.To()).Any() && !p.GivesCheck(r)
+}
+
 // droppedInterposition reports whether r, a reply of the defender to
 // move in p, drops a piece strictly between the royal and the single
 // piece that checks it: the interpositions the futile rules may discount

@@ -123,13 +123,17 @@ func (s *search[P, PP]) expand(ply int, key uint64, hand shogi.Hand) bool {
 	}
 	groupDrops(f.moves)
 	s.keyChildren(f, hand, false)
-	square := shogi.NoSquare
+	square, looseSeen := shogi.NoSquare, false
 	for i := range f.children {
 		c := &f.children[i]
 		waiting := false
 		if c.move.IsDrop() {
 			waiting = c.move.To() == square
 			square = c.move.To()
+			if c.loose = p.Loose(c.move); c.loose {
+				waiting = waiting || looseSeen
+				looseSeen = true
+			}
 		}
 		if s.lookupChild(c, ply) {
 			continue
@@ -405,4 +409,59 @@ func (s *search[P, PP]) noMateInThree(ply int, key uint64, hand shogi.Hand, rem 
 	}
 	s.tt.store(key, hand, false, infinity, 0, uint32(s.nodes-start), incDepth(depth), 0, -1, -1)
 	return true
+}
+
+// andNumbers returns the proof number of the defender's node of frame ply
+// (before branchPn), the sum of its children's, and adds their disproof
+// numbers to low.
+//
+// Interposing drops on one square wait for each other: only the first
+// unproven one is searched and counted, the others add waitingPn each,
+// since once one is proven the others usually follow from it by hand
+// superiority. Loose drops (positionOps.Loose: on squares the defender
+// does not guard, without check) wait for each other on every square:
+// only the first unproven one of them all is searched. A waiting drop new
+// to the table gets its estimate when its turn comes.
+func (s *search[P, PP]) andNumbers(ply int, low *lowest) uint32 {
+	f := s.frames[ply]
+	p := PP(&f.pos)
+	pn := uint32(0)
+	// blocked: an unproven drop on this square came before; looseBlocked:
+	// an unproven loose drop on any square did.
+	blocked, looseBlocked, square := false, false, shogi.NoSquare
+	settled := false // a child is disproven for good
+	for i := range f.children {
+		c := &f.children[i]
+		if c.move.IsDrop() {
+			if to := c.move.To(); to != square {
+				blocked, square = false, to
+			}
+			if (blocked || c.loose && looseBlocked) && c.dn != 0 {
+				pn = addSat(pn, waitingPn)
+				continue
+			}
+			if c.unestimated {
+				// Its turn has come: what the table knows now, else its
+				// estimate.
+				if c.unestimated = false; !s.lookupChild(c, ply) {
+					s.estimateReply(p, c)
+				}
+			}
+		}
+		if c.dn == 0 && !settled {
+			// A disproven interposition may still be futile by capture
+			// (with plies left, under Discount).
+			if !c.capTried && s.futile && s.limited && droppedInterposition(p, c.move) {
+				s.tryCapture(ply, c)
+			}
+			settled = c.dn == 0
+		}
+		if c.move.IsDrop() && c.pn != 0 {
+			blocked = true
+			looseBlocked = looseBlocked || c.loose
+		}
+		pn = addSat(pn, c.pn)
+		low.add(i, c.dn)
+	}
+	return pn
 }

@@ -61,6 +61,10 @@ type positionOps[P any] interface {
 	// IsInterposition reports whether r, a reply of the side to move,
 	// puts a piece other than a royal on the CheckLine.
 	IsInterposition(r shogi.Move) bool
+	// Loose reports whether the drop r of the side to move puts a piece
+	// on a square that none of its pieces (its royals included) attacks,
+	// without giving check.
+	Loose(r shogi.Move) bool
 	// SplitFutile moves the futile interpositions of the plain rule
 	// (IsFutileInterposition) from moves, the legal replies of the side
 	// to move, to removed (nil: dropped).
@@ -97,6 +101,7 @@ func (p *stdPos) CountChecks([]shogi.Move) int            { return p.sp().CountC
 func (p *stdPos) Evasions(dst []shogi.Move) []shogi.Move  { return p.sp().Evasions(dst) }
 func (p *stdPos) KingEscapesAfter(m shogi.Move) int       { return p.sp().KingEscapesAfter(m) }
 func (p *stdPos) IsInterposition(r shogi.Move) bool       { return isInterposition(p.sp(), r) }
+func (p *stdPos) Loose(r shogi.Move) bool                 { return loose(p.sp(), r) }
 func (p *stdPos) HandKind(s shogi.Square) shogi.Kind      { return p.sp().PieceAt(s).Kind().Demote() }
 func (p *stdPos) PinDrops(ph, hand shogi.Hand) shogi.Hand { return pinDrops(p.sp(), ph, hand) }
 func (p *stdPos) CapturedBack(r, a shogi.Move) stdPos     { return stdPos(capturedBack(p.sp(), r, a)) }
