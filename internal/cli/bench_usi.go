@@ -67,7 +67,11 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 	if err != nil {
 		return engineFailure(ctx, err, "")
 	}
-	defer eng.Close()
+	defer func() {
+		if eng != nil {
+			eng.Close()
+		}
+	}()
 	w := bufio.NewWriter(e.stdout)
 	fmt.Fprintf(w, "engine %s: %s\nload average at the start %s\n", eng.Name, strings.Join(uo.engine.Argv, " "), loadStart)
 	idw := len("id")
@@ -82,6 +86,8 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 	limit := uo.bench.solver.MaxTime
 	var rows []usiRow
 	failed := 0
+	var engineFailed []string // the problems the engine failed on
+	streak := 0               // of them, the last ones in a row
 	for i, bp := range list {
 		r := usiRow{first: "engine", tsumeCPU: -1, engCPU: -1}
 		runTsume := func() error {
@@ -107,10 +113,17 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 			r.first = "tsume"
 			steps[0], steps[1] = runTsume, runEngine
 		}
+		var engErr *match.EngineError
 		for _, step := range steps {
 			if err := step(); err != nil {
-				w.Flush()
-				return engineFailure(ctx, err, bp.id)
+				if ctx.Err() != nil || !errors.As(err, &engErr) {
+					w.Flush()
+					return engineFailure(ctx, err, bp.id)
+				}
+				// The engine failed on this problem (crashed, stopped
+				// answering, printed garbage): its row says so, tsume
+				// still searches, and the engine is started again.
+				r.engStatus, r.engCheck = "failed", engineFault(engErr)
 			}
 		}
 		if !r.tsume.OK || strings.HasPrefix(r.engCheck, "false") {
@@ -121,15 +134,61 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 		if err := w.Flush(); err != nil {
 			return err
 		}
+		if engErr == nil {
+			streak = 0
+			continue
+		}
+		engineFailed = append(engineFailed, bp.id)
+		eng.Close()
+		eng = nil
+		if streak++; streak == maxEngineFailures {
+			writeUSISummary(w, rows, loadStart)
+			w.Flush()
+			return &exitError{ExitError, fmt.Sprintf("problem %s: %s; it failed on %d problems in a row (%s): the run stops",
+				bp.id, engErr.Message(), streak, strings.Join(engineFailed[len(engineFailed)-streak:], ", "))}
+		}
+		if i+1 < len(list) {
+			if eng, err = match.Start(ctx, uo.engine); err != nil {
+				eng = nil
+				return engineFailure(ctx, err, "")
+			}
+		}
 	}
 	writeUSISummary(w, rows, loadStart)
+	if len(engineFailed) > 0 {
+		fmt.Fprintf(w, "the engine failed on %s\n", strings.Join(engineFailed, ", "))
+	}
 	if err := w.Flush(); err != nil {
 		return err
+	}
+	if len(engineFailed) > 0 {
+		return &exitError{ExitError, fmt.Sprintf("the engine failed on %d of %d problems (%s); each row says how", len(engineFailed), len(list), strings.Join(engineFailed, ", "))}
 	}
 	if failed > 0 {
 		return &exitError{ExitNo, fmt.Sprintf("%d of %d problems: tsume did not give the expected result or the engine gave a false line", failed, len(list))}
 	}
 	return nil
+}
+
+// maxEngineFailures is how many problems in a row the engine of
+// --vs-usi may fail on before the run stops: one failure is started
+// again, an engine that fails on every problem is broken.
+const maxEngineFailures = 3
+
+// engineFault describes an engine's failure on one problem for its row:
+// the kind, the error and that the engine was started again.
+func engineFault(e *match.EngineError) string {
+	s := fmt.Sprintf("%s: %v", e.Fault, e.Err)
+	if t := strings.TrimSpace(e.Stderr); t != "" {
+		if i := strings.LastIndexByte(t, '\n'); i >= 0 {
+			t = t[i+1:]
+		}
+		if r := []rune(t); len(r) > 60 {
+			t = "…" + string(r[len(r)-60:])
+		}
+		s += " (its stderr ends: " + t + ")"
+	}
+	return s
 }
 
 // engineFailure turns an engine's failure into the command's error,

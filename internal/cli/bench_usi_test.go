@@ -31,6 +31,9 @@ const fakeMateEnv = "TSUME_CLI_TEST_FAKE_MATE"
 //	die     exits at once
 //	late    waits the go mate time, then gives a mate in 1 if there is
 //	        one (checkmate timeout if not)
+//	dieonce exits at its first go if the file named by the environment
+//	        variable TSUME_CLI_TEST_FAKE_ONCE does not exist (creating
+//	        it), else gives a mate in 1 at once as late does
 //
 // With the environment variable TSUME_CLI_TEST_FAKE_PID set, it first
 // writes its process id to that file.
@@ -65,12 +68,20 @@ func fakeMateEngine(mode string) int {
 			switch mode {
 			case "die":
 				return 3
-			case "late":
-				ms := 0
-				if len(f) == 3 {
-					ms, _ = strconv.Atoi(f[2])
+			case "late", "dieonce":
+				if mode == "dieonce" {
+					marker := os.Getenv("TSUME_CLI_TEST_FAKE_ONCE")
+					if _, err := os.Stat(marker); err != nil {
+						os.WriteFile(marker, nil, 0o644)
+						return 3
+					}
+				} else {
+					ms := 0
+					if len(f) == 3 {
+						ms, _ = strconv.Atoi(f[2])
+					}
+					time.Sleep(time.Duration(ms) * time.Millisecond)
 				}
-				time.Sleep(time.Duration(ms) * time.Millisecond)
 				answer := "checkmate timeout"
 				for _, m := range pos.LegalMoves(nil) {
 					q := pos
@@ -238,8 +249,44 @@ func TestBenchUSIMateAtLimit(t *testing.T) {
 	}
 }
 
-// Rule: an engine that dies gives a clear error naming the problem, the
-// rows before it printed, and no engine left running.
+// Rule: an engine that dies on a problem is marked failed on its row,
+// tsume still solves it, the engine is started again for the next
+// problem, and the run ends with exit status 2 naming the problem.
+func TestBenchUSIEngineRestarted(t *testing.T) {
+	t.Setenv(fakeMateEnv, "dieonce")
+	t.Setenv("TSUME_CLI_TEST_FAKE_ONCE", t.TempDir()+"/died")
+	pidFile := t.TempDir() + "/pid"
+	t.Setenv("TSUME_CLI_TEST_FAKE_PID", pidFile)
+	var stdout, stderr bytes.Buffer
+	code := Run(context.Background(), []string{"bench", "--problems", benchTestDir + "small.tsv", "--hash", "16", "--time", "5s", "--vs-usi", os.Args[0]}, nil, &stdout, &stderr)
+	if code != ExitError {
+		t.Errorf("exit %d, want %d", code, ExitError)
+	}
+	rows := usiRows(t, stdout.String())
+	if len(rows) != 4 {
+		t.Fatalf("%d rows, want 4:\n%s", len(rows), stdout.String())
+	}
+	first := strings.Join(rows[0], " ")
+	if !strings.Contains(first, " mate 1 exact ") || !strings.Contains(first, " failed - ") || !strings.Contains(first, "crash: its output ended") {
+		t.Errorf("row %q: want tsume's mate and the engine failed by a crash", first)
+	}
+	for _, r := range rows[1:] {
+		if line := strings.Join(r, " "); strings.Contains(line, "failed") {
+			t.Errorf("row %q: the engine started again should not fail", line)
+		}
+	}
+	if !strings.Contains(stdout.String(), "the engine failed on m1\n") {
+		t.Errorf("summary:\n%s", stdout.String())
+	}
+	if msg := stderr.String(); msg != "tsume bench: the engine failed on 1 of 4 problems (m1); each row says how\n" {
+		t.Errorf("stderr %q", msg)
+	}
+	assertGone(t, pidFile)
+}
+
+// Rule: an engine that dies on three problems in a row ends the run with
+// exit status 2 and a message naming the problems, the rows printed, and
+// no engine left running.
 func TestBenchUSIEngineDies(t *testing.T) {
 	t.Setenv(fakeMateEnv, "die")
 	pidFile := t.TempDir() + "/pid"
@@ -250,8 +297,12 @@ func TestBenchUSIEngineDies(t *testing.T) {
 		t.Errorf("exit %d, want %d", code, ExitError)
 	}
 	msg := stderr.String()
-	if !strings.HasPrefix(msg, "tsume bench: problem m1: engine fake-mate-die, answering go mate: crash: ") || strings.Contains(msg, "panic") {
+	if !strings.HasPrefix(msg, "tsume bench: problem m3-line: engine fake-mate-die, answering go mate: crash: ") ||
+		!strings.HasSuffix(msg, "; it failed on 3 problems in a row (m1, m3, m3-line): the run stops\n") || strings.Contains(msg, "panic") {
 		t.Errorf("stderr %q", msg)
+	}
+	if rows := usiRows(t, stdout.String()); len(rows) != 3 {
+		t.Errorf("%d rows, want 3:\n%s", len(rows), stdout.String())
 	}
 	assertGone(t, pidFile)
 }
