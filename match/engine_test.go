@@ -118,6 +118,12 @@ func TestEngineErrorMessage(t *testing.T) {
 	if !strings.HasPrefix((&EngineError{Engine: "y", Op: "start", Fault: FaultStart, Err: errors.New("e")}).Message(), "engine y: cannot start: e") {
 		t.Error("start message")
 	}
+	if got, want := err.What(), "timeout: no answer within 1s (its stderr ends: last line)"; got != want {
+		t.Errorf("What() = %q; want %q", got, want)
+	}
+	if got, want := (&EngineError{Engine: "z", Op: "go", Fault: FaultCrash, Err: errors.New("EOF")}).What(), "crash: EOF"; got != want {
+		t.Errorf("What() without stderr = %q; want %q", got, want)
+	}
 }
 
 func TestSplitCommand(t *testing.T) {

@@ -56,13 +56,27 @@ func (e *EngineError) Message() string {
 		}
 		s = fmt.Sprintf("engine %s: %s: %v", e.Engine, e.Fault, err)
 	}
-	if t := strings.TrimSpace(e.Stderr); t != "" {
-		if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-			t = t[i+1:]
-		}
-		s += " (its stderr ends: " + clip(t) + ")"
+	return s + e.stderrEnd()
+}
+
+// What describes what went wrong without naming the engine or the
+// command it was answering: "crash: its output ended: EOF (its stderr
+// ends: …)", for a place that names them already.
+func (e *EngineError) What() string {
+	return fmt.Sprintf("%s: %v", e.Fault, e.Err) + e.stderrEnd()
+}
+
+// stderrEnd is " (its stderr ends: LINE)", the last line of Stderr
+// clipped, or "" when the engine wrote nothing there.
+func (e *EngineError) stderrEnd() string {
+	t := strings.TrimSpace(e.Stderr)
+	if t == "" {
+		return ""
 	}
-	return s
+	if i := strings.LastIndexByte(t, '\n'); i >= 0 {
+		t = t[i+1:]
+	}
+	return " (its stderr ends: " + clip(t) + ")"
 }
 
 // Unwrap returns Err.

@@ -123,7 +123,7 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 				// The engine failed on this problem (crashed, stopped
 				// answering, printed garbage): its row says so, tsume
 				// still searches, and the engine is started again.
-				r.engStatus, r.engCheck = "failed", engineFault(engErr)
+				r.engStatus, r.engCheck = "failed", engErr.What()
 			}
 		}
 		if !r.tsume.OK || strings.HasPrefix(r.engCheck, "false") {
@@ -174,22 +174,6 @@ func runBenchUSI(ctx context.Context, e *env, list []benchProblem, uo usiBenchOp
 // --vs-usi may fail on before the run stops: one failure is started
 // again, an engine that fails on every problem is broken.
 const maxEngineFailures = 3
-
-// engineFault describes an engine's failure on one problem for its row:
-// the kind, the error and that the engine was started again.
-func engineFault(e *match.EngineError) string {
-	s := fmt.Sprintf("%s: %v", e.Fault, e.Err)
-	if t := strings.TrimSpace(e.Stderr); t != "" {
-		if i := strings.LastIndexByte(t, '\n'); i >= 0 {
-			t = t[i+1:]
-		}
-		if r := []rune(t); len(r) > 60 {
-			t = "…" + string(r[len(r)-60:])
-		}
-		s += " (its stderr ends: " + t + ")"
-	}
-	return s
-}
 
 // engineFailure turns an engine's failure into the command's error,
 // naming the problem; an interruption stays what it is.
